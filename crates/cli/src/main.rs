@@ -1,0 +1,37 @@
+//! `sprague`: the native command line on the same engine as the browser app.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "sprague", version, about = "Solve and explore impartial combinatorial games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    #[command(flatten)]
+    Heap(commands::heap::HeapCommand),
+    /// Sprouts: positions, children, solving, bases and proofs
+    #[command(subcommand)]
+    Sprouts(commands::sprouts::SproutsCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Heap(command) => command.run(),
+        Command::Sprouts(command) => command.run(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

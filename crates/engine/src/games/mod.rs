@@ -1,0 +1,4 @@
+//! Game rules only: positions, moves and notations. Nothing here knows about solving.
+
+pub mod heap;
+pub mod sprouts;

@@ -1,0 +1,4 @@
+//! Solvers: values, outcomes and winning moves computed from the rules in `games`.
+
+pub mod heap;
+pub mod sprouts;
