@@ -1,0 +1,5 @@
+//! The page's entry point: mount the Yew app.
+
+fn main() {
+    yew::Renderer::<sprague::ui::App>::new().render();
+}

@@ -1,0 +1,69 @@
+//! URL <-> state: every page has a path, and a heap page keeps its heap size in the query (`/grundy?n=100`),
+//! so a shared link reopens the same question.
+
+use yew_router::Routable;
+
+#[derive(Clone, Debug, PartialEq, Routable)]
+pub enum Route {
+    #[at("/")]
+    Home,
+    #[at("/sprouts")]
+    Sprouts,
+    #[at("/dots")]
+    Dots,
+    #[at("/grundy")]
+    Grundy,
+    #[at("/bases")]
+    Bases,
+    #[not_found]
+    #[at("/404")]
+    NotFound,
+}
+
+/// The longest heap-size text accepted from a URL or the form (longer is refused, not parsed).
+const MAX_SIZE_TEXT: usize = 12;
+
+/// Reads the heap size of a heap page from the URL's query, e.g. `?n=100`. `Ok(None)` when absent.
+pub fn heap_size_from_query(query: &str) -> Result<Option<u64>, String> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        if let Some(value) = pair.strip_prefix("n=") {
+            return parse_heap_size(value).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// Parses a heap size typed by a person or found in a URL, with an error that says what is wrong.
+pub fn parse_heap_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("enter a heap size: a whole number such as 12".into());
+    }
+    if text.len() > MAX_SIZE_TEXT || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        let shown: String = text.chars().take(MAX_SIZE_TEXT).collect();
+        let ellipsis = if text.chars().count() > MAX_SIZE_TEXT { "…" } else { "" };
+        return Err(format!(
+            "“{shown}{ellipsis}” is not a heap size: use a whole number such as 12"
+        ));
+    }
+    text.parse()
+        .map_err(|_| format!("“{text}” is not a heap size: use a whole number such as 12"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn reads_sizes_and_refuses_junk() {
+        assert_eq!(heap_size_from_query("?n=100"), Ok(Some(100)));
+        assert_eq!(heap_size_from_query("?x=1&n=7"), Ok(Some(7)));
+        assert_eq!(heap_size_from_query(""), Ok(None));
+        assert!(heap_size_from_query("?n=-1").is_err());
+        assert!(heap_size_from_query("?n=<script>").is_err());
+        assert!(heap_size_from_query("?n=99999999999999999999").is_err());
+        assert!(parse_heap_size("").is_err());
+        assert_eq!(parse_heap_size(" 42 "), Ok(42));
+    }
+}

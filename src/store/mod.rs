@@ -1,0 +1,149 @@
+//! IndexedDB persistence: the solver's bases and the user's settings. The schema is versioned
+//! (see [`schema`]) so later versions can add stores without losing what users have.
+
+mod schema;
+
+use idb::{Database, Factory, TransactionMode};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use wasm_bindgen::JsValue;
+
+pub use schema::{BASES, SCHEMA_VERSION, SETTINGS};
+
+/// The database the app uses; tests open others by name.
+pub const DATABASE_NAME: &str = "sprague";
+
+/// What a base records: how to read `data`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BaseKind {
+    /// Nim values of heaps 0..entries of one heap game, little-endian u16 each.
+    NimSequence,
+}
+
+/// One stored base: everything the solver learned about one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredBase {
+    pub name: String,
+    /// The game's canonical code or name.
+    pub game: String,
+    pub kind: BaseKind,
+    pub entries: u64,
+    #[serde(with = "serde_bytes")]
+    pub data: Vec<u8>,
+}
+
+#[derive(Debug)]
+pub struct StoreError(String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "storage error: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<idb::Error> for StoreError {
+    fn from(error: idb::Error) -> Self {
+        StoreError(error.to_string())
+    }
+}
+
+impl From<serde_wasm_bindgen::Error> for StoreError {
+    fn from(error: serde_wasm_bindgen::Error) -> Self {
+        StoreError(error.to_string())
+    }
+}
+
+pub struct Store {
+    database: Database,
+}
+
+impl Store {
+    /// Opens (creating or upgrading as needed) the app's database.
+    pub async fn open() -> Result<Store, StoreError> {
+        Store::open_named(DATABASE_NAME).await
+    }
+
+    pub async fn open_named(name: &str) -> Result<Store, StoreError> {
+        let factory = Factory::new()?;
+        let mut request = factory.open(name, Some(SCHEMA_VERSION))?;
+        request.on_upgrade_needed(schema::upgrade);
+        let database = request.await?;
+        Ok(Store { database })
+    }
+
+    pub async fn get_setting<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, StoreError> {
+        match self.get(SETTINGS, key).await? {
+            Some(value) => Ok(Some(serde_wasm_bindgen::from_value(value)?)),
+            None => Ok(None),
+        }
+    }
+
+    pub async fn put_setting<T: Serialize>(&self, key: &str, value: &T) -> Result<(), StoreError> {
+        self.put(SETTINGS, key, &to_js(value)?).await
+    }
+
+    pub async fn get_base(&self, name: &str) -> Result<Option<StoredBase>, StoreError> {
+        match self.get(BASES, name).await? {
+            Some(value) => Ok(Some(serde_wasm_bindgen::from_value(value)?)),
+            None => Ok(None),
+        }
+    }
+
+    pub async fn put_base(&self, base: &StoredBase) -> Result<(), StoreError> {
+        self.put(BASES, &base.name, &to_js(base)?).await
+    }
+
+    pub async fn list_bases(&self) -> Result<Vec<StoredBase>, StoreError> {
+        let transaction = self.database.transaction(&[BASES], TransactionMode::ReadOnly)?;
+        let values = transaction.object_store(BASES)?.get_all(None, None)?.await?;
+        transaction.await?;
+        values
+            .into_iter()
+            .map(|value| Ok(serde_wasm_bindgen::from_value(value)?))
+            .collect()
+    }
+
+    pub async fn delete_base(&self, name: &str) -> Result<(), StoreError> {
+        let transaction = self.database.transaction(&[BASES], TransactionMode::ReadWrite)?;
+        transaction
+            .object_store(BASES)?
+            .delete(JsValue::from_str(name))?
+            .await?;
+        transaction.commit()?.await?;
+        Ok(())
+    }
+
+    async fn get(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {
+        let transaction = self.database.transaction(&[store], TransactionMode::ReadOnly)?;
+        let value = transaction
+            .object_store(store)?
+            .get(JsValue::from_str(key))?
+            .await?;
+        transaction.await?;
+        Ok(value)
+    }
+
+    async fn put(&self, store: &str, key: &str, value: &JsValue) -> Result<(), StoreError> {
+        let transaction = self.database.transaction(&[store], TransactionMode::ReadWrite)?;
+        transaction
+            .object_store(store)?
+            .put(value, Some(&JsValue::from_str(key)))?
+            .await?;
+        transaction.commit()?.await?;
+        Ok(())
+    }
+
+    /// Closes the connection (tests reopen the same database to prove persistence).
+    pub fn close(self) {
+        self.database.close();
+    }
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, StoreError> {
+    // Maps become plain objects so that stored records are readable in the browser's dev tools.
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    Ok(value.serialize(&serializer)?)
+}

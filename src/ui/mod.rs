@@ -1,0 +1,44 @@
+//! The Yew components. Pages ask the solver worker for every value they show; nothing is computed here.
+
+mod bases_page;
+mod header;
+mod heap_page;
+mod home;
+mod not_found;
+mod solver;
+mod sprouts_page;
+mod theme;
+
+use crate::route::Route;
+use crate::worker::SolverReactor;
+use yew::prelude::*;
+use yew_agent::reactor::ReactorProvider;
+use yew_router::prelude::*;
+
+/// Where Trunk puts the worker's loader script.
+const WORKER_PATH: &str = "/worker.js";
+
+#[function_component(App)]
+pub fn app() -> Html {
+    html! {
+        <ReactorProvider<SolverReactor> path={WORKER_PATH}>
+            <BrowserRouter>
+                <header::Header />
+                <main id="main">
+                    <Switch<Route> render={switch} />
+                </main>
+            </BrowserRouter>
+        </ReactorProvider<SolverReactor>>
+    }
+}
+
+fn switch(route: Route) -> Html {
+    match route {
+        Route::Home => html! { <home::Home /> },
+        Route::Sprouts => html! { <sprouts_page::SproutsPage /> },
+        Route::Dots => html! { <heap_page::HeapPage game={heap_page::HeapGameKind::Dots} /> },
+        Route::Grundy => html! { <heap_page::HeapPage game={heap_page::HeapGameKind::Grundy} /> },
+        Route::Bases => html! { <bases_page::BasesPage /> },
+        Route::NotFound => html! { <not_found::NotFound /> },
+    }
+}

@@ -1,0 +1,111 @@
+//! The reactor agent: one instance per connected page component, all in one worker. Requests are handled
+//! one at a time; a long one runs in slices of about [`SLICE_MS`] and between slices posts progress, yields
+//! to the worker's event loop and reads the requests that arrived meanwhile (a matching `Cancel` stops it).
+
+use super::heap_job::{self, HeapJob};
+use super::protocol::{BaseSummary, Request, RequestId, Response};
+use crate::store::{Store, StoreError};
+use futures::{FutureExt, SinkExt, StreamExt};
+use std::collections::VecDeque;
+use yew_agent::reactor::{reactor, ReactorScope};
+
+/// How long one slice of computation may run before the worker looks at its messages again.
+const SLICE_MS: f64 = 15.0;
+
+type Scope = ReactorScope<Request, Response>;
+
+#[reactor(SolverReactor)]
+pub async fn solver_reactor(mut scope: Scope) {
+    let mut queue = VecDeque::new();
+    loop {
+        let request = match queue.pop_front() {
+            Some(request) => request,
+            None => match scope.next().await {
+                Some(request) => request,
+                None => return,
+            },
+        };
+        let responses = handle(request, &mut scope, &mut queue).await;
+        if scope.send(responses).await.is_err() {
+            return; // the page component went away
+        }
+    }
+}
+
+async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Request>) -> Response {
+    match request {
+        Request::HeapValue { id, code, heap } => heap_value(id, &code, heap, scope, queue).await,
+        // Nothing is running for this bridge, so there is nothing to cancel.
+        Request::Cancel { id } => Response::Cancelled { id },
+        Request::ListBases { id } => match list_bases().await {
+            Ok(bases) => Response::Bases { id, bases },
+            Err(error) => Response::Error { id, message: error.to_string() },
+        },
+        Request::ClearBase { id, name } => {
+            heap_job::forget(&name);
+            let cleared = async { Store::open().await?.delete_base(&name).await }.await;
+            match cleared.and(list_bases().await) {
+                Ok(bases) => Response::Bases { id, bases },
+                Err(error) => Response::Error { id, message: error.to_string() },
+            }
+        }
+    }
+}
+
+async fn heap_value(
+    id: RequestId,
+    code: &str,
+    heap: u64,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let mut job = match HeapJob::start(code, heap).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    while !job.is_done() {
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        while !job.is_done() && js_sys::Date::now() < deadline {
+            job.step();
+        }
+        let (done, total) = job.progress();
+        if scope.send(Response::Progress { id, done, total }).await.is_err() {
+            return Response::Cancelled { id };
+        }
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if cancel_requested(id, scope, queue) {
+            job.stop().await;
+            return Response::Cancelled { id };
+        }
+    }
+    match job.finish().await {
+        Ok(answer) => Response::HeapValue { id, answer },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+/// Reads the requests that have arrived without waiting; queues all but a cancel of `id`.
+fn cancel_requested(id: RequestId, scope: &mut Scope, queue: &mut VecDeque<Request>) -> bool {
+    let mut cancelled = false;
+    while let Some(Some(request)) = scope.next().now_or_never() {
+        match request {
+            Request::Cancel { id: target } if target == id => cancelled = true,
+            Request::Cancel { .. } => {}
+            other => queue.push_back(other),
+        }
+    }
+    cancelled
+}
+
+async fn list_bases() -> Result<Vec<BaseSummary>, StoreError> {
+    let bases = Store::open().await?.list_bases().await?;
+    Ok(bases
+        .into_iter()
+        .map(|base| BaseSummary {
+            bytes: base.data.len() as u64,
+            name: base.name,
+            game: base.game,
+            entries: base.entries,
+        })
+        .collect())
+}

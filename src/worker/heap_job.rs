@@ -1,0 +1,143 @@
+//! One "nim value of a heap" request, computed in steps. What is computed is kept: in memory for the
+//! worker's lifetime and in the game's base in IndexedDB, so a later request (or a reload) answers at once.
+
+use super::protocol::{HeapAnswer, Outcome};
+use crate::store::{BaseKind, Store, StoredBase};
+use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::NimSequence;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The largest heap the app will compute (2^24): about 32 MiB of values, a few seconds of work.
+pub const MAX_HEAP: u64 = 1 << 24;
+
+/// Heap sizes computed per step: small enough that a step is far below a slice.
+const STEP: usize = 2048;
+
+thread_local! {
+    /// Sequences by base name, shared by every bridge of this worker.
+    static SEQUENCES: RefCell<HashMap<String, NimSequence>> = RefCell::new(HashMap::new());
+}
+
+pub struct HeapJob {
+    base_name: String,
+    game: HeapGame,
+    sequence: NimSequence,
+    heap: usize,
+    /// Values known when the job started; more than that means the base must be saved.
+    known_at_start: usize,
+}
+
+impl HeapJob {
+    /// Parses and checks the request, then takes what is already known (memory, else the stored base).
+    pub async fn start(code: &str, heap: u64) -> Result<HeapJob, String> {
+        let game: HeapGame = code
+            .trim()
+            .parse()
+            .map_err(|error| format!("“{code}” is not a game code: {error}"))?;
+        if heap > MAX_HEAP {
+            return Err(format!(
+                "heap {heap} is too large: this app computes heaps up to {MAX_HEAP}"
+            ));
+        }
+        let base_name = base_name(&game);
+        let sequence = match SEQUENCES.with(|cache| cache.borrow_mut().remove(&base_name)) {
+            Some(sequence) => sequence,
+            None => load(&base_name, &game).await,
+        };
+        Ok(HeapJob {
+            known_at_start: sequence.len(),
+            base_name,
+            game,
+            sequence,
+            heap: heap as usize,
+        })
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.sequence.len() > self.heap
+    }
+
+    pub fn step(&mut self) {
+        let end = (self.sequence.len() + STEP).min(self.heap + 1);
+        self.sequence.extend_to(end);
+    }
+
+    pub fn progress(&self) -> (u64, u64) {
+        (self.sequence.len() as u64, self.heap as u64 + 1)
+    }
+
+    /// Keeps what was computed so far (a cancelled request is not wasted work).
+    pub async fn stop(self) {
+        self.save().await;
+    }
+
+    pub async fn finish(self) -> Result<HeapAnswer, String> {
+        let nimber = self.sequence.value(self.heap);
+        let answer = HeapAnswer {
+            code: self.game.to_string(),
+            heap: self.heap as u64,
+            nimber: u32::from(nimber),
+            outcome: if nimber == 0 { Outcome::P } else { Outcome::N },
+            from_base: self.known_at_start > self.heap,
+            known: self.sequence.len() as u64,
+        };
+        self.save().await;
+        Ok(answer)
+    }
+
+    async fn save(self) {
+        if self.sequence.len() > self.known_at_start {
+            let base = StoredBase {
+                name: self.base_name.clone(),
+                game: self.game.to_string(),
+                kind: BaseKind::NimSequence,
+                entries: self.sequence.len() as u64,
+                data: encode(self.sequence.values()),
+            };
+            // A failed write loses only this batch; the values stay in memory.
+            if let Ok(store) = Store::open().await {
+                let _ = store.put_base(&base).await;
+            }
+        }
+        SEQUENCES.with(|cache| cache.borrow_mut().insert(self.base_name, self.sequence));
+    }
+}
+
+/// Forgets the in-memory copy of a base (after the user clears it).
+pub fn forget(base_name: &str) {
+    SEQUENCES.with(|cache| cache.borrow_mut().remove(base_name));
+}
+
+fn base_name(game: &HeapGame) -> String {
+    format!("nim values of {game}")
+}
+
+/// The stored base, if there is a readable one; otherwise an empty sequence (a damaged base is recomputed).
+async fn load(base_name: &str, game: &HeapGame) -> NimSequence {
+    let stored = match Store::open().await {
+        Ok(store) => store.get_base(base_name).await.ok().flatten(),
+        Err(_) => None,
+    };
+    stored
+        .filter(|base| base.kind == BaseKind::NimSequence && base.game == game.to_string())
+        .and_then(|base| decode(&base.data))
+        .and_then(|values| NimSequence::from_values(game, values).ok())
+        .unwrap_or_else(|| NimSequence::new(game))
+}
+
+fn encode(values: &[u16]) -> Vec<u8> {
+    values.iter().flat_map(|value| value.to_le_bytes()).collect()
+}
+
+fn decode(bytes: &[u8]) -> Option<Vec<u16>> {
+    if bytes.len() % 2 != 0 {
+        return None;
+    }
+    Some(
+        bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect(),
+    )
+}

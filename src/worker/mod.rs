@@ -1,0 +1,9 @@
+//! The solver worker: the page talks to it with [`protocol::Request`]s and hears [`protocol::Response`]s.
+//! Long computations run in short slices so the worker can post progress and hear "cancel" between them.
+
+mod agent;
+mod heap_job;
+pub mod protocol;
+
+pub use agent::SolverReactor;
+pub use heap_job::{HeapJob, MAX_HEAP};

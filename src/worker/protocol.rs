@@ -1,0 +1,70 @@
+//! The messages between the page and the solver worker. Every request carries an id chosen by the page;
+//! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
+
+use serde::{Deserialize, Serialize};
+
+pub type RequestId = u32;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// The nim value (Grundy value) of one heap of the heap game with this code (`4!.0`, `0.137`, `grundy`…).
+    HeapValue { id: RequestId, code: String, heap: u64 },
+    /// Stop the running request with this id (ignored if it has finished).
+    Cancel { id: RequestId },
+    /// Describe the bases stored in IndexedDB.
+    ListBases { id: RequestId },
+    /// Delete one stored base and forget it in memory.
+    ClearBase { id: RequestId, name: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    /// Work under way: `done` of `total` units.
+    Progress { id: RequestId, done: u64, total: u64 },
+    HeapValue { id: RequestId, answer: HeapAnswer },
+    Bases { id: RequestId, bases: Vec<BaseSummary> },
+    Cancelled { id: RequestId },
+    /// The request could not be answered; `message` says why in words for the user.
+    Error { id: RequestId, message: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The player to move wins (nimber ≠ 0).
+    N,
+    /// The previous player wins (nimber = 0).
+    P,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HeapAnswer {
+    /// The game's canonical code, as the engine prints it.
+    pub code: String,
+    pub heap: u64,
+    pub nimber: u32,
+    pub outcome: Outcome,
+    /// True when the value was already known (in memory or in a stored base) and nothing was computed.
+    pub from_base: bool,
+    /// How many heap sizes (0..known) the base for this game now holds.
+    pub known: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BaseSummary {
+    pub name: String,
+    pub game: String,
+    pub entries: u64,
+    pub bytes: u64,
+}
+
+impl Response {
+    pub fn id(&self) -> RequestId {
+        match self {
+            Response::Progress { id, .. }
+            | Response::HeapValue { id, .. }
+            | Response::Bases { id, .. }
+            | Response::Cancelled { id }
+            | Response::Error { id, .. } => *id,
+        }
+    }
+}
