@@ -1,0 +1,210 @@
+//! Moves: every child of a land or position, deduplicated by canonical form.
+//!
+//! In a region, a curve joins two vertex corners (or makes a loop) and gets a new vertex with 1 life.
+//! * Corners on two different boundaries: the boundaries merge into one.
+//! * Corners on one boundary (or a loop): the region splits in two, and every other boundary of the
+//!   region goes to one side or the other.
+//!
+//! Each boundary is a cyclic list of corners with the region on its left.
+
+use std::collections::HashSet;
+
+use super::position::{Land, Position};
+use super::raw::{Raw, VertexId};
+use super::reduce::reduce;
+
+impl Land {
+    /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
+    pub fn children(&self) -> Vec<Vec<Land>> {
+        let raw = Raw::from_land(self);
+        let mut seen: HashSet<Vec<Land>> = HashSet::new();
+        let mut children = Vec::new();
+        for r in 0..raw.regions.len() {
+            region_moves(&raw, r, &mut |child| {
+                let lands = reduce(child);
+                if seen.insert(lands.clone()) {
+                    children.push(lands);
+                }
+            });
+        }
+        children
+    }
+}
+
+impl Position {
+    /// Every distinct position reachable in one move, in a deterministic order.
+    pub fn children(&self) -> Vec<Position> {
+        let lands = self.lands();
+        let mut seen: HashSet<Position> = HashSet::new();
+        let mut children = Vec::new();
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                continue; // the same land again gives the same children
+            }
+            for replacement in land.children() {
+                let mut next: Vec<Land> = lands[..i].to_vec();
+                next.extend_from_slice(&lands[i + 1..]);
+                next.extend(replacement);
+                let child = Position::from_lands(next);
+                if seen.insert(child.clone()) {
+                    children.push(child);
+                }
+            }
+        }
+        children
+    }
+}
+
+/// True for a boundary that is one isolated spot.
+fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
+    boundary.len() == 1 && raw.lives[boundary[0] as usize] == 3
+}
+
+/// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
+fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
+    let region = &raw.regions[r];
+    let spots: Vec<usize> = (0..region.len())
+        .filter(|&b| is_spot(raw, &region[b]))
+        .collect();
+    let skip_spot = |b: usize, allowed: &[usize]| is_spot(raw, &region[b]) && !allowed.contains(&b);
+    let first_spot: Vec<usize> = spots.iter().take(1).copied().collect();
+    let first_two: Vec<usize> = spots.iter().take(2).copied().collect();
+
+    for bi in 0..region.len() {
+        // Joining two boundaries.
+        for bj in bi + 1..region.len() {
+            let allowed = if is_spot(raw, &region[bi]) && is_spot(raw, &region[bj]) {
+                &first_two
+            } else {
+                &first_spot
+            };
+            if skip_spot(bi, allowed) || skip_spot(bj, allowed) {
+                continue;
+            }
+            for i in 0..region[bi].len() {
+                for j in 0..region[bj].len() {
+                    emit(join_boundaries(raw, r, bi, i, bj, j));
+                }
+            }
+        }
+        // Within one boundary: a loop (i == j) or a chord (i < j).
+        if skip_spot(bi, &first_spot) {
+            continue;
+        }
+        let boundary = &region[bi];
+        for i in 0..boundary.len() {
+            for j in i..boundary.len() {
+                let (u, v) = (boundary[i], boundary[j]);
+                if i == j && raw.lives[u as usize] < 2 {
+                    continue;
+                }
+                if i != j && u == v {
+                    continue; // two corners of a 1-life vertex
+                }
+                split_region(raw, r, bi, i, j, emit);
+            }
+        }
+    }
+}
+
+/// The boundary read from corner `i`, closed by a second corner of the same vertex unless it is an
+/// isolated spot (whose "boundary" is the spot alone).
+fn walk_from(raw: &Raw, boundary: &[VertexId], i: usize) -> Vec<VertexId> {
+    let mut walk: Vec<VertexId> = boundary[i..]
+        .iter()
+        .chain(&boundary[..i])
+        .copied()
+        .collect();
+    if !is_spot(raw, boundary) {
+        walk.push(boundary[i]);
+    }
+    walk
+}
+
+fn join_boundaries(raw: &Raw, r: usize, bi: usize, i: usize, bj: usize, j: usize) -> Raw {
+    let mut next = raw.clone();
+    let region = &raw.regions[r];
+    let (u, v) = (region[bi][i], region[bj][j]);
+    let w = next.new_vertex(1);
+    let mut merged = walk_from(raw, &region[bi], i);
+    merged.push(w);
+    merged.extend(walk_from(raw, &region[bj], j));
+    merged.push(w);
+    next.lives[u as usize] -= 1;
+    next.lives[v as usize] -= 1;
+    let mut boundaries: Vec<Vec<VertexId>> = region
+        .iter()
+        .enumerate()
+        .filter(|&(b, _)| b != bi && b != bj)
+        .map(|(_, b)| b.clone())
+        .collect();
+    boundaries.push(merged);
+    next.regions[r] = boundaries;
+    next
+}
+
+fn split_region(raw: &Raw, r: usize, bi: usize, i: usize, j: usize, emit: &mut dyn FnMut(Raw)) {
+    let region = &raw.regions[r];
+    let boundary = &region[bi];
+    let (u, v) = (boundary[i], boundary[j]);
+    let mut base = raw.clone();
+    let w = base.new_vertex(1);
+    base.lives[u as usize] -= 1;
+    base.lives[v as usize] -= 1;
+    let (side_a, side_b) = if i == j {
+        let inside = vec![u, w];
+        let mut outside = walk_from(raw, boundary, i);
+        if is_spot(raw, boundary) {
+            outside = vec![u];
+        }
+        outside.push(w);
+        (inside, outside)
+    } else {
+        let mut a: Vec<VertexId> = boundary[i..=j].to_vec();
+        a.push(w);
+        let mut b: Vec<VertexId> = boundary[j..]
+            .iter()
+            .chain(&boundary[..=i])
+            .copied()
+            .collect();
+        b.push(w);
+        (a, b)
+    };
+    // Other boundaries go to either side; isolated spots are interchangeable, so only their count matters.
+    let others: Vec<&Vec<VertexId>> = region
+        .iter()
+        .enumerate()
+        .filter(|&(b, bd)| b != bi && !is_spot(raw, bd))
+        .map(|(_, bd)| bd)
+        .collect();
+    let spots: Vec<&Vec<VertexId>> = region
+        .iter()
+        .enumerate()
+        .filter(|&(b, bd)| b != bi && is_spot(raw, bd))
+        .map(|(_, bd)| bd)
+        .collect();
+    for mask in 0u64..(1u64 << others.len()) {
+        for spots_on_a in 0..=spots.len() {
+            let mut region_a = vec![side_a.clone()];
+            let mut region_b = vec![side_b.clone()];
+            for (k, bd) in others.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    region_a.push((*bd).clone());
+                } else {
+                    region_b.push((*bd).clone());
+                }
+            }
+            for (k, bd) in spots.iter().enumerate() {
+                if k < spots_on_a {
+                    region_a.push((*bd).clone());
+                } else {
+                    region_b.push((*bd).clone());
+                }
+            }
+            let mut next = base.clone();
+            next.regions[r] = region_a;
+            next.regions.push(region_b);
+            emit(next);
+        }
+    }
+}

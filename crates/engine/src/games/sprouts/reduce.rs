@@ -1,0 +1,144 @@
+//! Reduction: drop dead vertices and dead regions, collapse repeated corners, split into lands, and
+//! forget the boundary structure of regions with at most 3 lives (it cannot matter there, GLOP's rule).
+
+use super::canon::{canonical_land, Item, LandShape, RegionShape};
+use super::position::Land;
+use super::raw::{Raw, VertexId};
+
+/// Regions with at most this many lives keep only the multiset of their vertices.
+const SMALL_REGION_LIVES: u32 = 3;
+
+/// Reduces a raw position to its canonical lands.
+pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
+    let lives = &raw.lives;
+    for region in &mut raw.regions {
+        for boundary in region.iter_mut() {
+            boundary.retain(|&v| lives[v as usize] > 0);
+            collapse_repeats(boundary);
+        }
+        region.retain(|b| !b.is_empty());
+    }
+    // A region with at most 1 life allows no move, now or later: drop it.
+    raw.regions
+        .retain(|region| region_lives(region, lives) >= 2);
+
+    let mut lands: Vec<Land> = land_groups(&raw)
+        .into_iter()
+        .map(|group| canonical_land(&shape_land(&raw, &group)))
+        .collect();
+    lands.sort_unstable();
+    lands
+}
+
+/// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.
+fn collapse_repeats(boundary: &mut Vec<VertexId>) {
+    let mut i = 0;
+    while boundary.len() > 1 && i < boundary.len() {
+        let next = (i + 1) % boundary.len();
+        if boundary[i] == boundary[next] {
+            boundary.remove(next);
+            i = i.saturating_sub(1);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Lives in a region, each distinct vertex counted once.
+fn region_lives(region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
+    let mut ids: Vec<VertexId> = region.iter().flatten().copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.iter().map(|&v| lives[v as usize] as u32).sum()
+}
+
+/// Groups of region indices linked by shared vertices (union-find).
+fn land_groups(raw: &Raw) -> Vec<Vec<usize>> {
+    let n = raw.regions.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut first_region: Vec<Option<usize>> = vec![None; raw.lives.len()];
+    for (r, region) in raw.regions.iter().enumerate() {
+        for &v in region.iter().flatten() {
+            match first_region[v as usize] {
+                None => first_region[v as usize] = Some(r),
+                Some(other) => {
+                    let (a, b) = (find(&mut parent, r), find(&mut parent, other));
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of_root: Vec<Option<usize>> = vec![None; n];
+    for r in 0..n {
+        let root = find(&mut parent, r);
+        let g = *group_of_root[root].get_or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(r);
+    }
+    groups
+}
+
+/// Names each occurrence by its kind (spot, 2 lives, 1 life seen once, inner, shared).
+fn shape_land(raw: &Raw, group: &[usize]) -> LandShape {
+    // occurrences[v] = (count, region of first occurrence, seen in two regions)
+    let mut count: std::collections::HashMap<VertexId, (u32, usize, bool)> = Default::default();
+    for &r in group {
+        for &v in raw.regions[r].iter().flatten() {
+            let entry = count.entry(v).or_insert((0, r, false));
+            entry.0 += 1;
+            if entry.1 != r {
+                entry.2 = true;
+            }
+        }
+    }
+    let item = |v: VertexId| -> Item {
+        let (n, _, two_regions) = count[&v];
+        match raw.lives[v as usize] {
+            3 => Item::Spot,
+            2 => Item::TwoLives,
+            _ if n < 2 => Item::OneLife,
+            _ if two_regions => Item::Shared(v),
+            _ => Item::Inner(v),
+        }
+    };
+    let regions = group
+        .iter()
+        .map(|&r| {
+            let region = &raw.regions[r];
+            if region_lives(region, &raw.lives) <= SMALL_REGION_LIVES {
+                // Only the multiset matters; a vertex seen twice here is as good as one corner.
+                let mut seen: Vec<VertexId> = Vec::new();
+                let mut items = Vec::new();
+                for &v in region.iter().flatten() {
+                    if seen.contains(&v) {
+                        continue;
+                    }
+                    seen.push(v);
+                    items.push(match item(v) {
+                        Item::Inner(_) => Item::OneLife,
+                        other => other,
+                    });
+                }
+                RegionShape::Small(items)
+            } else {
+                RegionShape::Full(
+                    region
+                        .iter()
+                        .map(|b| b.iter().map(|&v| item(v)).collect())
+                        .collect(),
+                )
+            }
+        })
+        .collect();
+    LandShape { regions }
+}
