@@ -1,0 +1,218 @@
+//! Rows of dots, the board of the independence game (octal `0.137`): marking a dot removes it and its
+//! neighbours from play. Each maximal run of still-available dots is one heap of `0.137`; marking an end dot
+//! of a run of `L` ≥ 2 leaves `L - 2`, the next one in leaves `L - 3`, an inner dot leaves two runs.
+//!
+//! Text form: `.` an unmarked dot, `x` a marked one (e.g. `..x....`).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Longest row accepted (the board is drawn; heap analysis itself goes much further).
+pub const MAX_DOTS: usize = 1 << 20;
+
+/// A row of dots, some marked. Marked dots are never adjacent.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DotRow {
+    marked: Vec<bool>,
+}
+
+/// A maximal run of available dots: `len` dots starting at dot `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DotComponent {
+    pub start: usize,
+    pub len: usize,
+}
+
+/// A dot marked, seen as a move on heaps: heap `component` (its size `heap`) loses `removed` dots and
+/// leaves `pieces` (in left-to-right order, empty ones dropped).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DotHeapMove {
+    pub component: usize,
+    pub heap: usize,
+    pub removed: usize,
+    pub pieces: Vec<usize>,
+}
+
+/// Why a row or a move on it is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DotError {
+    #[error("a row may have at most {MAX_DOTS} dots, not {0}")]
+    TooLong(usize),
+    #[error("character {position}: expected `.` or `x`, found `{found}`")]
+    BadCharacter { position: usize, found: char },
+    #[error("dots {left} and {} are both marked, but marked dots cannot be neighbours", .left + 1)]
+    AdjacentMarks { left: usize },
+    #[error("dot {dot} does not exist in a row of {len}")]
+    NoSuchDot { dot: usize, len: usize },
+    #[error("dot {0} is marked or next to a marked dot")]
+    Unavailable(usize),
+    #[error("there is no component {0}")]
+    NoSuchComponent(usize),
+    #[error("no dot of a run of {len} leaves the pieces {pieces:?}")]
+    NoSuchMove { len: usize, pieces: Vec<usize> },
+}
+
+/// The heaps left in a run of `len` available dots when the dot at `offset` (0-based) is marked,
+/// left piece first, empty pieces dropped.
+pub fn pieces_after_marking(len: usize, offset: usize) -> Vec<usize> {
+    let left = offset.saturating_sub(1);
+    let right = (len - offset - 1).saturating_sub(1);
+    [left, right].into_iter().filter(|&p| p > 0).collect()
+}
+
+/// The leftmost dot (offset in a run of `len`) whose marking leaves `pieces` (in any order).
+pub fn offset_leaving(len: usize, pieces: &[usize]) -> Option<usize> {
+    let mut wanted = pieces.to_vec();
+    wanted.sort_unstable();
+    (0..len).find(|&offset| {
+        let mut got = pieces_after_marking(len, offset);
+        got.sort_unstable();
+        got == wanted
+    })
+}
+
+impl DotRow {
+    /// A row of `len` unmarked dots.
+    pub fn new(len: usize) -> Result<Self, DotError> {
+        if len > MAX_DOTS {
+            return Err(DotError::TooLong(len));
+        }
+        Ok(DotRow {
+            marked: vec![false; len],
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.marked.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.marked.is_empty()
+    }
+
+    pub fn is_marked(&self, dot: usize) -> bool {
+        self.marked.get(dot).copied().unwrap_or(false)
+    }
+
+    /// A dot can be marked when neither it nor a neighbour is marked.
+    pub fn is_available(&self, dot: usize) -> bool {
+        dot < self.len()
+            && !self.marked[dot]
+            && !(dot > 0 && self.marked[dot - 1])
+            && !self.is_marked(dot + 1)
+    }
+
+    /// The runs of available dots, left to right: the heaps of the position.
+    pub fn components(&self) -> Vec<DotComponent> {
+        let mut components = Vec::new();
+        let mut start = None;
+        for dot in 0..=self.len() {
+            match (self.is_available(dot), start) {
+                (true, None) => start = Some(dot),
+                (false, Some(s)) => {
+                    components.push(DotComponent {
+                        start: s,
+                        len: dot - s,
+                    });
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        components
+    }
+
+    /// The heap sizes of the position, one per component, left to right.
+    pub fn heaps(&self) -> Vec<usize> {
+        self.components().iter().map(|c| c.len).collect()
+    }
+
+    /// The heap move that marking `dot` makes.
+    pub fn heap_move(&self, dot: usize) -> Result<DotHeapMove, DotError> {
+        if dot >= self.len() {
+            return Err(DotError::NoSuchDot {
+                dot,
+                len: self.len(),
+            });
+        }
+        let components = self.components();
+        let (index, component) = components
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.start <= dot && dot < c.start + c.len)
+            .ok_or(DotError::Unavailable(dot))?;
+        let pieces = pieces_after_marking(component.len, dot - component.start);
+        Ok(DotHeapMove {
+            component: index,
+            heap: component.len,
+            removed: component.len - pieces.iter().sum::<usize>(),
+            pieces,
+        })
+    }
+
+    /// The dot (index in the row) to mark so that component `component` becomes `pieces`: the heap move
+    /// expressed on the board. The leftmost such dot is returned.
+    pub fn dot_for(&self, component: usize, pieces: &[usize]) -> Result<usize, DotError> {
+        let c = *self
+            .components()
+            .get(component)
+            .ok_or(DotError::NoSuchComponent(component))?;
+        let offset = offset_leaving(c.len, pieces).ok_or_else(|| DotError::NoSuchMove {
+            len: c.len,
+            pieces: pieces.to_vec(),
+        })?;
+        Ok(c.start + offset)
+    }
+
+    /// Mark `dot`.
+    pub fn mark(&mut self, dot: usize) -> Result<(), DotError> {
+        if dot >= self.len() {
+            return Err(DotError::NoSuchDot {
+                dot,
+                len: self.len(),
+            });
+        }
+        if !self.is_available(dot) {
+            return Err(DotError::Unavailable(dot));
+        }
+        self.marked[dot] = true;
+        Ok(())
+    }
+}
+
+impl FromStr for DotRow {
+    type Err = DotError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut marked = Vec::new();
+        for (position, c) in text.trim().chars().enumerate() {
+            if marked.len() >= MAX_DOTS {
+                return Err(DotError::TooLong(text.trim().chars().count()));
+            }
+            match c {
+                '.' | 'o' => marked.push(false),
+                'x' | 'X' => marked.push(true),
+                found => {
+                    return Err(DotError::BadCharacter {
+                        position: position + 1,
+                        found,
+                    })
+                }
+            }
+        }
+        if let Some(i) = marked.windows(2).position(|w| w[0] && w[1]) {
+            return Err(DotError::AdjacentMarks { left: i });
+        }
+        Ok(DotRow { marked })
+    }
+}
+
+impl fmt::Display for DotRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &m in &self.marked {
+            f.write_str(if m { "x" } else { "." })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,366 @@
+//! Nim sequences of heap games, computed incrementally with the rare/common ("sparse space") method.
+//!
+//! Fix a mask `m`; a value `v` is *rare* when `v & m` has an even number of bits, *common* otherwise.
+//! rare⊕rare and common⊕common are rare, rare⊕common is common. When few heaps have rare values, the
+//! options of a split that involve a rare heap are few and give every common option value; the remaining
+//! options (common⊕common) can only add rare values, so the scan over them stops as soon as every rare value
+//! below the smallest missing common value has been seen. A heap whose value turns out rare needs the full
+//! scan, and joins the rare list. The mask is chosen (and re-chosen as the sequence grows) by a
+//! Walsh–Hadamard transform of the value counts, which gives the number of rare heaps for every mask at once.
+
+use super::mask::best_mask;
+use super::rules::MoveRules;
+use crate::games::heap::{HeapGame, SplitRule};
+
+/// The longest sequence computed: 2^26 heaps (128 MiB of values); more is refused, not attempted.
+pub const MAX_SEQUENCE_LEN: usize = 1 << 26;
+
+/// Sequences are stored as `u16`; a value above this is an error.
+pub const MAX_VALUE: usize = u16::MAX as usize;
+
+/// Why a sequence could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SequenceError {
+    #[error("refusing to compute {requested} values: at most {MAX_SEQUENCE_LEN} (2^26) heaps")]
+    TooLong { requested: usize },
+    #[error(
+        "the value of heap {heap} is above {MAX_VALUE}, more than the compact (u16) storage holds"
+    )]
+    ValueTooLarge { heap: usize },
+}
+
+/// Counters that show how much work the rare/common method saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SequenceStats {
+    /// Heaps whose common⊕common options had to be scanned to the end.
+    pub full_scans: u64,
+    /// Option pairs looked at in total (the plain method looks at about n²/4 for Grundy's game).
+    pub pairs_examined: u64,
+    /// Times the mask was re-chosen.
+    pub mask_choices: u32,
+}
+
+/// The nim values `g(0), g(1), …` of single heaps of a game, built incrementally: `extend_to` may be called
+/// repeatedly with growing lengths, so a caller can do a slice of work, report progress and continue.
+#[derive(Clone, Debug)]
+pub struct NimSequence {
+    game: HeapGame,
+    rules: MoveRules,
+    values: Vec<u16>,
+    /// Heaps (≥ 1) whose value is rare under `mask`, ascending.
+    rare: Vec<u32>,
+    mask: u16,
+    /// How many heaps have each value (index = value).
+    counts: Vec<u64>,
+    /// Smallest power of two above every value so far: every option value lies below it.
+    span: usize,
+    /// The length at which the mask is next re-chosen.
+    next_mask_choice: usize,
+    /// Scratch marks of option values, indexed by value (reset for each heap up to `span`).
+    seen: Box<[bool; 1 << 16]>,
+    stats: SequenceStats,
+}
+
+/// Shorter than this the plain scan is as quick; the mask is first chosen here.
+const FIRST_MASK_CHOICE: usize = 64;
+/// Past this length the mask is re-chosen at every multiple of it rather than at powers of two.
+const MASK_CHOICE_STEP: usize = 1 << 20;
+/// Pairs tested together in the common⊕common scan.
+const SCAN_GROUP: usize = 8;
+
+fn is_rare(value: u16, mask: u16) -> bool {
+    (value & mask).count_ones() % 2 == 0
+}
+
+impl NimSequence {
+    /// An empty sequence for `game` (nothing computed yet).
+    pub fn new(game: &HeapGame) -> Self {
+        NimSequence {
+            game: game.clone(),
+            rules: MoveRules::new(game),
+            values: Vec::new(),
+            rare: Vec::new(),
+            mask: 0,
+            counts: vec![0; 2],
+            span: 1,
+            next_mask_choice: FIRST_MASK_CHOICE,
+            seen: Box::new([false; 1 << 16]),
+            stats: SequenceStats::default(),
+        }
+    }
+
+    /// The sequence of `game` up to (not including) heap `len`, computed straight through.
+    pub fn compute(game: &HeapGame, len: usize) -> Result<Self, SequenceError> {
+        let mut sequence = Self::new(game);
+        sequence.extend_to(len)?;
+        Ok(sequence)
+    }
+
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+
+    /// Number of values computed: heaps `0..len()`.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of a heap of size `n`, if computed.
+    pub fn value(&self, n: usize) -> Option<u16> {
+        self.values.get(n).copied()
+    }
+
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The current mask: heaps whose value `v` has `v & mask` of even weight are rare.
+    pub fn mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// The heaps (≥ 1) whose values are rare under the current mask, ascending.
+    pub fn rare_heaps(&self) -> &[u32] {
+        &self.rare
+    }
+
+    /// The largest value so far and its first heap.
+    pub fn max_value(&self) -> Option<(usize, u16)> {
+        let max = *self.values.iter().max()?;
+        Some((self.values.iter().position(|&v| v == max)?, max))
+    }
+
+    pub fn stats(&self) -> SequenceStats {
+        self.stats
+    }
+
+    /// Compute values up to (not including) heap `len`; nothing happens if they are already there.
+    pub fn extend_to(&mut self, len: usize) -> Result<(), SequenceError> {
+        self.extend_with_progress(len, usize::MAX, |_| true)
+            .map(|_| ())
+    }
+
+    /// Like `extend_to`, calling `progress(len_so_far)` after every `chunk` heaps; `progress` returning
+    /// false stops early. Returns whether the target was reached.
+    pub fn extend_with_progress(
+        &mut self,
+        len: usize,
+        chunk: usize,
+        mut progress: impl FnMut(usize) -> bool,
+    ) -> Result<bool, SequenceError> {
+        if len > MAX_SEQUENCE_LEN {
+            return Err(SequenceError::TooLong { requested: len });
+        }
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        let chunk = chunk.max(1);
+        let mut since_report = 0;
+        while self.values.len() < len {
+            let n = self.values.len();
+            if n == self.next_mask_choice {
+                self.choose_mask();
+            }
+            let value = self.compute_value(n)?;
+            self.push(n, value);
+            since_report += 1;
+            if since_report == chunk {
+                since_report = 0;
+                if !progress(self.values.len()) {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn push(&mut self, n: usize, value: u16) {
+        self.values.push(value);
+        let v = value as usize;
+        while v >= self.span {
+            self.span *= 2;
+        }
+        if self.counts.len() <= v {
+            self.counts.resize(self.span, 0);
+        }
+        self.counts[v] += 1;
+        if n > 0 && is_rare(value, self.mask) {
+            self.rare.push(n as u32);
+        }
+    }
+
+    /// Re-choose the mask from the value counts so far, and rebuild the rare list for it.
+    fn choose_mask(&mut self) {
+        let len = self.values.len();
+        self.next_mask_choice = if len < MASK_CHOICE_STEP {
+            len * 2
+        } else {
+            len + MASK_CHOICE_STEP
+        };
+        let mask = best_mask(&self.counts[..self.span.min(self.counts.len())]);
+        if mask == self.mask {
+            return;
+        }
+        self.mask = mask;
+        self.stats.mask_choices += 1;
+        self.rare = (1..len)
+            .filter(|&n| is_rare(self.values[n], mask))
+            .map(|n| n as u32)
+            .collect();
+    }
+
+    /// The value of heap `n`, every smaller heap being known.
+    fn compute_value(&mut self, n: usize) -> Result<u16, SequenceError> {
+        self.rules.cover(n);
+        let span = self.span;
+        let seen = &mut self.seen;
+        seen[..=span.min(MAX_VALUE)].fill(false);
+        let g = &self.values[..];
+
+        // Options that do not split, and splits into three (scanned in full: hexadecimal codes are rare).
+        for &k in &self.rules.take_all {
+            if k == n {
+                seen[0] = true;
+            }
+        }
+        for &k in &self.rules.leave_one {
+            if k < n {
+                seen[g[n - k] as usize] = true;
+            }
+        }
+        for &(k, rule) in &self.rules.split_three {
+            if n >= k + 3 {
+                mark_three_way_splits(g, n - k, rule, seen);
+            }
+        }
+
+        // Splits into two with at least one rare heap: every common option value, and some rare ones.
+        let mut any_scan_needed = false;
+        for &(k, rule) in &self.rules.split_two {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            if rule == SplitRule::AllEqual {
+                if m % 2 == 0 {
+                    seen[0] = true;
+                }
+                continue;
+            }
+            any_scan_needed = true;
+            let end = self.rare.partition_point(|&r| (r as usize) < m);
+            let rare = &self.rare[..end];
+            // Under `!` and `?` the two halves of an even heap may not be equal: skip that pair.
+            let (before, after) = match (rule, m % 2) {
+                (SplitRule::Any, _) | (_, 1) => (rare, &rare[..0]),
+                _ => match rare.binary_search(&((m / 2) as u32)) {
+                    Ok(i) => (&rare[..i], &rare[i + 1..]),
+                    Err(_) => (rare, &rare[..0]),
+                },
+            };
+            for part in [before, after] {
+                for &r in part {
+                    let r = r as usize;
+                    // SAFETY: 1 ≤ r < m ≤ n = g.len(), so both r and m − r index g.
+                    let v = unsafe { *g.get_unchecked(r) ^ *g.get_unchecked(m - r) };
+                    seen[v as usize] = true;
+                }
+            }
+            self.stats.pairs_examined += (before.len() + after.len()) as u64;
+        }
+
+        // The smallest missing common value bounds the answer; count the rare values missing below it.
+        let top = span.min(MAX_VALUE);
+        let mut bound = top + 1;
+        let mut missing = 0usize;
+        for v in 0..=top {
+            if !seen[v] {
+                if !is_rare(v as u16, self.mask) {
+                    bound = v;
+                    break;
+                }
+                missing += 1;
+            }
+        }
+        if missing > 0 && any_scan_needed && self.mask != 0 {
+            // Scan the common⊕common options until every missing rare value turns up. Marking everything
+            // from the bound up first makes "unseen" mean exactly "a missing rare value": one test per pair.
+            seen[bound.min(top + 1)..=top].fill(true);
+            let mut examined = 0u64;
+            'scan: for &(k, rule) in &self.rules.split_two {
+                if rule == SplitRule::AllEqual || n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                let last = if rule == SplitRule::Any {
+                    m / 2
+                } else {
+                    (m - 1) / 2
+                };
+                // Pairs (a, m - a) for a = 1..=last.
+                // Eight pairs at a time with one combined test: almost every pair gives a value already seen.
+                assert!(last < m && m <= g.len());
+                let mut a = 1;
+                while a <= last {
+                    let width = SCAN_GROUP.min(last + 1 - a);
+                    let mut values = [0u16; SCAN_GROUP];
+                    let mut all_seen = true;
+                    for (j, value) in values.iter_mut().enumerate().take(width) {
+                        // SAFETY: 1 ≤ a + j ≤ last < m ≤ g.len(), so both a + j and m − a − j index g.
+                        *value = unsafe { *g.get_unchecked(a + j) ^ *g.get_unchecked(m - a - j) };
+                        all_seen &= seen[*value as usize];
+                    }
+                    if !all_seen {
+                        for (j, &value) in values.iter().enumerate().take(width) {
+                            if !seen[value as usize] {
+                                seen[value as usize] = true;
+                                missing -= 1;
+                                if missing == 0 {
+                                    examined += (a + j) as u64;
+                                    break 'scan;
+                                }
+                            }
+                        }
+                    }
+                    a += width;
+                }
+                examined += last as u64;
+            }
+            self.stats.pairs_examined += examined;
+            if missing > 0 {
+                self.stats.full_scans += 1;
+            }
+        }
+        if missing == 0 {
+            return if bound <= MAX_VALUE {
+                Ok(bound as u16)
+            } else {
+                Err(SequenceError::ValueTooLarge { heap: n })
+            };
+        }
+        let value = (0..bound)
+            .find(|&v| !seen[v])
+            .expect("a missing rare value lies below the bound");
+        Ok(value as u16)
+    }
+}
+
+/// Mark the values of every split of a heap of `m` into three non-empty heaps allowed by `rule`.
+fn mark_three_way_splits(g: &[u16], m: usize, rule: SplitRule, seen: &mut [bool; 1 << 16]) {
+    for a in 1..=m / 3 {
+        for b in a..=(m - a) / 2 {
+            let c = m - a - b;
+            let allowed = match rule {
+                SplitRule::Any => true,
+                SplitRule::AllDifferent => a < b && b < c,
+                SplitRule::NotAllEqual => a < c,
+                SplitRule::AllEqual => a == c,
+            };
+            if allowed {
+                seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
+            }
+        }
+    }
+}
