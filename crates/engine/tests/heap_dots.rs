@@ -6,7 +6,9 @@ use sprague_engine::solve::heap::{analyze, NimSequence, Outcome};
 /// Heaps of a row, computed here from the rule "a dot is playable if it and its neighbours are unmarked".
 fn runs(marked: &[bool]) -> Vec<usize> {
     let playable = |i: usize| {
-        !marked[i] && !(i > 0 && marked[i - 1]) && !(i + 1 < marked.len() && marked[i + 1])
+        let left = i > 0 && marked[i - 1];
+        let right = i + 1 < marked.len() && marked[i + 1];
+        !marked[i] && !left && !right
     };
     let mut heaps = Vec::new();
     let mut run = 0;

@@ -119,8 +119,8 @@ impl HeapGame {
         }
         // Shortest repeating unit of the tail.
         let len = self.tail.len();
-        if let Some(p) =
-            (1..len).find(|&p| len % p == 0 && (p..len).all(|i| self.tail[i] == self.tail[i - p]))
+        if let Some(p) = (1..len)
+            .find(|&p| len.is_multiple_of(p) && (p..len).all(|i| self.tail[i] == self.tail[i - p]))
         {
             self.tail.truncate(p);
         }

@@ -97,10 +97,8 @@ impl DotRow {
 
     /// A dot can be marked when neither it nor a neighbour is marked.
     pub fn is_available(&self, dot: usize) -> bool {
-        dot < self.len()
-            && !self.marked[dot]
-            && !(dot > 0 && self.marked[dot - 1])
-            && !self.is_marked(dot + 1)
+        let left_marked = dot > 0 && self.marked[dot - 1];
+        dot < self.len() && !self.marked[dot] && !left_marked && !self.is_marked(dot + 1)
     }
 
     /// The runs of available dots, left to right: the heaps of the position.

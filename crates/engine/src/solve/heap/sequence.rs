@@ -69,7 +69,7 @@ const MASK_CHOICE_STEP: usize = 1 << 20;
 const SCAN_GROUP: usize = 8;
 
 fn is_rare(value: u16, mask: u16) -> bool {
-    (value & mask).count_ones() % 2 == 0
+    (value & mask).count_ones().is_multiple_of(2)
 }
 
 impl NimSequence {
@@ -244,7 +244,7 @@ impl NimSequence {
             }
             let m = n - k;
             if rule == SplitRule::AllEqual {
-                if m % 2 == 0 {
+                if m.is_multiple_of(2) {
                     seen[0] = true;
                 }
                 continue;
