@@ -16,6 +16,8 @@ struct Cli {
 enum Command {
     #[command(flatten)]
     Heap(commands::heap::HeapCommand),
+    #[command(flatten)]
+    Misere(commands::misere::MisereCommand),
     /// Sprouts: positions, children, solving, bases and proofs
     #[command(subcommand)]
     Sprouts(commands::sprouts::SproutsCommand),
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Heap(command) => command.run(),
+        Command::Misere(command) => command.run(),
         Command::Sprouts(command) => command.run(),
     };
     match result {

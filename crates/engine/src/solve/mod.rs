@@ -1,4 +1,5 @@
 //! Solvers: values, outcomes and winning moves computed from the rules in `games`.
 
 pub mod heap;
+pub mod misere;
 pub mod sprouts;
