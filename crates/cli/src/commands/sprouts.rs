@@ -1,15 +1,428 @@
-//! (being written)
+//! `sprague sprouts …`: canonical forms, children, solving (normal and misère) and bases.
+
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use sprague_engine::games::sprouts::{Notation, Position};
+use sprague_engine::solve::sprouts::{self, Base, MisereSearch, NormalAnswer, NormalSearch, Step};
 
 use super::CommandResult;
 
 #[derive(clap::Subcommand)]
 pub enum SproutsCommand {
-    #[command(hide = true)]
-    SproutsCommandPending,
+    /// Print the reduced canonical form of a position (either notation in, both out)
+    Canon {
+        /// Position, e.g. `0*5`, `0.AB|0.AB` or `0.0.0.}]!`
+        position: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the distinct children of a position (with nimbers known to a base)
+    Children {
+        position: String,
+        /// Base file (GLOP text or binary) to annotate children with known nimbers
+        #[arg(long)]
+        base: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a position: outcome, winning moves, and (with --nimber) its nimber
+    Solve {
+        position: String,
+        /// Misère play (the player who cannot move wins)
+        #[arg(long)]
+        misere: bool,
+        /// Also compute the exact nimber (normal play; can cost much more than the outcome)
+        #[arg(long)]
+        nimber: bool,
+        /// Skip listing winning moves
+        #[arg(long)]
+        no_moves: bool,
+        /// Start from this base (GLOP text or binary)
+        #[arg(long)]
+        base: Option<PathBuf>,
+        /// Write the base learned (binary, or GLOP text if the name ends in .spr)
+        #[arg(long)]
+        save: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bases: convert and merge
+    #[command(subcommand)]
+    Base(BaseCommand),
+}
+
+#[derive(clap::Subcommand)]
+pub enum BaseCommand {
+    /// Read a GLOP text base (.spr) and write it in binary
+    Import {
+        input: PathBuf,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read a binary base and write it as GLOP text
+    Export {
+        input: PathBuf,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge bases (the first value is kept on conflicts, which are reported, and the exit status is non-zero)
+    Merge {
+        inputs: Vec<PathBuf>,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 impl SproutsCommand {
     pub fn run(self) -> CommandResult {
-        Err("not written yet".into())
+        match self {
+            SproutsCommand::Canon { position, json } => canon(&position, json),
+            SproutsCommand::Children {
+                position,
+                base,
+                json,
+            } => children(&position, base.as_deref(), json),
+            SproutsCommand::Solve {
+                position,
+                misere,
+                nimber,
+                no_moves,
+                base,
+                save,
+                json,
+            } => solve(
+                &position,
+                misere,
+                nimber,
+                !no_moves,
+                base.as_deref(),
+                save.as_deref(),
+                json,
+            ),
+            SproutsCommand::Base(command) => command.run(),
+        }
     }
+}
+
+fn parse(text: &str) -> Result<Position, Box<dyn std::error::Error>> {
+    text.parse::<Position>()
+        .map_err(|e| format!("position {text:?}: {e}").into())
+}
+
+fn print_json<T: Serialize>(value: &T) -> CommandResult {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error::Error>> {
+    let Some(path) = path else {
+        return Ok(Base::new());
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let base = if bytes.first() == Some(&b'[') {
+        let text =
+            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+        Base::from_glop_text(&text)
+    } else {
+        Base::from_bytes(&bytes)
+    };
+    base.map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+fn save_base(base: &Base, path: &Path) -> CommandResult {
+    let is_text = path.extension().is_some_and(|e| e == "spr" || e == "txt");
+    let bytes = if is_text {
+        base.to_glop_text().into_bytes()
+    } else {
+        base.to_bytes()
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+#[derive(Serialize)]
+struct CanonReport {
+    position: String,
+    glop2007: String,
+    lands: Vec<String>,
+    lives: u32,
+    key: String,
+}
+
+fn canon(text: &str, json: bool) -> CommandResult {
+    let position = parse(text)?;
+    let report = CanonReport {
+        position: position.to_string(),
+        glop2007: position.to_notation(Notation::Glop2007),
+        lands: position.lands().iter().map(|l| l.to_string()).collect(),
+        lives: position.lives(),
+        key: position.key().iter().map(|b| format!("{b:02x}")).collect(),
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!("{}", report.position);
+    println!("2007 notation: {}", report.glop2007);
+    println!("lands: {}  lives: {}", report.lands.len(), report.lives);
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Child {
+    position: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u32>,
+}
+
+fn children(text: &str, base: Option<&Path>, json: bool) -> CommandResult {
+    let position = parse(text)?;
+    let base = load_base(base)?;
+    let children: Vec<Child> = position
+        .children()
+        .iter()
+        .map(|c| Child {
+            position: c.to_string(),
+            nimber: base.nimber(c),
+        })
+        .collect();
+    if json {
+        #[derive(Serialize)]
+        struct Report {
+            position: String,
+            values: Vec<Child>,
+        }
+        return print_json(&Report {
+            position: position.to_string(),
+            values: children,
+        });
+    }
+    for child in &children {
+        match child.nimber {
+            Some(n) => println!("{} {n}", child.position),
+            None => println!("{}", child.position),
+        }
+    }
+    Ok(())
+}
+
+/// Runs a sliced search with a spinner showing the nodes expanded.
+fn run_with_progress<A>(label: &str, mut step: impl FnMut(u64) -> Step<A>) -> A {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    loop {
+        match step(20_000) {
+            Step::Done(answer) => {
+                bar.finish_and_clear();
+                return answer;
+            }
+            Step::Running { nodes, depth } => {
+                bar.set_message(format!("{label}: {nodes} nodes, depth {depth}"));
+                bar.tick();
+            }
+        }
+    }
+}
+
+fn normal_losing(position: &Position, base: &mut Base) -> bool {
+    let mut search = NormalSearch::losing(position, 0, std::mem::take(base));
+    let answer = run_with_progress("normal play", |budget| search.step(budget));
+    *base = search.into_base();
+    answer == NormalAnswer::Losing(true)
+}
+
+fn misere_losing(position: &Position, base: &mut Base) -> bool {
+    let mut search = MisereSearch::new(position, std::mem::take(base));
+    let answer = run_with_progress("misère play", |budget| search.step(budget));
+    *base = search.into_base();
+    answer
+}
+
+#[derive(Serialize)]
+struct SolveReport {
+    position: String,
+    play: &'static str,
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves: Option<Vec<String>>,
+}
+
+fn solve(
+    text: &str,
+    misere: bool,
+    want_nimber: bool,
+    want_moves: bool,
+    base: Option<&Path>,
+    save: Option<&Path>,
+    json: bool,
+) -> CommandResult {
+    let position = parse(text)?;
+    let mut base = load_base(base)?;
+    let losing = if misere {
+        misere_losing(&position, &mut base)
+    } else {
+        normal_losing(&position, &mut base)
+    };
+    let nimber = (want_nimber && !misere).then(|| sprouts::nimber(&position, &mut base));
+    let winning_moves = (want_moves && !losing).then(|| {
+        position
+            .children()
+            .into_iter()
+            .filter(|c| {
+                if misere {
+                    misere_losing(c, &mut base)
+                } else {
+                    normal_losing(c, &mut base)
+                }
+            })
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+    });
+    if let Some(path) = save {
+        save_base(&base, path)?;
+    }
+    let report = SolveReport {
+        position: position.to_string(),
+        play: if misere { "misère" } else { "normal" },
+        outcome: if losing { "P" } else { "N" },
+        nimber,
+        winning_moves,
+    };
+    if json {
+        return print_json(&report);
+    }
+    let who = if losing {
+        "the player to move loses"
+    } else {
+        "the player to move wins"
+    };
+    println!(
+        "{} ({} play): {} — {who}",
+        report.position, report.play, report.outcome
+    );
+    if let Some(n) = report.nimber {
+        println!("nimber: {n}");
+    }
+    if let Some(moves) = &report.winning_moves {
+        println!("winning moves ({}):", moves.len());
+        for m in moves {
+            println!("  {m}");
+        }
+    }
+    Ok(())
+}
+
+impl BaseCommand {
+    fn run(self) -> CommandResult {
+        #[derive(Serialize)]
+        struct Summary {
+            nimbers: usize,
+            misere_outcomes: usize,
+            out: String,
+        }
+        let summary = |base: &Base, out: &Path| Summary {
+            nimbers: base.normal_len(),
+            misere_outcomes: base.misere_len(),
+            out: out.display().to_string(),
+        };
+        match self {
+            BaseCommand::Import { input, out, json } => {
+                let base = load_base(Some(&input))?;
+                std::fs::write(&out, base.to_bytes())
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
+                report_summary(&summary(&base, &out), json)
+            }
+            BaseCommand::Export { input, out, json } => {
+                let base = load_base(Some(&input))?;
+                std::fs::write(&out, base.to_glop_text())
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
+                report_summary(&summary(&base, &out), json)
+            }
+            BaseCommand::Merge { inputs, out, json } => {
+                if inputs.is_empty() {
+                    return Err("merge needs at least one input base".into());
+                }
+                let mut merged = Base::new();
+                let mut conflicts = Vec::new();
+                for input in &inputs {
+                    let base = load_base(Some(input))?;
+                    for c in merged.merge(&base) {
+                        conflicts.push((input.display().to_string(), c));
+                    }
+                }
+                save_base(&merged, &out)?;
+                if json {
+                    #[derive(Serialize)]
+                    struct ConflictJson {
+                        file: String,
+                        position: String,
+                        kept: String,
+                        other: String,
+                    }
+                    #[derive(Serialize)]
+                    struct Report {
+                        nimbers: usize,
+                        misere_outcomes: usize,
+                        out: String,
+                        conflicts: Vec<ConflictJson>,
+                    }
+                    print_json(&Report {
+                        nimbers: merged.normal_len(),
+                        misere_outcomes: merged.misere_len(),
+                        out: out.display().to_string(),
+                        conflicts: conflicts
+                            .iter()
+                            .map(|(file, c)| ConflictJson {
+                                file: file.clone(),
+                                position: c.position.clone(),
+                                kept: c.kept.clone(),
+                                other: c.other.clone(),
+                            })
+                            .collect(),
+                    })?;
+                } else {
+                    println!(
+                        "{} nimbers, {} misère outcomes -> {}",
+                        merged.normal_len(),
+                        merged.misere_len(),
+                        out.display()
+                    );
+                    for (file, c) in &conflicts {
+                        println!(
+                            "conflict in {file}: {} has {} here, {} kept",
+                            c.position, c.other, c.kept
+                        );
+                    }
+                }
+                if conflicts.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{} conflicting entries (kept the first base's values)",
+                        conflicts.len()
+                    )
+                    .into())
+                }
+            }
+        }
+    }
+}
+
+fn report_summary<T: Serialize>(summary: &T, json: bool) -> CommandResult {
+    if json {
+        return print_json(summary);
+    }
+    println!("{}", serde_json::to_string(summary)?);
+    Ok(())
 }

@@ -165,6 +165,27 @@ impl Position {
         key
     }
 
+    /// Rebuilds a position from [`Position::key`] bytes, checking that they are canonical (a stored
+    /// key may come from an untrusted file). Returns `None` for bytes that are not a canonical key.
+    pub fn from_key(key: &[u8]) -> Option<Position> {
+        if key.is_empty() {
+            return Some(Position::default());
+        }
+        let lands: Vec<Land> = key
+            .split(|&b| b == LAND_SEP)
+            .map(|k| Land::from_key(k.to_vec()))
+            .collect();
+        if lands
+            .iter()
+            .any(|l| l.key.is_empty() || l.key.iter().any(|&c| c > REGION_SEP))
+        {
+            return None;
+        }
+        let candidate = Position { lands };
+        let reparsed: Position = candidate.to_string().parse().ok()?;
+        (reparsed.key() == key).then_some(reparsed)
+    }
+
     /// Prints the position in the chosen notation.
     pub fn to_notation(&self, notation: Notation) -> String {
         notation::print(self, notation)

@@ -1,1 +1,88 @@
-//! (being written)
+//! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes,
+//! winning moves, and bases. Every search runs in budgeted slices over an explicit stack, reading
+//! from and writing into a [`Base`].
+//!
+//! ```
+//! use sprague_engine::games::sprouts::Position;
+//! use sprague_engine::solve::sprouts::{self, Base};
+//! let mut base = Base::new();
+//! let start: Position = "0*3".parse().unwrap();
+//! assert_eq!(sprouts::nimber(&start, &mut base), 1);
+//! assert!(!sprouts::misere_losing(&start, &mut base));
+//! ```
+
+mod base;
+mod misere;
+mod normal;
+
+pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
+pub use misere::MisereSearch;
+pub use normal::{NormalAnswer, NormalSearch, Step};
+
+use crate::games::sprouts::Position;
+
+/// Moves the base into a search, runs it, and puts the base back.
+fn with_base<S, A>(
+    base: &mut Base,
+    make: impl FnOnce(Base) -> S,
+    run: impl FnOnce(&mut S) -> A,
+    back: impl FnOnce(S) -> Base,
+) -> A {
+    let mut search = make(std::mem::take(base));
+    let answer = run(&mut search);
+    *base = back(search);
+    answer
+}
+
+/// Normal-play nimber of a position (XOR of its lands' nimbers).
+pub fn nimber(position: &Position, base: &mut Base) -> u32 {
+    let answer = with_base(
+        base,
+        |b| NormalSearch::nimber(position, b),
+        NormalSearch::run,
+        NormalSearch::into_base,
+    );
+    match answer {
+        NormalAnswer::Nimber(n) => n,
+        NormalAnswer::Losing(_) => unreachable!("a nimber search answers a nimber"),
+    }
+}
+
+/// Normal play: is the position lost for the player to move (nimber 0)?
+pub fn losing(position: &Position, base: &mut Base) -> bool {
+    let answer = with_base(
+        base,
+        |b| NormalSearch::losing(position, 0, b),
+        NormalSearch::run,
+        NormalSearch::into_base,
+    );
+    answer == NormalAnswer::Losing(true)
+}
+
+/// Misère play: is the position lost for the player to move?
+pub fn misere_losing(position: &Position, base: &mut Base) -> bool {
+    with_base(
+        base,
+        |b| MisereSearch::new(position, b),
+        MisereSearch::run,
+        MisereSearch::into_base,
+    )
+}
+
+/// Normal play: every child lost for the opponent, i.e. every winning move.
+pub fn winning_moves(position: &Position, base: &mut Base) -> Vec<Position> {
+    position
+        .children()
+        .into_iter()
+        .filter(|c| losing(c, base))
+        .collect()
+}
+
+/// Misère play: every winning move.
+pub fn misere_winning_moves(position: &Position, base: &mut Base) -> Vec<Position> {
+    position
+        .children()
+        .into_iter()
+        .filter(|c| misere_losing(c, base))
+        .collect()
+}

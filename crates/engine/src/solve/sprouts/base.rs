@@ -1,0 +1,293 @@
+//! Bases: what searches learned, keyed by canonical position. Normal play keeps exact nimbers (the
+//! losing couples); misère play keeps outcomes. Text import/export in GLOP's `.spr` format, a compact
+//! binary format (serde + bincode), and merging with a coherence check.
+
+use std::collections::HashMap;
+
+use bincode::Options;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::games::sprouts::{Land, Position};
+
+/// GLOP's header line for nimber bases.
+pub const GLOP_HEADER: &str = "[Positions+Nimber]";
+/// Our extra section for misère outcomes (`<position> N` or `<position> P`).
+pub const MISERE_HEADER: &str = "[Positions+MisereOutcome]";
+const BINARY_MAGIC: &str = "sprague-sprouts-base";
+const BINARY_VERSION: u32 = 1;
+
+/// Canonical positions mapped to normal-play nimbers and misère outcomes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Base {
+    normal: HashMap<Box<[u8]>, u32>,
+    /// key -> true when the position is lost for the player to move in misère play.
+    misere: HashMap<Box<[u8]>, bool>,
+}
+
+/// Two bases disagree about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub position: String,
+    /// `nimber 3` or `misère P`, as kept.
+    pub kept: String,
+    /// The other base's value, dropped.
+    pub other: String,
+}
+
+/// A base file that could not be read.
+#[derive(Debug, Error)]
+pub enum BaseError {
+    #[error("line {line}: {message}")]
+    Text { line: usize, message: String },
+    #[error("binary base: {0}")]
+    Binary(String),
+}
+
+#[derive(Serialize, Deserialize)]
+struct BinaryBase {
+    magic: String,
+    version: u32,
+    normal: Vec<(Vec<u8>, u32)>,
+    misere: Vec<(Vec<u8>, bool)>,
+}
+
+/// Varint encoding (compact), with a size limit so a corrupt length cannot exhaust memory.
+fn binary_options() -> impl Options {
+    bincode::DefaultOptions::new().with_limit(1 << 32)
+}
+
+impl Base {
+    pub fn new() -> Base {
+        Base::default()
+    }
+
+    /// Number of positions with a known nimber.
+    pub fn normal_len(&self) -> usize {
+        self.normal.len()
+    }
+
+    /// Number of positions with a known misère outcome.
+    pub fn misere_len(&self) -> usize {
+        self.misere.len()
+    }
+
+    /// The nimber of a land, if known.
+    pub fn nimber_of_land(&self, land: &Land) -> Option<u32> {
+        self.normal.get(land.key()).copied()
+    }
+
+    /// The nimber of a position: stored as a whole, or the XOR of its lands' stored nimbers.
+    pub fn nimber(&self, position: &Position) -> Option<u32> {
+        if let Some(&v) = self.normal.get(position.key().as_slice()) {
+            return Some(v);
+        }
+        position
+            .lands()
+            .iter()
+            .try_fold(0, |acc, land| Some(acc ^ self.nimber_of_land(land)?))
+    }
+
+    pub fn insert_nimber(&mut self, position: &Position, nimber: u32) {
+        self.normal.insert(position.key().into(), nimber);
+    }
+
+    /// Whether a position is lost for the player to move in misère play, if known.
+    pub fn misere_losing(&self, position: &Position) -> Option<bool> {
+        self.misere_losing_key(&position.key())
+    }
+
+    pub(crate) fn misere_losing_key(&self, key: &[u8]) -> Option<bool> {
+        self.misere.get(key).copied()
+    }
+
+    pub fn insert_misere(&mut self, position: &Position, losing: bool) {
+        self.misere.insert(position.key().into(), losing);
+    }
+
+    pub(crate) fn insert_misere_key(&mut self, key: Vec<u8>, losing: bool) {
+        self.misere.insert(key.into(), losing);
+    }
+
+    /// Every stored nimber, sorted by position key.
+    pub fn nimbers(&self) -> Vec<(Position, u32)> {
+        let mut out: Vec<(&[u8], u32)> = self.normal.iter().map(|(k, &v)| (&**k, v)).collect();
+        out.sort_unstable();
+        out.into_iter()
+            .filter_map(|(k, v)| Some((Position::from_key(k)?, v)))
+            .collect()
+    }
+
+    /// Every stored misère outcome (true = lost for the player to move), sorted by position key.
+    pub fn misere_outcomes(&self) -> Vec<(Position, bool)> {
+        let mut out: Vec<(&[u8], bool)> = self.misere.iter().map(|(k, &v)| (&**k, v)).collect();
+        out.sort_unstable();
+        out.into_iter()
+            .filter_map(|(k, v)| Some((Position::from_key(k)?, v)))
+            .collect()
+    }
+
+    /// Adds `other`'s entries. Where both bases know a position and disagree, ours is kept and the
+    /// disagreement is reported.
+    pub fn merge(&mut self, other: &Base) -> Vec<Conflict> {
+        let name =
+            |k: &[u8]| Position::from_key(k).map_or_else(|| format!("{k:?}"), |p| p.to_string());
+        let mut conflicts = Vec::new();
+        for (k, &v) in &other.normal {
+            match self.normal.get(k) {
+                Some(&mine) if mine != v => conflicts.push(Conflict {
+                    position: name(k),
+                    kept: format!("nimber {mine}"),
+                    other: format!("nimber {v}"),
+                }),
+                Some(_) => {}
+                None => {
+                    self.normal.insert(k.clone(), v);
+                }
+            }
+        }
+        let outcome = |losing: bool| if losing { "misère P" } else { "misère N" };
+        for (k, &v) in &other.misere {
+            match self.misere.get(k) {
+                Some(&mine) if mine != v => conflicts.push(Conflict {
+                    position: name(k),
+                    kept: outcome(mine).into(),
+                    other: outcome(v).into(),
+                }),
+                Some(_) => {}
+                None => {
+                    self.misere.insert(k.clone(), v);
+                }
+            }
+        }
+        conflicts.sort_by(|a, b| a.position.cmp(&b.position));
+        conflicts
+    }
+
+    /// GLOP's text format: the header, then `<position> <nimber>` lines; misère outcomes follow in
+    /// a section of our own.
+    pub fn to_glop_text(&self) -> String {
+        let mut out = format!("{GLOP_HEADER}\n");
+        for (position, nimber) in self.nimbers() {
+            out.push_str(&format!("{position} {nimber}\n"));
+        }
+        if !self.misere.is_empty() {
+            out.push_str(&format!("{MISERE_HEADER}\n"));
+            for (position, losing) in self.misere_outcomes() {
+                out.push_str(&format!("{position} {}\n", if losing { "P" } else { "N" }));
+            }
+        }
+        out
+    }
+
+    /// Reads the text format (either position notation). Positions are canonicalized; one that is
+    /// given twice with different values is an error.
+    pub fn from_glop_text(text: &str) -> Result<Base, BaseError> {
+        let mut base = Base::new();
+        let mut section: Option<bool> = None; // Some(false) nimbers, Some(true) misère
+        for (index, line) in text.lines().enumerate() {
+            let line_no = index + 1;
+            let err = |message: String| BaseError::Text {
+                line: line_no,
+                message,
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if line == GLOP_HEADER {
+                section = Some(false);
+                continue;
+            }
+            if line == MISERE_HEADER {
+                section = Some(true);
+                continue;
+            }
+            let Some(misere) = section else {
+                return Err(err(format!("expected the header {GLOP_HEADER}")));
+            };
+            let (text, value) = line
+                .rsplit_once(char::is_whitespace)
+                .ok_or_else(|| err("expected `<position> <value>`".into()))?;
+            let position: Position = text
+                .trim()
+                .parse()
+                .map_err(|e| err(format!("position {:?}: {e}", text.trim())))?;
+            if misere {
+                let losing = match value {
+                    "P" => true,
+                    "N" => false,
+                    _ => {
+                        return Err(err(format!(
+                            "misère outcome must be N or P, found {value:?}"
+                        )))
+                    }
+                };
+                if base.misere_losing(&position).is_some_and(|v| v != losing) {
+                    return Err(err(format!(
+                        "{position} is listed twice with different outcomes"
+                    )));
+                }
+                base.insert_misere(&position, losing);
+            } else {
+                let nimber: u32 = value
+                    .parse()
+                    .map_err(|_| err(format!("nimber must be a number, found {value:?}")))?;
+                if base
+                    .normal
+                    .get(position.key().as_slice())
+                    .is_some_and(|&v| v != nimber)
+                {
+                    return Err(err(format!(
+                        "{position} is listed twice with different nimbers"
+                    )));
+                }
+                base.insert_nimber(&position, nimber);
+            }
+        }
+        Ok(base)
+    }
+
+    /// Compact binary form (bincode of sorted canonical keys).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut normal: Vec<(Vec<u8>, u32)> =
+            self.normal.iter().map(|(k, &v)| (k.to_vec(), v)).collect();
+        normal.sort_unstable();
+        let mut misere: Vec<(Vec<u8>, bool)> =
+            self.misere.iter().map(|(k, &v)| (k.to_vec(), v)).collect();
+        misere.sort_unstable();
+        let file = BinaryBase {
+            magic: BINARY_MAGIC.into(),
+            version: BINARY_VERSION,
+            normal,
+            misere,
+        };
+        binary_options().serialize(&file).unwrap_or_default()
+    }
+
+    /// Reads [`Base::to_bytes`] output, checking that every key is a canonical position.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
+        let file: BinaryBase = binary_options()
+            .deserialize(bytes)
+            .map_err(|e| BaseError::Binary(e.to_string()))?;
+        if file.magic != BINARY_MAGIC || file.version != BINARY_VERSION {
+            return Err(BaseError::Binary(
+                "not a Sprouts base (bad magic or version)".into(),
+            ));
+        }
+        let mut base = Base::new();
+        for (key, nimber) in file.normal {
+            if Position::from_key(&key).is_none() {
+                return Err(BaseError::Binary(format!("invalid position key {key:?}")));
+            }
+            base.normal.insert(key.into(), nimber);
+        }
+        for (key, losing) in file.misere {
+            if Position::from_key(&key).is_none() {
+                return Err(BaseError::Binary(format!("invalid position key {key:?}")));
+            }
+            base.misere.insert(key.into(), losing);
+        }
+        Ok(base)
+    }
+}

@@ -1,0 +1,137 @@
+//! Misère play: the player who cannot move wins. Sums do not decompose by XOR, so the search works
+//! on whole canonical positions, memoised in the base (both outcomes are stored).
+//! Explicit stack, budgeted slices, as in the normal search.
+
+use crate::games::sprouts::Position;
+
+use super::base::Base;
+use super::normal::Step;
+
+struct Frame {
+    key: Vec<u8>,
+    /// Children of unknown outcome, cheapest first.
+    children: Vec<Position>,
+    next: usize,
+}
+
+/// A misère-play search for whether a position is lost for the player to move.
+pub struct MisereSearch {
+    base: Base,
+    stack: Vec<Frame>,
+    pending: Option<bool>,
+    nodes: u64,
+}
+
+impl MisereSearch {
+    pub fn new(position: &Position, base: Base) -> MisereSearch {
+        let mut search = MisereSearch {
+            base,
+            stack: Vec::new(),
+            pending: None,
+            nodes: 0,
+        };
+        search.pending = search.start(position);
+        search
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn base(&self) -> &Base {
+        &self.base
+    }
+
+    pub fn into_base(self) -> Base {
+        self.base
+    }
+
+    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
+    pub fn step(&mut self, budget: u64) -> Step<bool> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(mut frame) = self.stack.pop() else {
+                return Step::Done(self.pending.unwrap_or(false));
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            if let Some(child_lost) = self.pending.take() {
+                if child_lost {
+                    self.finish(frame.key, false);
+                    continue;
+                }
+                frame.next += 1;
+            }
+            self.advance(frame);
+        }
+    }
+
+    pub fn run(&mut self) -> bool {
+        loop {
+            if let Step::Done(answer) = self.step(u64::MAX) {
+                return answer;
+            }
+        }
+    }
+
+    fn finish(&mut self, key: Vec<u8>, losing: bool) {
+        self.base.insert_misere_key(key, losing);
+        self.pending = Some(losing);
+    }
+
+    fn advance(&mut self, mut frame: Frame) {
+        while frame.next < frame.children.len() {
+            let child = frame.children[frame.next].clone();
+            let depth = self.stack.len();
+            match self.start(&child) {
+                Some(true) => return self.finish(frame.key, false),
+                Some(false) => frame.next += 1,
+                None => {
+                    self.stack.insert(depth, frame);
+                    return;
+                }
+            }
+        }
+        // No child is lost for the opponent: this position is lost.
+        self.finish(frame.key, true);
+    }
+
+    /// Answers at once from the base, or pushes a frame and returns `None`.
+    fn start(&mut self, position: &Position) -> Option<bool> {
+        if position.is_terminal() {
+            return Some(false); // no move: the player to move has won
+        }
+        let key = position.key();
+        if let Some(known) = self.base.misere_losing_key(&key) {
+            return Some(known);
+        }
+        self.nodes += 1;
+        let mut unknown = Vec::new();
+        for child in position.children() {
+            match self.base.misere_losing(&child) {
+                Some(true) => {
+                    self.base.insert_misere_key(key, false);
+                    return Some(false);
+                }
+                Some(false) => {}
+                None => unknown.push(child),
+            }
+        }
+        if unknown.is_empty() {
+            self.base.insert_misere_key(key, true);
+            return Some(true);
+        }
+        unknown.sort_by_cached_key(|c| (c.lives(), std::cmp::Reverse(c.lands().len())));
+        self.stack.push(Frame {
+            key,
+            children: unknown,
+            next: 0,
+        });
+        None
+    }
+}

@@ -1,0 +1,416 @@
+//! Normal play: nimbers by the couple search.
+//!
+//! A couple (P, n) is the position P plus a nim heap of size n; it is lost for the player to move iff
+//! nimber(P) = n. Its children are (P', n) for every child P' of P and (P, m) for every m < n. A land
+//! sum is handled by the XOR rule: the nimbers of all lands but the largest are computed, and the
+//! question becomes a couple on the largest land. Only losing couples (exact nimbers) go into the
+//! base; couples found winning are remembered in a transient table for this search.
+//!
+//! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::games::sprouts::{Land, Position};
+
+use super::base::Base;
+
+/// What a finished normal-play search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NormalAnswer {
+    /// Whether the position (plus the heap) is lost for the player to move.
+    Losing(bool),
+    /// The nimber of the position.
+    Nimber(u32),
+}
+
+/// Outcome of one slice of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<A> {
+    /// Not finished: call `step` again to go on (or drop the search to cancel it).
+    Running { nodes: u64, depth: usize },
+    /// Finished.
+    Done(A),
+}
+
+enum Frame {
+    /// Is (land, n) losing? Children not yet known, best first; then heap moves (land, m), m < n.
+    Couple {
+        land: Land,
+        n: u32,
+        children: Vec<Position>,
+        next: usize,
+    },
+    /// Nimber of `land`: try couples (land, n) for n = 0, 1, … until one is losing.
+    Nimber { land: Land, n: u32 },
+    /// Is (lands, n) losing? `lands` are the lands of unknown nimber, largest last; `next` is the
+    /// one whose nimber is being computed, and `n` has the nimbers found so far XORed in.
+    Sum {
+        lands: Vec<Land>,
+        n: u32,
+        next: usize,
+    },
+    /// Nimber of a position: XOR of its lands' nimbers.
+    NimberSum {
+        lands: Vec<Land>,
+        next: usize,
+        acc: u32,
+    },
+}
+
+/// A normal-play search over a base; see the module docs.
+pub struct NormalSearch {
+    base: Base,
+    /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
+    not_nimber: HashMap<Box<[u8]>, u64>,
+    /// Children of lands already expanded: a land is often expanded for several heap sizes.
+    children_cache: HashMap<Box<[u8]>, Rc<[Position]>>,
+    stack: Vec<Frame>,
+    pending: Option<NormalAnswer>,
+    nodes: u64,
+}
+
+impl NormalSearch {
+    /// A search for the nimber of `position`.
+    pub fn nimber(position: &Position, base: Base) -> NormalSearch {
+        let mut search = NormalSearch::empty(base);
+        search.stack.push(Frame::NimberSum {
+            lands: position.lands().to_vec(),
+            next: 0,
+            acc: 0,
+        });
+        search
+    }
+
+    /// A search for whether `position` plus a nim heap of size `heap` is lost for the player to move.
+    pub fn losing(position: &Position, heap: u32, base: Base) -> NormalSearch {
+        let mut search = NormalSearch::empty(base);
+        if let Some(answer) = search.start_couple(position, heap) {
+            search.pending = Some(NormalAnswer::Losing(answer));
+        }
+        search
+    }
+
+    fn empty(base: Base) -> NormalSearch {
+        NormalSearch {
+            base,
+            not_nimber: HashMap::new(),
+            children_cache: HashMap::new(),
+            stack: Vec::new(),
+            pending: None,
+            nodes: 0,
+        }
+    }
+
+    /// Nodes (couples) expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Distinct lands expanded so far.
+    pub fn lands_expanded(&self) -> usize {
+        self.children_cache.len()
+    }
+
+    /// The base, with everything learned so far.
+    pub fn base(&self) -> &Base {
+        &self.base
+    }
+
+    /// Gives the base back (e.g. after the search is done or cancelled).
+    pub fn into_base(self) -> Base {
+        self.base
+    }
+
+    /// Runs until done or until `budget` nodes have been expanded.
+    pub fn step(&mut self, budget: u64) -> Step<NormalAnswer> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(frame) = self.stack.pop() else {
+                return match self.pending {
+                    Some(answer) => Step::Done(answer),
+                    None => Step::Done(NormalAnswer::Losing(false)), // unreachable: a goal always answers
+                };
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            let answer = self.pending.take();
+            match frame {
+                Frame::Couple {
+                    land,
+                    n,
+                    children,
+                    next,
+                } => self.resume_couple(land, n, children, next, answer),
+                Frame::Nimber { land, n } => self.resume_nimber(land, n, answer),
+                Frame::Sum { lands, n, next } => self.resume_sum(lands, n, next, answer),
+                Frame::NimberSum { lands, next, acc } => {
+                    self.resume_nimber_sum(lands, next, acc, answer)
+                }
+            }
+        }
+    }
+
+    /// Runs to the end.
+    pub fn run(&mut self) -> NormalAnswer {
+        loop {
+            if let Step::Done(answer) = self.step(u64::MAX) {
+                return answer;
+            }
+        }
+    }
+
+    fn known_winning(&self, land: &Land, n: u32) -> bool {
+        n < 64
+            && self
+                .not_nimber
+                .get(land.key())
+                .is_some_and(|bits| bits >> n & 1 == 1)
+    }
+
+    fn record_winning(&mut self, land: &Land, n: u32) {
+        if n < 64 {
+            *self.not_nimber.entry(land.key().into()).or_insert(0) |= 1 << n;
+        }
+    }
+
+    /// Answers (position, n) from what is known, without searching.
+    fn quick(&self, position: &Position, n: u32) -> Option<bool> {
+        let mut target = n;
+        let mut unknown = None;
+        for land in position.lands() {
+            match self.base.nimber_of_land(land) {
+                Some(v) => target ^= v,
+                None if unknown.is_none() => unknown = Some(land),
+                None => return None,
+            }
+        }
+        match unknown {
+            None => Some(target == 0),
+            Some(land) if self.known_winning(land, target) => Some(false),
+            Some(_) => None,
+        }
+    }
+
+    /// Starts evaluating whether (position, n) is losing: answers at once or pushes a frame.
+    fn start_couple(&mut self, position: &Position, n: u32) -> Option<bool> {
+        if let Some(answer) = self.quick(position, n) {
+            return Some(answer);
+        }
+        let mut target = n;
+        let mut unknown: Vec<Land> = Vec::new();
+        for land in position.lands() {
+            match self.base.nimber_of_land(land) {
+                Some(v) => target ^= v,
+                None => unknown.push(land.clone()),
+            }
+        }
+        if unknown.len() == 1 {
+            let land = unknown.pop().expect("one land");
+            return self.push_couple(land, target);
+        } else {
+            unknown.sort_by_key(|l| (l.lives(), l.key().len()));
+            self.stack.push(Frame::Sum {
+                lands: unknown,
+                n: target,
+                next: 0,
+            });
+        }
+        None
+    }
+
+    fn children_of(&mut self, land: &Land) -> Rc<[Position]> {
+        if let Some(children) = self.children_cache.get(land.key()) {
+            return children.clone();
+        }
+        let children: Rc<[Position]> = land
+            .children()
+            .into_iter()
+            .map(Position::from_lands)
+            .collect();
+        self.children_cache
+            .insert(land.key().into(), children.clone());
+        children
+    }
+
+    /// Expands (land, n): answers at once when a child is known to be lost, else pushes a frame.
+    fn push_couple(&mut self, land: Land, n: u32) -> Option<bool> {
+        self.nodes += 1;
+        let mut children: Vec<Position> = Vec::new();
+        let mut lost_child = false;
+        let all = self.children_of(&land);
+        for child in all.iter() {
+            match self.quick(child, n) {
+                Some(true) => {
+                    lost_child = true;
+                    break;
+                }
+                Some(false) => {}
+                None => children.push(child.clone()),
+            }
+        }
+        if lost_child {
+            self.record_winning(&land, n);
+            return Some(false);
+        }
+        // Cheapest first: small largest unknown land, many lands.
+        children.sort_by_cached_key(|c| {
+            let biggest = c
+                .lands()
+                .iter()
+                .filter(|l| self.base.nimber_of_land(l).is_none())
+                .map(Land::lives)
+                .max()
+                .unwrap_or(0);
+            (biggest, Reverse(c.lands().len()))
+        });
+        self.stack.push(Frame::Couple {
+            land,
+            n,
+            children,
+            next: 0,
+        });
+        None
+    }
+
+    fn resume_couple(
+        &mut self,
+        land: Land,
+        n: u32,
+        children: Vec<Position>,
+        mut next: usize,
+        answer: Option<NormalAnswer>,
+    ) {
+        if let Some(NormalAnswer::Losing(lost)) = answer {
+            if lost {
+                self.record_winning(&land, n);
+                self.pending = Some(NormalAnswer::Losing(false));
+                return;
+            }
+            next += 1;
+        }
+        // Position children first, then the heap moves (land, m) for m < n.
+        let total = children.len() + n as usize;
+        while next < total {
+            let (child, heap) = if next < children.len() {
+                (children[next].clone(), n)
+            } else {
+                (
+                    Position::from_lands(vec![land.clone()]),
+                    (next - children.len()) as u32,
+                )
+            };
+            let depth = self.stack.len();
+            match self.start_couple(&child, heap) {
+                Some(true) => {
+                    self.record_winning(&land, n);
+                    self.pending = Some(NormalAnswer::Losing(false));
+                    return;
+                }
+                Some(false) => next += 1,
+                None => {
+                    // The child's frame is on the stack; wait below it for its answer.
+                    let frame = Frame::Couple {
+                        land,
+                        n,
+                        children,
+                        next,
+                    };
+                    self.stack.insert(depth, frame);
+                    return;
+                }
+            }
+        }
+        // Every child wins: the couple is lost, so nimber(land) = n.
+        self.base
+            .insert_nimber(&Position::from_lands(vec![land]), n);
+        self.pending = Some(NormalAnswer::Losing(true));
+    }
+
+    fn resume_nimber(&mut self, land: Land, mut n: u32, answer: Option<NormalAnswer>) {
+        if let Some(NormalAnswer::Losing(lost)) = answer {
+            if lost {
+                self.pending = Some(NormalAnswer::Nimber(n));
+                return;
+            }
+            n += 1;
+        }
+        if let Some(v) = self.base.nimber_of_land(&land) {
+            self.pending = Some(NormalAnswer::Nimber(v));
+            return;
+        }
+        while self.known_winning(&land, n) {
+            n += 1;
+        }
+        self.stack.push(Frame::Nimber {
+            land: land.clone(),
+            n,
+        });
+        let single = Position::from_lands(vec![land]);
+        if let Some(immediate) = self.start_couple(&single, n) {
+            self.pending = Some(NormalAnswer::Losing(immediate));
+        }
+    }
+
+    fn resume_sum(
+        &mut self,
+        lands: Vec<Land>,
+        mut n: u32,
+        mut next: usize,
+        answer: Option<NormalAnswer>,
+    ) {
+        if let Some(NormalAnswer::Nimber(v)) = answer {
+            n ^= v;
+            next += 1;
+        }
+        while next + 1 < lands.len() {
+            if let Some(v) = self.base.nimber_of_land(&lands[next]) {
+                n ^= v;
+                next += 1;
+                continue;
+            }
+            let land = lands[next].clone();
+            self.stack.push(Frame::Sum { lands, n, next });
+            self.stack.push(Frame::Nimber { land, n: 0 });
+            self.pending = None;
+            // The nimber frame starts on its first resume.
+            return;
+        }
+        // Only the largest land is left: a plain couple, answered to our parent.
+        let last = Position::from_lands(vec![lands[lands.len() - 1].clone()]);
+        if let Some(immediate) = self.start_couple(&last, n) {
+            self.pending = Some(NormalAnswer::Losing(immediate));
+        }
+    }
+
+    fn resume_nimber_sum(
+        &mut self,
+        lands: Vec<Land>,
+        mut next: usize,
+        mut acc: u32,
+        answer: Option<NormalAnswer>,
+    ) {
+        if let Some(NormalAnswer::Nimber(v)) = answer {
+            acc ^= v;
+            next += 1;
+        }
+        while next < lands.len() {
+            if let Some(v) = self.base.nimber_of_land(&lands[next]) {
+                acc ^= v;
+                next += 1;
+                continue;
+            }
+            let land = lands[next].clone();
+            self.stack.push(Frame::NimberSum { lands, next, acc });
+            self.stack.push(Frame::Nimber { land, n: 0 });
+            return;
+        }
+        self.pending = Some(NormalAnswer::Nimber(acc));
+    }
+}
