@@ -266,6 +266,12 @@ fn rare_common_agrees_with_simple_recursion() {
             .map(|&v| v as u32)
             .collect();
         assert_eq!(got, expected, "{code}");
+        // The scalar scan that wasm builds use.
+        let mut table = NimSequence::new(&game(code));
+        table.use_table_scan();
+        table.extend_to(len).unwrap();
+        let got: Vec<u32> = table.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(got, expected, "{code} (table scan)");
         let plain: Vec<u32> = plain_values(&game(code), len)
             .unwrap()
             .iter()

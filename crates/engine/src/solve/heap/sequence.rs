@@ -62,6 +62,8 @@ pub struct NimSequence {
     seen: Box<[bool; 1 << 16]>,
     /// Scratch list of the rare values still wanted by the common⊕common scan.
     want: Vec<u16>,
+    /// Use the scalar table scan (as on wasm) even where vector compares are available.
+    table_scan: bool,
     stats: SequenceStats,
 }
 
@@ -70,6 +72,7 @@ const FIRST_MASK_CHOICE: usize = 64;
 /// Past this length the mask is re-chosen at every multiple of it rather than at powers of two.
 const MASK_CHOICE_STEP: usize = 1 << 20;
 /// Pairs tested together in the common⊕common scan.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 const SCAN_GROUP: usize = 32;
 
 fn is_rare(value: u16, mask: u16) -> bool {
@@ -91,6 +94,7 @@ impl NimSequence {
             next_mask_choice: FIRST_MASK_CHOICE,
             seen: Box::new([false; 1 << 16]),
             want: Vec::new(),
+            table_scan: false,
             stats: SequenceStats::default(),
         }
     }
@@ -100,6 +104,11 @@ impl NimSequence {
         let mut sequence = Self::new(game);
         sequence.extend_to(len)?;
         Ok(sequence)
+    }
+
+    /// Use the scalar scan that wasm builds use, even natively (for tests and benchmarks of that path).
+    pub fn use_table_scan(&mut self) {
+        self.table_scan = true;
     }
 
     pub fn game(&self) -> &HeapGame {
@@ -299,6 +308,8 @@ impl NimSequence {
             let want = &mut self.want;
             want.clear();
             want.extend((0..bound).filter(|&v| !seen[v]).map(|v| v as u16));
+            // From here on, unseen means wanted.
+            seen[bound.min(top + 1)..=top].fill(true);
             let mut examined = 0u64;
             'scan: for &(k, rule) in &self.rules.split_two {
                 if rule == SplitRule::AllEqual || n < k + 2 {
@@ -311,7 +322,7 @@ impl NimSequence {
                     (m - 1) / 2
                 };
                 // The larger heap from the middle out: two large heaps give the small values usually wanted.
-                match scan_pairs(g, m, m - last, want) {
+                match scan_pairs(g, m, m - last, want, seen, self.table_scan) {
                     Some(pairs) => {
                         examined += pairs as u64;
                         break 'scan;
@@ -345,13 +356,75 @@ impl NimSequence {
 
 /// Look through the pairs `(a, m − a)`, `a = first..m`, removing from `want` every value they give; return
 /// the number of pairs looked at once `want` is empty, `None` if it never empties.
-fn scan_pairs(g: &[u16], m: usize, first: usize, want: &mut Vec<u16>) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { scan_pairs_avx2(g, m, first, want) };
+///
+/// `seen[v]` must be false exactly for the wanted values `v` (the scalar version uses it as a lookup table).
+fn scan_pairs(
+    g: &[u16],
+    m: usize,
+    first: usize,
+    want: &mut Vec<u16>,
+    seen: &mut [bool; 1 << 16],
+    table_only: bool,
+) -> Option<usize> {
+    // Native targets compare many pairs per instruction. Elsewhere (wasm) the table is used: it is faster
+    // without SIMD, and LLVM fails to compile the compare loop for wasm with simd128.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    if !table_only {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { scan_pairs_avx2(g, m, first, want) };
+        }
+        return scan_pairs_portable(g, m, first, want);
     }
-    scan_pairs_portable(g, m, first, want)
+    let _ = table_only;
+    scan_pairs_table(g, m, first, want, seen)
+}
+
+/// The scan without vector instructions: one table lookup per pair, eight pairs per test.
+fn scan_pairs_table(
+    g: &[u16],
+    m: usize,
+    first: usize,
+    want: &mut Vec<u16>,
+    seen: &mut [bool; 1 << 16],
+) -> Option<usize> {
+    const GROUP: usize = 8;
+    let mut found = |v: u16, seen: &mut [bool; 1 << 16]| {
+        seen[v as usize] = true;
+        if let Some(i) = want.iter().position(|&w| w == v) {
+            want.swap_remove(i);
+        }
+        want.is_empty()
+    };
+    let mut a = first;
+    while a + GROUP <= m {
+        let left: &[u16; GROUP] = g[a..a + GROUP].try_into().expect("group length");
+        let right: &[u16; GROUP] = g[m + 1 - a - GROUP..=m - a]
+            .try_into()
+            .expect("group length");
+        let mut values = [0u16; GROUP];
+        let mut all_seen = true;
+        for j in 0..GROUP {
+            values[j] = left[j] ^ right[GROUP - 1 - j];
+            all_seen &= seen[values[j] as usize];
+        }
+        if !all_seen {
+            for (j, &v) in values.iter().enumerate() {
+                if !seen[v as usize] && found(v, seen) {
+                    return Some(a + j + 1 - first);
+                }
+            }
+        }
+        a += GROUP;
+    }
+    for a in a..m {
+        let v = g[a] ^ g[m - a];
+        if !seen[v as usize] && found(v, seen) {
+            return Some(a + 1 - first);
+        }
+    }
+    None
 }
 
 /// The same loop compiled for AVX2 (16 values per compare instead of 8).
@@ -361,6 +434,7 @@ unsafe fn scan_pairs_avx2(g: &[u16], m: usize, first: usize, want: &mut Vec<u16>
     scan_pairs_portable(g, m, first, want)
 }
 
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
 fn scan_pairs_portable(g: &[u16], m: usize, first: usize, want: &mut Vec<u16>) -> Option<usize> {
     let mut a = first;
