@@ -18,39 +18,7 @@ pub fn plain_values(game: &HeapGame, len: usize) -> Result<Vec<u16>, SequenceErr
     for n in 0..len {
         rules.cover(n);
         seen[..=span].fill(false);
-        let mut mark = |v: u16| seen[v as usize] = true;
-        for &k in &rules.take_all {
-            if k == n {
-                mark(0);
-            }
-        }
-        for &k in &rules.leave_one {
-            if k < n {
-                mark(g[n - k]);
-            }
-        }
-        for &(k, rule) in &rules.split_two {
-            let Some(m) = n.checked_sub(k) else { continue };
-            for a in 1..=m / 2 {
-                if rule.permits(&[a, m - a]) {
-                    mark(g[a] ^ g[m - a]);
-                }
-            }
-        }
-        for &(k, rule) in &rules.split_three {
-            let Some(m) = n.checked_sub(k) else { continue };
-            for a in 1..=m / 3 {
-                for b in a..=(m - a) / 2 {
-                    if rule.permits(&[a, b, m - a - b]) {
-                        mark(g[a] ^ g[b] ^ g[m - a - b]);
-                    }
-                }
-            }
-        }
-        let mex = seen
-            .iter()
-            .position(|&s| !s)
-            .expect("at most 2^16 values are marked");
+        let mex = plain_mex(&rules, &g, n, &mut seen);
         let value = u16::try_from(mex).map_err(|_| SequenceError::ValueTooLarge { heap: n })?;
         while mex >= span {
             span *= 2;
@@ -58,4 +26,42 @@ pub fn plain_values(game: &HeapGame, len: usize) -> Result<Vec<u16>, SequenceErr
         g.push(value);
     }
     Ok(g)
+}
+
+/// The value of heap `n` from every option (`seen` cleared on entry). Out of line so that a WebAssembly
+/// engine optimises it (it tiers up functions that are called often, not one long call).
+#[inline(never)]
+fn plain_mex(rules: &MoveRules, g: &[u16], n: usize, seen: &mut [bool]) -> usize {
+    let mut mark = |v: u16| seen[v as usize] = true;
+    for &k in &rules.take_all {
+        if k == n {
+            mark(0);
+        }
+    }
+    for &k in &rules.leave_one {
+        if k < n {
+            mark(g[n - k]);
+        }
+    }
+    for &(k, rule) in &rules.split_two {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for a in 1..=m / 2 {
+            if rule.permits(&[a, m - a]) {
+                mark(g[a] ^ g[m - a]);
+            }
+        }
+    }
+    for &(k, rule) in &rules.split_three {
+        let Some(m) = n.checked_sub(k) else { continue };
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                if rule.permits(&[a, b, m - a - b]) {
+                    mark(g[a] ^ g[b] ^ g[m - a - b]);
+                }
+            }
+        }
+    }
+    seen.iter()
+        .position(|&s| !s)
+        .expect("at most 2^16 values are marked")
 }

@@ -229,6 +229,9 @@ impl NimSequence {
     }
 
     /// The value of heap `n`, every smaller heap being known.
+    // Kept out of line: a WebAssembly engine optimises a function that is called often, not a long loop
+    // inside one call (V8 runs a single long call in its baseline tier).
+    #[inline(never)]
     fn compute_value(&mut self, n: usize) -> Result<u16, SequenceError> {
         self.rules.cover(n);
         let span = self.span;
