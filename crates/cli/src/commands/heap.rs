@@ -5,8 +5,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{
-    analyze, find_period, p_positions, plain_values, NimSequence, Outcome, PositionAnalysis,
-    MAX_TRIPLE_TOTAL,
+    analyze, find_period, p_positions, plain_values, NimSequence, Outcome, PPositionError,
+    PositionAnalysis,
 };
 use std::time::Instant;
 
@@ -295,9 +295,11 @@ fn analyze_position(code: &str, heaps: &[usize], json: bool) -> CommandResult {
 
 fn ppos(code: &str, total: usize, triple_total: Option<usize>, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let triple_total = triple_total
-        .unwrap_or(total.min(60))
-        .min(MAX_TRIPLE_TOTAL.max(total.min(60)));
+    let triple_total = triple_total.unwrap_or(total.min(60));
+    // Refuse totals that are too large before computing anything.
+    if let Err(error @ PPositionError::TooLarge { .. }) = p_positions(&[], total, triple_total) {
+        return Err(error.into());
+    }
     let sequence = sequence_with_progress(&game, total.max(triple_total) + 1)?;
     let lists = p_positions(sequence.values(), total, triple_total)?;
     if json {
