@@ -1,1 +1,18 @@
-//! (being written)
+//! Misère play for heap games: exact outcomes and winning moves by search, genus symbols and tame play,
+//! misère quotients.
+
+mod error;
+mod genera;
+mod genus;
+mod position;
+mod reduce;
+mod search;
+mod tame;
+
+pub use error::MisereError;
+pub use genera::{GenusEntry, GenusTable};
+pub use genus::Genus;
+pub use position::{Budget, Method, MisereAnalysis, MisereSolver};
+pub use reduce::{HeapTable, Key, MAX_MISERE_HEAP, MAX_POSITION_HEAPS};
+pub use search::{MisereSearch, Step};
+pub use tame::tame_sum_outcome;

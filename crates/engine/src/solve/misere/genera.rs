@@ -1,0 +1,115 @@
+//! Genera of heaps and explicit positions of a heap game, and hereditary tameness, computed over the whole
+//! game tree (every reachable position, unlike the outcome search which stops at the first winning move).
+//!
+//! The walk keeps its state as an explicit stack and counts the positions it evaluates, so it can be
+//! bounded by a budget.
+
+use super::error::MisereError;
+use super::genus::Genus;
+use super::reduce::{HeapTable, Key};
+use crate::games::heap::HeapGame;
+use crate::solve::heap::NimSequence;
+use rustc_hash::FxHashMap;
+
+/// What is known about one position: its genus, and whether it and every position below it have nim-like
+/// genera (hereditarily tame: such positions play like nim heaps in sums with one another).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenusEntry {
+    pub genus: Genus,
+    pub tame: bool,
+}
+
+/// Genera of positions of one game, remembered.
+#[derive(Debug)]
+pub struct GenusTable {
+    table: HeapTable,
+    normal: NimSequence,
+    memo: FxHashMap<Key, GenusEntry>,
+    nodes: u64,
+}
+
+impl GenusTable {
+    pub fn new(game: &HeapGame) -> Self {
+        GenusTable {
+            table: HeapTable::new(game),
+            normal: NimSequence::new(game),
+            memo: FxHashMap::default(),
+            nodes: 0,
+        }
+    }
+
+    pub fn game(&self) -> &HeapGame {
+        self.table.game()
+    }
+
+    /// Positions evaluated so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Canonical key of a position, checking sizes.
+    pub fn key(&mut self, heaps: &[usize]) -> Result<Key, MisereError> {
+        let key = self.table.key(heaps)?;
+        self.normal
+            .extend_to(self.table.len())
+            .map_err(|e| MisereError::Sequence(e.to_string()))?;
+        Ok(key)
+    }
+
+    /// Genus (and tameness) of the position `heaps`, evaluating at most `budget` new positions.
+    pub fn genus(&mut self, heaps: &[usize], budget: u64) -> Result<GenusEntry, MisereError> {
+        let key = self.key(heaps)?;
+        self.genus_of_key(key, budget)
+    }
+
+    /// Genus of a covered key, evaluating at most `budget` new positions.
+    pub fn genus_of_key(&mut self, root: Key, budget: u64) -> Result<GenusEntry, MisereError> {
+        let start = self.nodes;
+        // Each frame: a position and whether its options have been pushed already.
+        let mut stack: Vec<(Key, bool)> = vec![(root.clone(), false)];
+        while let Some((key, expanded)) = stack.pop() {
+            if self.memo.contains_key(&key) {
+                continue;
+            }
+            let options = self.table.position_options(&key);
+            if !expanded {
+                let missing: Vec<Key> = options
+                    .iter()
+                    .filter(|o| !self.memo.contains_key(*o))
+                    .cloned()
+                    .collect();
+                if !missing.is_empty() {
+                    if self.nodes - start >= budget {
+                        return Err(MisereError::BudgetExhausted {
+                            nodes: self.nodes - start,
+                            budget,
+                        });
+                    }
+                    stack.push((key, true));
+                    stack.extend(missing.into_iter().map(|m| (m, false)));
+                    continue;
+                }
+            }
+            self.nodes += 1;
+            let entries: Vec<&GenusEntry> = options.iter().map(|o| &self.memo[o]).collect();
+            let genera: Vec<&Genus> = entries.iter().map(|e| &e.genus).collect();
+            let values = self.normal.values();
+            let normal = key.iter().fold(0, |x, &h| x ^ values[h as usize]);
+            let genus = Genus::from_options(normal, &genera);
+            let tame = genus.is_nim_like() && entries.iter().all(|e| e.tame);
+            self.memo.insert(key, GenusEntry { genus, tame });
+        }
+        Ok(self.memo[&root].clone())
+    }
+
+    /// Genus entries of heaps `0..len`.
+    pub fn heap_genera(&mut self, len: usize, budget: u64) -> Result<Vec<GenusEntry>, MisereError> {
+        let start = self.nodes;
+        (0..len)
+            .map(|n| {
+                let left = budget.saturating_sub(self.nodes - start);
+                self.genus(&[n], left)
+            })
+            .collect()
+    }
+}

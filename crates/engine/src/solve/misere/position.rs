@@ -1,0 +1,182 @@
+//! Misère analysis of a position (several heaps): outcome, every winning move, the genus of each heap and
+//! whether the position is tame. Tame positions are answered at once by the tame rule; the others by the
+//! exact search.
+
+use super::error::MisereError;
+use super::genera::GenusTable;
+use super::genus::Genus;
+use super::search::MisereSearch;
+use super::tame::tame_sum_outcome;
+use crate::games::heap::{dots, HeapGame, PileSplit};
+use crate::solve::heap::{DotMark, Outcome, WinningMove};
+use serde::{Deserialize, Serialize};
+
+/// Work limits for one analysis, in positions: the outcome search, and the genus walk (which visits the
+/// whole game tree of each heap, so it is skipped, not failed, when it would be too long).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    pub search: u64,
+    pub genus: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            search: 50_000_000,
+            genus: 2_000_000,
+        }
+    }
+}
+
+/// How the outcome was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Every heap is hereditarily tame: misère Nim on the genera.
+    TameRule,
+    /// Exact search on canonical multisets.
+    Search,
+}
+
+/// Everything about one misère position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MisereAnalysis {
+    pub game: String,
+    pub heaps: Vec<usize>,
+    pub outcome: Outcome,
+    /// Every move to a misère P-position.
+    pub winning_moves: Vec<WinningMove>,
+    /// The genus of each heap, when the genus walk fit in its budget.
+    pub heap_genera: Option<Vec<Genus>>,
+    /// Whether every heap is hereditarily tame (when known).
+    pub tame: Option<bool>,
+    pub method: Method,
+}
+
+/// A misère solver for one game: the outcome search and the genus table, both remembering what they learn.
+#[derive(Debug)]
+pub struct MisereSolver {
+    search: MisereSearch,
+    genera: GenusTable,
+}
+
+impl MisereSolver {
+    pub fn new(game: &HeapGame) -> Self {
+        MisereSolver {
+            search: MisereSearch::new(game),
+            genera: GenusTable::new(game),
+        }
+    }
+
+    pub fn game(&self) -> &HeapGame {
+        self.search.game()
+    }
+
+    /// The outcome search (to run it in slices).
+    pub fn search_mut(&mut self) -> &mut MisereSearch {
+        &mut self.search
+    }
+
+    /// The genus table.
+    pub fn genera_mut(&mut self) -> &mut GenusTable {
+        &mut self.genera
+    }
+
+    /// Misère outcome of `heaps` by exact search.
+    pub fn outcome(&mut self, heaps: &[usize], budget: u64) -> Result<Outcome, MisereError> {
+        self.search.outcome(heaps, budget)
+    }
+
+    /// Genus entries of each heap if they fit in the budget; `Ok(None)` when the walk would be too long.
+    fn heap_entries(
+        &mut self,
+        heaps: &[usize],
+        budget: u64,
+    ) -> Result<Option<Vec<(Genus, bool)>>, MisereError> {
+        let start = self.genera.nodes();
+        let mut out = Vec::with_capacity(heaps.len());
+        for &h in heaps {
+            let left = budget.saturating_sub(self.genera.nodes() - start);
+            match self.genera.genus(&[h], left) {
+                Ok(entry) => out.push((entry.genus, entry.tame)),
+                Err(MisereError::BudgetExhausted { .. }) => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// Outcome of a position, by the tame rule when every heap is known tame, else by search.
+    fn decide(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+    ) -> Result<(Outcome, Method), MisereError> {
+        if let Some(entries) = self.heap_entries(heaps, budget.genus)? {
+            if entries.iter().all(|(_, tame)| *tame) {
+                let outcome = tame_sum_outcome(entries.iter().map(|(g, _)| g))
+                    .expect("tame heaps have nim-like genera");
+                return Ok((outcome, Method::TameRule));
+            }
+        }
+        Ok((self.search.outcome(heaps, budget.search)?, Method::Search))
+    }
+
+    /// Outcome, every winning move, genera and tameness of the position `heaps`.
+    pub fn analyze(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+    ) -> Result<MisereAnalysis, MisereError> {
+        // Checks sizes before any work.
+        self.search.key(heaps)?;
+        let entries = self.heap_entries(heaps, budget.genus)?;
+        let (outcome, method) = self.decide(heaps, budget)?;
+        let game = self.game().clone();
+        let mut winning_moves = Vec::new();
+        if outcome == Outcome::N {
+            for (heap_index, &heap) in heaps.iter().enumerate() {
+                if heaps[..heap_index].contains(&heap) {
+                    // The same moves as on the earlier equal heap; list them once, on the first.
+                    continue;
+                }
+                for heap_move in game.moves(heap) {
+                    let mut result = heaps[..heap_index].to_vec();
+                    result.extend(&heap_move.pieces);
+                    result.extend(&heaps[heap_index + 1..]);
+                    if self.decide(&result, budget)?.0 != Outcome::P {
+                        continue;
+                    }
+                    let dots = game.is_independence().then(|| DotMark {
+                        component: heap_index,
+                        dot: dots::offset_leaving(heap, &heap_move.pieces)
+                            .expect("a 0.137 move is a dot"),
+                    });
+                    let pile_split = match heap_move.pieces[..] {
+                        [a, _] if game.is_grundy() => PileSplit::new(heap_index, heap, a),
+                        _ => None,
+                    };
+                    winning_moves.push(WinningMove {
+                        heap_index,
+                        heap,
+                        removed: heap_move.removed,
+                        pieces: heap_move.pieces,
+                        result,
+                        dots,
+                        pile_split,
+                    });
+                }
+            }
+        }
+        let tame = entries.as_ref().map(|e| e.iter().all(|(_, t)| *t));
+        Ok(MisereAnalysis {
+            game: game.to_string(),
+            heaps: heaps.to_vec(),
+            outcome,
+            winning_moves,
+            heap_genera: entries.map(|e| e.into_iter().map(|(g, _)| g).collect()),
+            tame,
+            method,
+        })
+    }
+}

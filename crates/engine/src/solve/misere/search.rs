@@ -1,0 +1,196 @@
+//! Exact misère outcomes by search on canonical multisets of heaps, with a memo of every position decided.
+//!
+//! The search keeps its state as data (an explicit stack of frames), so it can run in slices: `run(budget)`
+//! does at most `budget` new positions and returns, and the next call goes on where it stopped. Depth is
+//! bounded by the number of tokens, never by Rust's call stack.
+//!
+//! A position is a P-position in misère play iff it has at least one move and every move leads to an
+//! N-position; a position without moves is an N-position (the player to move has already won).
+
+use super::error::MisereError;
+use super::reduce::{HeapTable, Key};
+use crate::games::heap::HeapGame;
+use crate::solve::heap::{NimSequence, Outcome};
+use rustc_hash::FxHashMap;
+
+/// What a slice of work ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The root's outcome is known.
+    Done(Outcome),
+    /// The budget ran out; call `run` again to go on.
+    Pending,
+}
+
+/// One position on the stack: its options, ordered, and the next one to look at.
+#[derive(Debug)]
+struct Frame {
+    key: Key,
+    children: Vec<Key>,
+    next: usize,
+}
+
+/// A misère search for one game: the heap table, the memo, and the stack of the search in progress.
+#[derive(Debug)]
+pub struct MisereSearch {
+    table: HeapTable,
+    normal: NimSequence,
+    /// Outcome of every position decided so far: `true` for a P-position.
+    memo: FxHashMap<Key, bool>,
+    stack: Vec<Frame>,
+    root: Option<Key>,
+    /// Positions expanded since the search was created.
+    nodes: u64,
+}
+
+impl MisereSearch {
+    pub fn new(game: &HeapGame) -> Self {
+        MisereSearch {
+            table: HeapTable::new(game),
+            normal: NimSequence::new(game),
+            memo: FxHashMap::default(),
+            stack: Vec::new(),
+            root: None,
+            nodes: 0,
+        }
+    }
+
+    pub fn game(&self) -> &HeapGame {
+        self.table.game()
+    }
+
+    /// Positions expanded so far (the work done), and positions whose outcome is remembered.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn known_positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The heap table (classes and options) of this game.
+    pub fn table(&self) -> &HeapTable {
+        &self.table
+    }
+
+    /// Canonical key of a position, checking sizes.
+    pub fn key(&mut self, heaps: &[usize]) -> Result<Key, MisereError> {
+        let key = self.table.key(heaps)?;
+        self.normal
+            .extend_to(self.table.len())
+            .map_err(|e| MisereError::Sequence(e.to_string()))?;
+        Ok(key)
+    }
+
+    /// Begin deciding `heaps` (dropping any search in progress, keeping the memo).
+    pub fn start(&mut self, heaps: &[usize]) -> Result<(), MisereError> {
+        let key = self.key(heaps)?;
+        self.start_key(key);
+        Ok(())
+    }
+
+    /// Begin deciding a position given by its key (its heaps must be covered).
+    pub fn start_key(&mut self, key: Key) {
+        self.stack.clear();
+        self.root = Some(key.clone());
+        if !self.memo.contains_key(&key) {
+            self.push(key);
+        }
+    }
+
+    /// Outcome already known for a key, without searching.
+    pub fn known(&self, key: &[u16]) -> Option<Outcome> {
+        self.memo.get(key).map(|&p| to_outcome(p))
+    }
+
+    /// Work on the current search for at most `budget` new positions.
+    pub fn run(&mut self, budget: u64) -> Step {
+        let stop_at = self.nodes.saturating_add(budget);
+        'frames: while let Some(top) = self.stack.last_mut() {
+            while top.next < top.children.len() {
+                match self.memo.get(&top.children[top.next]) {
+                    Some(true) => {
+                        // A move to a P-position: this one is an N-position.
+                        self.finish(false);
+                        continue 'frames;
+                    }
+                    Some(false) => top.next += 1,
+                    None => {
+                        if self.nodes >= stop_at {
+                            return Step::Pending;
+                        }
+                        let child = top.children[top.next].clone();
+                        self.push(child);
+                        continue 'frames;
+                    }
+                }
+            }
+            // Every option is an N-position (a position without options never gets here).
+            let p = !top.children.is_empty();
+            self.finish(p);
+        }
+        match &self.root {
+            Some(root) => Step::Done(to_outcome(self.memo[root])),
+            None => Step::Done(Outcome::N),
+        }
+    }
+
+    /// Decide `heaps` straight through, failing after `budget` new positions.
+    pub fn outcome(&mut self, heaps: &[usize], budget: u64) -> Result<Outcome, MisereError> {
+        let key = self.key(heaps)?;
+        self.outcome_of_key(key, budget)
+    }
+
+    /// Decide a covered key straight through, failing after `budget` new positions.
+    pub fn outcome_of_key(&mut self, key: Key, budget: u64) -> Result<Outcome, MisereError> {
+        if let Some(known) = self.known(&key) {
+            return Ok(known);
+        }
+        let before = self.nodes;
+        self.start_key(key);
+        match self.run(budget) {
+            Step::Done(outcome) => Ok(outcome),
+            Step::Pending => {
+                self.stack.clear();
+                Err(MisereError::BudgetExhausted {
+                    nodes: self.nodes - before,
+                    budget,
+                })
+            }
+        }
+    }
+
+    /// Push a new frame, its options ordered so that likely winning moves come first: a move to a
+    /// P-position already known, then moves that make the normal-play nim-sum zero, then the rest.
+    fn push(&mut self, key: Key) {
+        self.nodes += 1;
+        let mut children = self.table.position_options(&key);
+        let values = self.normal.values();
+        let nim_sum = |k: &[u16]| k.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
+        let rank = |k: &Key| match self.memo.get(k) {
+            Some(true) => 0,
+            Some(false) => 3,
+            None if nim_sum(k) == 0 => 1,
+            None => 2,
+        };
+        children.sort_by_cached_key(rank);
+        self.stack.push(Frame {
+            key,
+            children,
+            next: 0,
+        });
+    }
+
+    fn finish(&mut self, p: bool) {
+        let frame = self.stack.pop().expect("a frame to finish");
+        self.memo.insert(frame.key, p);
+    }
+}
+
+fn to_outcome(p: bool) -> Outcome {
+    if p {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
