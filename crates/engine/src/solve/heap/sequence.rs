@@ -324,8 +324,8 @@ impl NimSequence {
                 } else {
                     (m - 1) / 2
                 };
-                // The larger heap from the middle out: two large heaps give the small values usually wanted.
-                match scan_pairs(g, m, m - last, want, seen, self.table_scan) {
+                // Pairs from the middle and from the ends in turn (see `scan_pairs`).
+                match scan_pairs(g, m, last, want, seen, self.table_scan) {
                     Some(pairs) => {
                         examined += pairs as u64;
                         break 'scan;
@@ -357,14 +357,18 @@ impl NimSequence {
     }
 }
 
-/// Look through the pairs `(a, m − a)`, `a = first..m`, removing from `want` every value they give; return
+/// Look through the pairs `(x, m − x)`, `x = 1..=last`, removing from `want` every value they give; return
 /// the number of pairs looked at once `want` is empty, `None` if it never empties.
+///
+/// The pairs are taken a group at a time, alternately from the middle (`x` near `m/2`: two large heaps,
+/// whose values are close) and from the ends (`x` small): some wanted values turn up early at one end and
+/// late at the other, depending on the game.
 ///
 /// `seen[v]` must be false exactly for the wanted values `v` (the scalar version uses it as a lookup table).
 fn scan_pairs(
     g: &[u16],
     m: usize,
-    first: usize,
+    last: usize,
     want: &mut Vec<u16>,
     seen: &mut [bool; 1 << 16],
     table_only: bool,
@@ -376,55 +380,111 @@ fn scan_pairs(
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { scan_pairs_avx2(g, m, first, want) };
+            return unsafe { scan_pairs_avx2(g, m, last, want) };
         }
-        return scan_pairs_portable(g, m, first, want);
+        return scan_pairs_vector(g, m, last, want);
     }
     let _ = table_only;
-    scan_pairs_table(g, m, first, want, seen)
+    scan_pairs_table(g, m, last, want, seen)
+}
+
+/// The values of the pairs `(x0 + j, m − x0 − j)`, `j < N`.
+#[inline(always)]
+fn pair_values<const N: usize>(g: &[u16], m: usize, x0: usize) -> [u16; N] {
+    let left: &[u16; N] = g[x0..x0 + N].try_into().expect("group length");
+    let right: &[u16; N] = g[m + 1 - x0 - N..=m - x0].try_into().expect("group length");
+    let mut values = [0u16; N];
+    for j in 0..N {
+        values[j] = left[j] ^ right[N - 1 - j];
+    }
+    values
+}
+
+/// The two fronts of a scan over the small heaps `1..=last`: groups of `group` pairs are taken
+/// alternately from the middle and from the ends, until the fronts meet.
+struct Fronts {
+    /// Small heaps `lo..hi` are still to be looked at.
+    lo: usize,
+    hi: usize,
+    last: usize,
+    group: usize,
+    from_middle: bool,
+}
+
+impl Fronts {
+    #[inline(always)]
+    fn new(last: usize, group: usize) -> Self {
+        Fronts {
+            lo: 1,
+            hi: last + 1,
+            last,
+            group,
+            from_middle: true,
+        }
+    }
+
+    /// The first small heap of the next whole group, if one is left.
+    #[inline(always)]
+    fn next_group(&mut self) -> Option<usize> {
+        if self.hi - self.lo < self.group {
+            return None;
+        }
+        self.from_middle = !self.from_middle;
+        if self.from_middle {
+            self.hi -= self.group;
+            Some(self.hi)
+        } else {
+            self.lo += self.group;
+            Some(self.lo - self.group)
+        }
+    }
+
+    /// The pairs between the fronts, after the last whole group.
+    #[inline(always)]
+    fn rest(&self) -> std::ops::Range<usize> {
+        self.lo..self.hi
+    }
+
+    /// Pairs looked at so far (plus `extra` from the rest).
+    #[inline(always)]
+    fn looked_at(&self, extra: usize) -> usize {
+        (self.lo - 1) + (self.last + 1 - self.hi) + extra
+    }
 }
 
 /// The scan without vector instructions: one table lookup per pair, eight pairs per test.
 fn scan_pairs_table(
     g: &[u16],
     m: usize,
-    first: usize,
+    last: usize,
     want: &mut Vec<u16>,
     seen: &mut [bool; 1 << 16],
 ) -> Option<usize> {
     const GROUP: usize = 8;
-    let mut found = |v: u16, seen: &mut [bool; 1 << 16]| {
+    /// Record a wanted value as found; true when nothing is wanted any more.
+    fn found(v: u16, seen: &mut [bool; 1 << 16], want: &mut Vec<u16>) -> bool {
         seen[v as usize] = true;
         if let Some(i) = want.iter().position(|&w| w == v) {
             want.swap_remove(i);
         }
         want.is_empty()
-    };
-    let mut a = first;
-    while a + GROUP <= m {
-        let left: &[u16; GROUP] = g[a..a + GROUP].try_into().expect("group length");
-        let right: &[u16; GROUP] = g[m + 1 - a - GROUP..=m - a]
-            .try_into()
-            .expect("group length");
-        let mut values = [0u16; GROUP];
-        let mut all_seen = true;
-        for j in 0..GROUP {
-            values[j] = left[j] ^ right[GROUP - 1 - j];
-            all_seen &= seen[values[j] as usize];
+    }
+    let mut fronts = Fronts::new(last, GROUP);
+    while let Some(x0) = fronts.next_group() {
+        let values = pair_values::<GROUP>(g, m, x0);
+        if values.iter().fold(true, |all, &v| all & seen[v as usize]) {
+            continue;
         }
-        if !all_seen {
-            for (j, &v) in values.iter().enumerate() {
-                if !seen[v as usize] && found(v, seen) {
-                    return Some(a + j + 1 - first);
-                }
+        for v in values {
+            if !seen[v as usize] && found(v, seen, want) {
+                return Some(fronts.looked_at(0));
             }
         }
-        a += GROUP;
     }
-    for a in a..m {
-        let v = g[a] ^ g[m - a];
-        if !seen[v as usize] && found(v, seen) {
-            return Some(a + 1 - first);
+    for (i, x) in fronts.rest().enumerate() {
+        let v = g[x] ^ g[m - x];
+        if !seen[v as usize] && found(v, seen, want) {
+            return Some(fronts.looked_at(i + 1));
         }
     }
     None
@@ -433,42 +493,38 @@ fn scan_pairs_table(
 /// The same loop compiled for AVX2 (16 values per compare instead of 8).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn scan_pairs_avx2(g: &[u16], m: usize, first: usize, want: &mut Vec<u16>) -> Option<usize> {
-    scan_pairs_portable(g, m, first, want)
+unsafe fn scan_pairs_avx2(g: &[u16], m: usize, last: usize, want: &mut Vec<u16>) -> Option<usize> {
+    scan_pairs_vector(g, m, last, want)
 }
 
+/// SCAN_GROUP pairs at a time: their values are compared with every wanted value at once (this
+/// vectorises), and almost always nothing matches.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-fn scan_pairs_portable(g: &[u16], m: usize, first: usize, want: &mut Vec<u16>) -> Option<usize> {
-    let mut a = first;
-    // SCAN_GROUP pairs at a time: their values are compared with every wanted value at once (this
-    // vectorises), and almost always nothing matches.
-    while a + SCAN_GROUP <= m {
-        let left: &[u16; SCAN_GROUP] = g[a..a + SCAN_GROUP].try_into().expect("group length");
-        let right: &[u16; SCAN_GROUP] = g[m + 1 - a - SCAN_GROUP..=m - a]
-            .try_into()
-            .expect("group length");
-        let mut values = [0u16; SCAN_GROUP];
-        for j in 0..SCAN_GROUP {
-            values[j] = left[j] ^ right[SCAN_GROUP - 1 - j];
-        }
-        let hit = want
-            .iter()
-            .any(|&w| values.iter().fold(false, |hit, &v| hit | (v == w)));
-        if hit {
-            want.retain(|w| !values.contains(w));
-            if want.is_empty() {
-                return Some(a + SCAN_GROUP - first);
+fn scan_pairs_vector(g: &[u16], m: usize, last: usize, want: &mut Vec<u16>) -> Option<usize> {
+    let mut fronts = Fronts::new(last, SCAN_GROUP);
+    while let Some(x0) = fronts.next_group() {
+        let values = pair_values::<SCAN_GROUP>(g, m, x0);
+        // Drop every wanted value the group has (one vector compare per wanted value).
+        let mut i = 0;
+        while i < want.len() {
+            let w = want[i];
+            if values.iter().fold(false, |hit, &v| hit | (v == w)) {
+                want.swap_remove(i);
+                if want.is_empty() {
+                    return Some(fronts.looked_at(0));
+                }
+            } else {
+                i += 1;
             }
         }
-        a += SCAN_GROUP;
     }
-    for a in a..m {
-        let v = g[a] ^ g[m - a];
-        if let Some(i) = want.iter().position(|&w| w == v) {
-            want.swap_remove(i);
+    for (i, x) in fronts.rest().enumerate() {
+        let v = g[x] ^ g[m - x];
+        if let Some(j) = want.iter().position(|&w| w == v) {
+            want.swap_remove(j);
             if want.is_empty() {
-                return Some(a + 1 - first);
+                return Some(fronts.looked_at(i + 1));
             }
         }
     }
