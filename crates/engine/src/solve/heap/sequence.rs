@@ -7,6 +7,10 @@
 //! below the smallest missing common value has been seen. A heap whose value turns out rare needs the full
 //! scan, and joins the rare list. The mask is chosen (and re-chosen as the sequence grows) by a
 //! Walsh–Hadamard transform of the value counts, which gives the number of rare heaps for every mask at once.
+//!
+//! The scan takes its pairs a group at a time, alternately from the middle and from the ends of the heap
+//! (each end finds some values much sooner than the other), and compares each group with the few wanted
+//! values in vector registers (AVX2 when the CPU has it); wasm builds use a lookup table instead.
 
 use super::mask::best_mask;
 use super::rules::MoveRules;
@@ -240,10 +244,8 @@ impl NimSequence {
         let g = &self.values[..];
 
         // Options that do not split, and splits into three (scanned in full: hexadecimal codes are rare).
-        for &k in &self.rules.take_all {
-            if k == n {
-                seen[0] = true;
-            }
+        if self.rules.take_all.binary_search(&n).is_ok() {
+            seen[0] = true;
         }
         for &k in &self.rules.leave_one {
             if k < n {
