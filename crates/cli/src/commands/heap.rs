@@ -330,6 +330,8 @@ struct BenchRun {
     code: String,
     heaps: usize,
     seconds: f64,
+    /// CPU time of this process (Linux), less sensitive than wall time to other jobs on the machine.
+    cpu_seconds: Option<f64>,
     values_per_second: f64,
     rare_heaps: usize,
     mask: u16,
@@ -364,14 +366,16 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     };
     let mut results = Vec::new();
     for (game, heaps) in runs {
-        let start = Instant::now();
+        let (start, cpu_start) = (Instant::now(), cpu_seconds());
         let sequence = NimSequence::compute(game, heaps)?;
         let seconds = start.elapsed().as_secs_f64();
+        let cpu_seconds = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
         let (max_value_at, max_value) = sequence.max_value().unwrap_or((0, 0));
         let run = BenchRun {
             code: game.to_string(),
             heaps,
             seconds,
+            cpu_seconds,
             values_per_second: heaps as f64 / seconds,
             rare_heaps: sequence.rare_heaps().len(),
             mask: sequence.mask(),
@@ -383,10 +387,11 @@ fn bench(quick: bool, json: bool) -> CommandResult {
         };
         if !json {
             println!(
-                "{:>6} to 2^{}: {:.3} s, {:.3e} values/s; mask {:#b}, {} rare heaps (last {:?}), max {} at {}; {} full scans, {:.2e} pairs",
+                "{:>6} to 2^{}: {:.3} s ({} CPU), {:.3e} values/s; mask {:#b}, {} rare heaps (last {:?}), max {} at {}; {} full scans, {:.2e} pairs",
                 run.code,
                 heaps.trailing_zeros(),
                 run.seconds,
+                run.cpu_seconds.map_or("?".into(), |c| format!("{c:.3} s")),
                 run.values_per_second,
                 run.mask,
                 run.rare_heaps,
@@ -435,4 +440,15 @@ fn bench(quick: bool, json: bool) -> CommandResult {
         return print_json(&serde_json::json!({ "runs": results, "ratios": ratios }));
     }
     Ok(())
+}
+
+/// User + system CPU time of this process so far, from `/proc/self/stat` (Linux; `None` elsewhere).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may contain spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Clock ticks are 1/100 s on Linux's usual configuration (USER_HZ).
+    Some(ticks as f64 / 100.0)
 }
