@@ -24,11 +24,39 @@ impl State {
         }
     }
 
-    /// Exact memo key: vertex ids renamed in order of first appearance (no other identification).
+    /// Exact memo key. Rotating a boundary and reordering boundaries or regions describe the same
+    /// position, so each boundary starts where its lives sequence is smallest and boundaries and regions
+    /// are sorted by lives sequences (ties keep their order: fewer hits, never a wrong one); then vertex
+    /// ids are renamed in order of first appearance.
     fn key(&self) -> Vec<u8> {
+        let lives_seq = |b: &Vec<usize>| -> Vec<u8> { b.iter().map(|&v| self.lives[v]).collect() };
+        let mut regions: Vec<Vec<Vec<usize>>> = self
+            .regions
+            .iter()
+            .map(|region| {
+                let mut boundaries: Vec<Vec<usize>> = region
+                    .iter()
+                    .map(|b| {
+                        let best = (0..b.len())
+                            .min_by_key(|&k| {
+                                let mut r = b.clone();
+                                r.rotate_left(k);
+                                lives_seq(&r)
+                            })
+                            .unwrap_or(0);
+                        let mut r = b.clone();
+                        r.rotate_left(best);
+                        r
+                    })
+                    .collect();
+                boundaries.sort_by_key(|b| lives_seq(b));
+                boundaries
+            })
+            .collect();
+        regions.sort_by_key(|r| r.iter().map(|b| lives_seq(b)).collect::<Vec<_>>());
         let mut names: HashMap<usize, u8> = HashMap::new();
         let mut key = Vec::new();
-        for region in &self.regions {
+        for region in &regions {
             for boundary in region {
                 for &v in boundary {
                     let next = names.len() as u8;
@@ -258,7 +286,10 @@ fn brute_force_agrees_from_4_spots() {
     assert!(checked > 100, "only {checked} positions");
 }
 
+/// 755,673 brute-force states, about 2.5 minutes in the test profile: too slow for the everyday suite.
+/// Run with `cargo test -p sprague-engine --test sprouts_bruteforce -- --ignored`.
 #[test]
+#[ignore]
 fn brute_force_agrees_from_5_spots() {
     let checked = check_all_reachable(5);
     assert!(checked > 1000, "only {checked} positions");

@@ -295,16 +295,14 @@ impl NormalSearch {
             }
             next += 1;
         }
-        // Position children first, then the heap moves (land, m) for m < n.
         let total = children.len() + n as usize;
         while next < total {
-            let (child, heap) = if next < children.len() {
-                (children[next].clone(), n)
+            // Heap moves (land, m), m < n, come first: when nimber(land) < n one of them is lost,
+            // and finding it costs no more than computing that nimber.
+            let (child, heap) = if next < n as usize {
+                (Position::from_lands(vec![land.clone()]), next as u32)
             } else {
-                (
-                    Position::from_lands(vec![land.clone()]),
-                    (next - children.len()) as u32,
-                )
+                (children[next - n as usize].clone(), n)
             };
             let depth = self.stack.len();
             match self.start_couple(&child, heap) {

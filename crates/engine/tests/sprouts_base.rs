@@ -1,0 +1,100 @@
+//! Bases: GLOP text and binary round trips, merging with conflict reports, rejection of bad files.
+
+use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{self, Base, BaseError};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap()
+}
+
+fn solved_base() -> Base {
+    let mut base = Base::new();
+    sprouts::nimber(&Position::start(4).unwrap(), &mut base);
+    sprouts::misere_losing(&Position::start(4).unwrap(), &mut base);
+    base
+}
+
+#[test]
+fn text_and_binary_round_trip() {
+    let base = solved_base();
+    assert!(base.normal_len() > 10 && base.misere_len() > 10);
+    let text = base.to_glop_text();
+    assert!(text.starts_with("[Positions+Nimber]\n"));
+    assert_eq!(Base::from_glop_text(&text).unwrap(), base);
+    let bytes = base.to_bytes();
+    assert_eq!(Base::from_bytes(&bytes).unwrap(), base);
+    assert!(
+        bytes.len() < text.len(),
+        "binary {} vs text {}",
+        bytes.len(),
+        text.len()
+    );
+}
+
+#[test]
+fn glop_text_in_either_notation() {
+    let text = "[Positions+Nimber]\n0.0.0.}]! 1\n0*2 0\n\n0.AB|0.AB 0\n";
+    let base = Base::from_glop_text(text).unwrap();
+    assert_eq!(base.nimber(&pos("0*3")), Some(1));
+    assert_eq!(base.nimber(&pos("0.AB.}0.AB.}]!")), Some(0));
+    assert_eq!(
+        base.nimber(&pos("0*3+0*2")),
+        Some(1),
+        "a sum of stored lands"
+    );
+    assert_eq!(base.nimber(&pos("0*4")), None);
+}
+
+#[test]
+fn bad_text_reports_the_line() {
+    let cases = [
+        ("0*3 1\n", 1, "expected the header [Positions+Nimber]"),
+        ("[Positions+Nimber]\n0*3\n", 2, "expected `<position> <value>`"),
+        ("[Positions+Nimber]\n0*3 x\n", 2, "nimber must be a number, found \"x\""),
+        ("[Positions+Nimber]\n0*3 1\n0.0.0.}]! 2\n", 3, "0*3 is listed twice with different nimbers"),
+        ("[Positions+Nimber]\n0.A 1\n", 2, "position \"0.A\": at byte 2: uppercase letter 'A' must occur exactly twice in its land, found 1"),
+        ("[Positions+MisereOutcome]\n0*3 W\n", 2, "misère outcome must be N or P, found \"W\""),
+    ];
+    for (text, line, message) in cases {
+        match Base::from_glop_text(text) {
+            Err(BaseError::Text {
+                line: l,
+                message: m,
+            }) => {
+                assert_eq!((l, m.as_str()), (line, message), "{text:?}");
+            }
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn bad_binary_is_rejected() {
+    assert!(Base::from_bytes(b"").is_err());
+    assert!(Base::from_bytes(&[0xff; 64]).is_err());
+    let mut bytes = solved_base().to_bytes();
+    let last = bytes.len() - 3;
+    bytes.truncate(last);
+    assert!(Base::from_bytes(&bytes).is_err());
+}
+
+#[test]
+fn merge_reports_conflicts_and_keeps_ours() {
+    let mut ours = Base::from_glop_text("[Positions+Nimber]\n0*3 1\n0*2 0\n").unwrap();
+    let theirs =
+        Base::from_glop_text("[Positions+Nimber]\n0*3 2\n0 0\n[Positions+MisereOutcome]\n0*2 P\n")
+            .unwrap();
+    let conflicts = ours.merge(&theirs);
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(conflicts[0].position, "0*3");
+    assert_eq!(conflicts[0].kept, "nimber 1");
+    assert_eq!(conflicts[0].other, "nimber 2");
+    assert_eq!(ours.nimber(&pos("0*3")), Some(1));
+    assert_eq!(ours.nimber(&pos("0")), Some(0));
+    assert_eq!(ours.misere_losing(&pos("0*2")), Some(true));
+    // Merging two coherent bases computed separately reports nothing.
+    let mut a = solved_base();
+    let mut b = Base::new();
+    sprouts::nimber(&Position::start(5).unwrap(), &mut b);
+    assert!(a.merge(&b).is_empty());
+}
