@@ -1,5 +1,6 @@
 //! Rows of dots and heaps of 0.137: the board and the heap view must agree move for move.
 
+use sprague_engine::games::heap::dots::pieces_after_marking;
 use sprague_engine::games::heap::{DotError, DotRow, HeapGame};
 use sprague_engine::solve::heap::{analyze, NimSequence, Outcome};
 
@@ -51,6 +52,21 @@ fn rows_read_and_print() {
     assert_eq!(row.mark(3), Err(DotError::Unavailable(3)));
     assert_eq!(row.mark(9), Err(DotError::NoSuchDot { dot: 9, len: 5 }));
     assert!(DotRow::new(usize::MAX).is_err());
+    // Marking dot `offset` of a run of 7: the heaps of 0.137 it leaves, left to right.
+    assert_eq!(pieces_after_marking(7, 0), Some(vec![5]));
+    assert_eq!(pieces_after_marking(7, 1), Some(vec![4]));
+    assert_eq!(pieces_after_marking(7, 3), Some(vec![2, 2]));
+    assert_eq!(pieces_after_marking(7, 7), None);
+    let row: DotRow = ".......".parse().unwrap();
+    assert_eq!(row.dot_for(0, &[1, 3]), Ok(2));
+    assert!(matches!(
+        row.dot_for(1, &[1]),
+        Err(DotError::NoSuchComponent(1))
+    ));
+    assert!(matches!(
+        row.dot_for(0, &[6]),
+        Err(DotError::NoSuchMove { .. })
+    ));
 }
 
 /// Every move on every row up to 11 dots: the heap move the engine reports is what marking does to the

@@ -54,11 +54,11 @@ pub enum DotError {
 }
 
 /// The heaps left in a run of `len` available dots when the dot at `offset` (0-based) is marked,
-/// left piece first, empty pieces dropped.
-pub fn pieces_after_marking(len: usize, offset: usize) -> Vec<usize> {
+/// left piece first, empty pieces dropped; `None` if there is no such dot.
+pub fn pieces_after_marking(len: usize, offset: usize) -> Option<Vec<usize>> {
+    let right = len.checked_sub(offset + 1)?.saturating_sub(1);
     let left = offset.saturating_sub(1);
-    let right = (len - offset - 1).saturating_sub(1);
-    [left, right].into_iter().filter(|&p| p > 0).collect()
+    Some([left, right].into_iter().filter(|&p| p > 0).collect())
 }
 
 /// The leftmost dot (offset in a run of `len`) whose marking leaves `pieces` (in any order).
@@ -66,9 +66,10 @@ pub fn offset_leaving(len: usize, pieces: &[usize]) -> Option<usize> {
     let mut wanted = pieces.to_vec();
     wanted.sort_unstable();
     (0..len).find(|&offset| {
-        let mut got = pieces_after_marking(len, offset);
-        got.sort_unstable();
-        got == wanted
+        pieces_after_marking(len, offset).is_some_and(|mut got| {
+            got.sort_unstable();
+            got == wanted
+        })
     })
 }
 
@@ -140,7 +141,8 @@ impl DotRow {
             .enumerate()
             .find(|(_, c)| c.start <= dot && dot < c.start + c.len)
             .ok_or(DotError::Unavailable(dot))?;
-        let pieces = pieces_after_marking(component.len, dot - component.start);
+        let pieces = pieces_after_marking(component.len, dot - component.start)
+            .expect("the dot lies in its component");
         Ok(DotHeapMove {
             component: index,
             heap: component.len,
