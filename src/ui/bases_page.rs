@@ -41,7 +41,7 @@ pub fn bases_page() -> Html {
                     Some(list) if list.is_empty() => html! { <p id="no-bases">{ "No bases are stored yet." }</p> },
                     Some(list) => html! {
                         <table id="bases">
-                            <thead><tr><th>{ "Base" }</th><th>{ "Game" }</th><th>{ "Entries" }</th><th>{ "Size" }</th><th></th></tr></thead>
+                            <thead><tr><th>{ "Base" }</th><th>{ "Game" }</th><th class="number">{ "Entries" }</th><th class="number">{ "Size" }</th><th></th></tr></thead>
                             <tbody>
                                 { for list.iter().map(|base| html! {
                                     <tr>

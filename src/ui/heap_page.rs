@@ -243,7 +243,11 @@ fn view_answer(game: HeapGameKind, answer: &HeapAnswer) -> Html {
     let source = if answer.from_base {
         format!("Answered from the base, which holds {} values.", answer.known)
     } else {
-        format!("Computed; the base now holds {} values.", answer.known)
+        format!(
+            "Computed in {}; the base now holds {} values.",
+            format_duration(answer.elapsed_ms),
+            answer.known
+        )
     };
     html! {
         <div class="answer">
@@ -253,5 +257,13 @@ fn view_answer(game: HeapGameKind, answer: &HeapAnswer) -> Html {
             <p id="outcome">{ verdict }</p>
             <p id="source" class="muted">{ source }</p>
         </div>
+    }
+}
+
+fn format_duration(ms: f64) -> String {
+    if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
     }
 }

@@ -66,7 +66,10 @@ async fn heap_value(
     while !job.is_done() {
         let deadline = js_sys::Date::now() + SLICE_MS;
         while !job.is_done() && js_sys::Date::now() < deadline {
-            job.step();
+            if let Err(message) = job.step() {
+                job.stop().await;
+                return Response::Error { id, message };
+            }
         }
         let (done, total) = job.progress();
         if scope.send(Response::Progress { id, done, total }).await.is_err() {

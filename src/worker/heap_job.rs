@@ -26,11 +26,13 @@ pub struct HeapJob {
     heap: usize,
     /// Values known when the job started; more than that means the base must be saved.
     known_at_start: usize,
+    started_ms: f64,
 }
 
 impl HeapJob {
     /// Parses and checks the request, then takes what is already known (memory, else the stored base).
     pub async fn start(code: &str, heap: u64) -> Result<HeapJob, String> {
+        let started_ms = js_sys::Date::now();
         let game: HeapGame = code
             .trim()
             .parse()
@@ -51,6 +53,7 @@ impl HeapJob {
             game,
             sequence,
             heap: heap as usize,
+            started_ms,
         })
     }
 
@@ -58,9 +61,9 @@ impl HeapJob {
         self.sequence.len() > self.heap
     }
 
-    pub fn step(&mut self) {
+    pub fn step(&mut self) -> Result<(), String> {
         let end = (self.sequence.len() + STEP).min(self.heap + 1);
-        self.sequence.extend_to(end);
+        self.sequence.extend_to(end).map_err(|error| error.to_string())
     }
 
     pub fn progress(&self) -> (u64, u64) {
@@ -73,7 +76,7 @@ impl HeapJob {
     }
 
     pub async fn finish(self) -> Result<HeapAnswer, String> {
-        let nimber = self.sequence.value(self.heap);
+        let nimber = self.sequence.value(self.heap).ok_or("the value was not computed")?;
         let answer = HeapAnswer {
             code: self.game.to_string(),
             heap: self.heap as u64,
@@ -81,6 +84,7 @@ impl HeapJob {
             outcome: if nimber == 0 { Outcome::P } else { Outcome::N },
             from_base: self.known_at_start > self.heap,
             known: self.sequence.len() as u64,
+            elapsed_ms: js_sys::Date::now() - self.started_ms,
         };
         self.save().await;
         Ok(answer)
@@ -122,7 +126,7 @@ async fn load(base_name: &str, game: &HeapGame) -> NimSequence {
     stored
         .filter(|base| base.kind == BaseKind::NimSequence && base.game == game.to_string())
         .and_then(|base| decode(&base.data))
-        .and_then(|values| NimSequence::from_values(game, values).ok())
+        .and_then(|values| NimSequence::from_values(game, &values))
         .unwrap_or_else(|| NimSequence::new(game))
 }
 

@@ -47,6 +47,8 @@ pub struct HeapAnswer {
     pub from_base: bool,
     /// How many heap sizes (0..known) the base for this game now holds.
     pub known: u64,
+    /// Wall time the worker spent on this request, in milliseconds (progress posts included).
+    pub elapsed_ms: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -550,3 +550,30 @@ fn mark_three_way_splits(g: &[u16], m: usize, rule: SplitRule, seen: &mut [bool;
         }
     }
 }
+
+/// How many leading values of a stored sequence are recomputed to check it before it is trusted.
+const RESTORE_CHECK: usize = 4096;
+
+impl NimSequence {
+    /// Rebuilds a sequence from stored values (a base saved earlier), so that it can be extended without
+    /// recomputing them. The first values are recomputed and must agree; `None` means the stored values are
+    /// not this game's (or are damaged) and should be discarded.
+    pub fn from_values(game: &HeapGame, values: &[u16]) -> Option<Self> {
+        if values.len() > MAX_SEQUENCE_LEN {
+            return None;
+        }
+        let checked = values.len().min(RESTORE_CHECK);
+        let mut sequence = Self::compute(game, checked).ok()?;
+        if sequence.values != values[..checked] {
+            return None;
+        }
+        sequence.values.reserve(values.len() - checked);
+        for (n, &value) in values.iter().enumerate().skip(checked) {
+            if n == sequence.next_mask_choice {
+                sequence.choose_mask();
+            }
+            sequence.push(n, value);
+        }
+        Some(sequence)
+    }
+}
