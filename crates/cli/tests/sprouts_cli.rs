@@ -1,0 +1,140 @@
+//! `sprague sprouts …` end to end: JSON fields, errors, and base files.
+
+use assert_cmd::Command;
+
+fn sprague() -> Command {
+    Command::cargo_bin("sprague").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = sprague().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn canon_reads_both_notations() {
+    let v = json(&["sprouts", "canon", "0.0.0.}]!", "--json"]);
+    assert_eq!(v["position"], "0*3");
+    assert_eq!(v["glop2007"], "0.0.0.}]!");
+    assert_eq!(v["lives"], 9);
+}
+
+#[test]
+fn children_of_three_spots() {
+    let v = json(&["sprouts", "children", "0*3", "--json"]);
+    let mut children: Vec<String> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["position"].as_str().unwrap().to_string())
+        .collect();
+    children.sort();
+    assert_eq!(children, ["0*2.AB|AB", "0.1a1a", "0.AB|0.AB"]);
+}
+
+#[test]
+fn solve_normal_and_misere() {
+    // 4 spots: the first player wins in normal play (4 mod 6 ∈ {3,4,5}), nimber 1; loses in misère.
+    let v = json(&["sprouts", "solve", "0*4", "--nimber", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nimber"], 1);
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+    let v = json(&["sprouts", "solve", "0*4", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert!(v.get("winning_moves").is_none());
+}
+
+#[test]
+fn malformed_position_is_a_clear_error() {
+    let out = sprague()
+        .args(["sprouts", "canon", "0.A|1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "at byte 2: uppercase letter 'A' must occur exactly twice in its land, found 1"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bases_import_export_merge() {
+    let dir = std::env::temp_dir().join(format!("sprague-sprouts-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).to_string_lossy().to_string();
+    // Solve with a saved base, convert it both ways, and read it back.
+    json(&[
+        "sprouts",
+        "solve",
+        "0*4",
+        "--nimber",
+        "--save",
+        &p("a.spr"),
+        "--json",
+    ]);
+    let text = std::fs::read_to_string(p("a.spr")).unwrap();
+    assert!(text.starts_with("[Positions+Nimber]\n"));
+    assert!(text.lines().any(|l| l == "0*4 1"), "{text}");
+    json(&[
+        "sprouts",
+        "base",
+        "import",
+        &p("a.spr"),
+        "--out",
+        &p("a.bin"),
+        "--json",
+    ]);
+    json(&[
+        "sprouts",
+        "base",
+        "export",
+        &p("a.bin"),
+        "--out",
+        &p("b.spr"),
+        "--json",
+    ]);
+    assert_eq!(std::fs::read_to_string(p("b.spr")).unwrap(), text);
+    // A children listing annotated from the base.
+    let v = json(&[
+        "sprouts",
+        "children",
+        "0*4",
+        "--base",
+        &p("a.bin"),
+        "--json",
+    ]);
+    assert!(v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["nimber"] == 0));
+    // Merging a conflicting base reports the conflict and fails.
+    std::fs::write(p("bad.spr"), "[Positions+Nimber]\n0*4 2\n").unwrap();
+    let out = sprague()
+        .args([
+            "sprouts",
+            "base",
+            "merge",
+            &p("a.spr"),
+            &p("bad.spr"),
+            "--out",
+            &p("m.spr"),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["conflicts"][0]["position"], "0*4");
+    assert_eq!(v["conflicts"][0]["kept"], "nimber 1");
+    assert_eq!(v["conflicts"][0]["other"], "nimber 2");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,100 @@
+//! Benchmark (not a test): n-spot starting positions, sequential, each from an empty base.
+//! Normal play n = 1..14 and misère n = 1..12: wall time, nodes and peak memory per n.
+//! A run that exceeds the time budget is abandoned (the search is sliced, so it can be stopped)
+//! and larger n are skipped.
+//!
+//! `cargo bench -p sprague-engine --bench sprouts_start`
+//! Environment: SPROUTS_BUDGET_SECS (default 120), SPROUTS_MAX_NORMAL (14), SPROUTS_MAX_MISERE (12).
+
+use std::time::{Duration, Instant};
+
+use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Resets the kernel's peak-RSS counter (Linux), so each n reports its own peak.
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn peak_mib() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or_else(|| "?".into(), |kib| format!("{:.0}", kib / 1024.0))
+}
+
+/// Runs slices until done or out of time; returns the answer (None when abandoned) and nodes.
+fn run<A>(budget: Duration, mut step: impl FnMut() -> Step<A>) -> (Option<A>, u64) {
+    let start = Instant::now();
+    loop {
+        match step() {
+            Step::Done(answer) => return (Some(answer), 0),
+            Step::Running { nodes, .. } if start.elapsed() > budget => return (None, nodes),
+            Step::Running { .. } => {}
+        }
+    }
+}
+
+fn main() {
+    let budget = Duration::from_secs(env("SPROUTS_BUDGET_SECS", 120));
+    println!("play    n  outcome  seconds  nodes  peak MiB");
+    for n in 1..=env("SPROUTS_MAX_NORMAL", 14) as usize {
+        reset_peak();
+        let start = Instant::now();
+        let mut search = NormalSearch::losing(&Position::start(n).unwrap(), 0, Base::new());
+        let (answer, _) = run(budget, || search.step(2_000));
+        let seconds = start.elapsed().as_secs_f64();
+        let outcome = match answer {
+            Some(NormalAnswer::Losing(true)) => "P",
+            Some(_) => "N",
+            None => "-",
+        };
+        println!(
+            "normal {n:2}  {outcome:>7}  {seconds:7.2}  {:>6}  {:>8}",
+            search.nodes(),
+            peak_mib()
+        );
+        if answer.is_none() {
+            println!(
+                "normal {n:2}: abandoned after {} s; larger n skipped",
+                budget.as_secs()
+            );
+            break;
+        }
+    }
+    for n in 1..=env("SPROUTS_MAX_MISERE", 12) as usize {
+        reset_peak();
+        let start = Instant::now();
+        let mut search = MisereSearch::new(&Position::start(n).unwrap(), Base::new());
+        let (answer, _) = run(budget, || search.step(2_000));
+        let seconds = start.elapsed().as_secs_f64();
+        let outcome = match answer {
+            Some(true) => "P",
+            Some(false) => "N",
+            None => "-",
+        };
+        println!(
+            "misère {n:2}  {outcome:>7}  {seconds:7.2}  {:>6}  {:>8}",
+            search.nodes(),
+            peak_mib()
+        );
+        if answer.is_none() {
+            println!(
+                "misère {n:2}: abandoned after {} s; larger n skipped",
+                budget.as_secs()
+            );
+            break;
+        }
+    }
+}
