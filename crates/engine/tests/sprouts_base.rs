@@ -98,3 +98,31 @@ fn merge_reports_conflicts_and_keeps_ours() {
     sprouts::nimber(&Position::start(5).unwrap(), &mut b);
     assert!(a.merge(&b).is_empty());
 }
+
+#[test]
+fn complete_check_verifies_a_solved_base_and_catches_a_wrong_entry() {
+    let base = solved_base();
+    let report = sprouts::check_base(&base);
+    assert!(report.wrong.is_empty(), "{:?}", report.wrong);
+    assert!(report.verified > 50, "{report:?}");
+    assert!(
+        report.unverifiable.len() * 10 < report.verified,
+        "{} unverifiable of {}",
+        report.unverifiable.len(),
+        report.verified
+    );
+    // 0*3 has nimber 1 (a published fact); storing 2 must be caught.
+    let mut tampered = base.clone();
+    tampered.insert_nimber(&pos("0*3"), 2);
+    let report = sprouts::check_base(&tampered);
+    assert_eq!(report.wrong, ["0*3 nimber 2"]);
+    // 4 spots is lost in misère play; claiming it is won must be caught.
+    let mut tampered = base.clone();
+    tampered.insert_misere(&pos("0*4"), false);
+    let report = sprouts::check_base(&tampered);
+    assert!(
+        report.wrong.contains(&"0*4 misère N".to_string()),
+        "{:?}",
+        report.wrong
+    );
+}

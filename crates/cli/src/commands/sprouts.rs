@@ -48,6 +48,12 @@ pub enum SproutsCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Complete check: re-derive every entry of a base from the rules and the other entries
+    Check {
+        base: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Bases: convert and merge
     #[command(subcommand)]
     Base(BaseCommand),
@@ -107,6 +113,7 @@ impl SproutsCommand {
                 save.as_deref(),
                 json,
             ),
+            SproutsCommand::Check { base, json } => check(&base, json),
             SproutsCommand::Base(command) => command.run(),
         }
     }
@@ -321,6 +328,42 @@ fn solve(
         }
     }
     Ok(())
+}
+
+fn check(path: &Path, json: bool) -> CommandResult {
+    let base = load_base(Some(path))?;
+    let report = sprouts::check_base(&base);
+    if json {
+        #[derive(Serialize)]
+        struct Report {
+            verified: usize,
+            wrong: Vec<String>,
+            unverifiable: Vec<String>,
+        }
+        print_json(&Report {
+            verified: report.verified,
+            wrong: report.wrong.clone(),
+            unverifiable: report.unverifiable.clone(),
+        })?;
+    } else {
+        println!(
+            "{} entries verified, {} wrong, {} unverifiable",
+            report.verified,
+            report.wrong.len(),
+            report.unverifiable.len()
+        );
+        for w in &report.wrong {
+            println!("wrong: {w}");
+        }
+        for u in &report.unverifiable {
+            println!("unverifiable: {u}");
+        }
+    }
+    if report.wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} wrong entries", report.wrong.len()).into())
+    }
 }
 
 impl BaseCommand {

@@ -72,20 +72,24 @@ fn full_boundary(items: &[Item], reflect: bool) -> Boundary {
     }
     let symbols = blind_symbols(&items);
     let n = items.len();
-    let rotate = |v: &[u16], s: usize| -> Blind { v[s..].iter().chain(&v[..s]).copied().collect() };
-    let mut best: Option<Blind> = None;
-    let mut starts = Vec::new();
+    // Compare rotations in place; keep every start that gives the smallest sequence.
+    let rotated_cmp = |a: usize, b: usize| -> std::cmp::Ordering {
+        (0..n)
+            .map(|k| symbols[(a + k) % n].cmp(&symbols[(b + k) % n]))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    };
+    let mut starts: Vec<usize> = Vec::new();
     for s in 0..n {
-        let candidate = rotate(&symbols, s);
-        match &best {
-            Some(b) if candidate > *b => {}
-            Some(b) if candidate == *b => starts.push(s),
-            _ => {
-                best = Some(candidate);
-                starts = vec![s];
-            }
+        match starts.first().map(|&b| rotated_cmp(s, b)) {
+            None | Some(std::cmp::Ordering::Less) => starts = vec![s],
+            Some(std::cmp::Ordering::Equal) => starts.push(s),
+            Some(std::cmp::Ordering::Greater) => {}
         }
     }
+    let best: Option<Blind> = starts
+        .first()
+        .map(|&s| symbols[s..].iter().chain(&symbols[..s]).copied().collect());
     let has_shared = items.iter().any(|i| matches!(i, Item::Shared(_)));
     let variants = starts
         .iter()

@@ -7,7 +7,7 @@
 //!
 //! Each boundary is a cyclic list of corners with the region on its left.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::position::{Land, Position};
 use super::raw::{Raw, VertexId};
@@ -17,7 +17,7 @@ impl Land {
     /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
     pub fn children(&self) -> Vec<Vec<Land>> {
         let raw = Raw::from_land(self);
-        let mut seen: HashSet<Vec<Land>> = HashSet::new();
+        let mut seen: HashSet<Vec<Land>> = HashSet::default();
         let mut children = Vec::new();
         for r in 0..raw.regions.len() {
             region_moves(&raw, r, &mut |child| {
@@ -35,7 +35,7 @@ impl Position {
     /// Every distinct position reachable in one move, in a deterministic order.
     pub fn children(&self) -> Vec<Position> {
         let lands = self.lands();
-        let mut seen: HashSet<Position> = HashSet::new();
+        let mut seen: HashSet<Position> = HashSet::default();
         let mut children = Vec::new();
         for (i, land) in lands.iter().enumerate() {
             if i > 0 && lands[i - 1] == *land {

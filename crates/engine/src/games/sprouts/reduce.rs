@@ -46,10 +46,30 @@ fn collapse_repeats(boundary: &mut Vec<VertexId>) {
 
 /// Lives in a region, each distinct vertex counted once.
 fn region_lives(region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
-    let mut ids: Vec<VertexId> = region.iter().flatten().copied().collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.iter().map(|&v| lives[v as usize] as u32).sum()
+    let mut ids: smallvec_free::Ids = Default::default();
+    for &v in region.iter().flatten() {
+        ids.insert(v);
+    }
+    ids.iter().map(|v| lives[v as usize] as u32).sum()
+}
+
+/// A tiny set of vertex ids without hashing: positions are small.
+mod smallvec_free {
+    use super::VertexId;
+
+    #[derive(Default)]
+    pub struct Ids(Vec<VertexId>);
+
+    impl Ids {
+        pub fn insert(&mut self, v: VertexId) {
+            if !self.0.contains(&v) {
+                self.0.push(v);
+            }
+        }
+        pub fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
+            self.0.iter().copied()
+        }
+    }
 }
 
 /// Groups of region indices linked by shared vertices (union-find).
@@ -90,11 +110,14 @@ fn land_groups(raw: &Raw) -> Vec<Vec<usize>> {
 
 /// Names each occurrence by its kind (spot, 2 lives, 1 life seen once, inner, shared).
 fn shape_land(raw: &Raw, group: &[usize]) -> LandShape {
-    // occurrences[v] = (count, region of first occurrence, seen in two regions)
-    let mut count: std::collections::HashMap<VertexId, (u32, usize, bool)> = Default::default();
+    // count[v] = (occurrences, region of the first one, seen in two regions)
+    let mut count: Vec<(u32, usize, bool)> = vec![(0, usize::MAX, false); raw.lives.len()];
     for &r in group {
         for &v in raw.regions[r].iter().flatten() {
-            let entry = count.entry(v).or_insert((0, r, false));
+            let entry = &mut count[v as usize];
+            if entry.0 == 0 {
+                entry.1 = r;
+            }
             entry.0 += 1;
             if entry.1 != r {
                 entry.2 = true;
@@ -102,7 +125,7 @@ fn shape_land(raw: &Raw, group: &[usize]) -> LandShape {
         }
     }
     let item = |v: VertexId| -> Item {
-        let (n, _, two_regions) = count[&v];
+        let (n, _, two_regions) = count[v as usize];
         match raw.lives[v as usize] {
             3 => Item::Spot,
             2 => Item::TwoLives,

@@ -2,7 +2,7 @@
 //! losing couples); misère play keeps outcomes. Text import/export in GLOP's `.spr` format, a compact
 //! binary format (serde + bincode), and merging with a coherence check.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use bincode::Options;
 use serde::{Deserialize, Serialize};

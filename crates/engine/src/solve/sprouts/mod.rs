@@ -12,10 +12,12 @@
 //! ```
 
 mod base;
+mod check;
 mod misere;
 mod normal;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
+pub use check::{check_base, CheckReport};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
 

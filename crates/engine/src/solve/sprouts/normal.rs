@@ -8,8 +8,8 @@
 //!
 //! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::games::sprouts::{Land, Position};
@@ -95,8 +95,8 @@ impl NormalSearch {
     fn empty(base: Base) -> NormalSearch {
         NormalSearch {
             base,
-            not_nimber: HashMap::new(),
-            children_cache: HashMap::new(),
+            not_nimber: HashMap::default(),
+            children_cache: HashMap::default(),
             stack: Vec::new(),
             pending: None,
             nodes: 0,
