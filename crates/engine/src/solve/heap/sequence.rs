@@ -62,8 +62,12 @@ pub struct NimSequence {
     span: usize,
     /// The length at which the mask is next re-chosen.
     next_mask_choice: usize,
-    /// Scratch marks of option values, indexed by value (reset for each heap up to `span`).
-    seen: Box<[bool; 1 << 16]>,
+    /// Scratch marks of option values, one array of 2^16 per heap of a batch, indexed by value (reset up
+    /// to `span` before use).
+    slots: Vec<bool>,
+    /// `(k, equal halves excluded)` when the code has a single two-heap split rule (removing `k`) and
+    /// nothing else that scans: then the rare pairs of `BATCH` heaps are marked in one pass.
+    batch_rule: Option<(usize, bool)>,
     /// Scratch list of the rare values still wanted by the common⊕common scan.
     want: Vec<u16>,
     /// Use the scalar table scan (as on wasm) even where vector compares are available.
@@ -75,9 +79,23 @@ pub struct NimSequence {
 const FIRST_MASK_CHOICE: usize = 64;
 /// Past this length the mask is re-chosen at every multiple of it rather than at powers of two.
 const MASK_CHOICE_STEP: usize = 1 << 20;
+/// Heaps whose rare pairs are marked in one pass (the pass reads each rare heap's data once for all).
+const BATCH: usize = 8;
 /// Pairs tested together in the common⊕common scan.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 const SCAN_GROUP: usize = 32;
+
+/// See `NimSequence::batch_rule`.
+fn batch_rule(game: &HeapGame) -> Option<(usize, bool)> {
+    let rules = MoveRules::new(game);
+    if !game.is_finite() || !rules.split_three.is_empty() {
+        return None;
+    }
+    match rules.split_two[..] {
+        [(k, rule)] if rule != SplitRule::AllEqual => Some((k, rule != SplitRule::Any)),
+        _ => None,
+    }
+}
 
 fn is_rare(value: u16, mask: u16) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
@@ -96,7 +114,8 @@ impl NimSequence {
             counts: vec![0; 2],
             span: 1,
             next_mask_choice: FIRST_MASK_CHOICE,
-            seen: Box::new([false; 1 << 16]),
+            slots: vec![false; BATCH << 16],
+            batch_rule: batch_rule(game),
             want: Vec::new(),
             table_scan: false,
             stats: SequenceStats::default(),
@@ -182,13 +201,29 @@ impl NimSequence {
             if n == self.next_mask_choice {
                 self.choose_mask();
             }
-            let value = self.compute_value(n)?;
-            self.push(n, value);
-            since_report += 1;
-            if since_report == chunk {
-                since_report = 0;
-                if !progress(self.values.len()) {
-                    return Ok(false);
+            // A batch never crosses a mask choice, and ends early when a heap changes the rare list or
+            // the span (the marks made in advance for the later heaps would be incomplete).
+            let room = (len - n).min(self.next_mask_choice - n);
+            let batch = match self.batch_rule {
+                // (The pass parks the excluded pair's mark at value 2^16 − 1: only below that span.)
+                Some((k, exclude)) if room >= BATCH && n >= k + 2 && self.span < 1 << 15 => {
+                    Some(self.mark_rare_pairs(n, k, exclude))
+                }
+                _ => None,
+            };
+            let (rare_before, span_before) = (self.rare.len(), self.span);
+            for i in 0..if batch.is_some() { BATCH } else { 1 } {
+                let value = self.compute_value(n + i, i, batch.clone())?;
+                self.push(n + i, value);
+                since_report += 1;
+                if since_report == chunk {
+                    since_report = 0;
+                    if !progress(self.values.len()) {
+                        return Ok(false);
+                    }
+                }
+                if self.rare.len() != rare_before || self.span != span_before {
+                    break;
                 }
             }
         }
@@ -232,15 +267,66 @@ impl NimSequence {
         self.rare_values = self.rare.iter().map(|&n| self.values[n as usize]).collect();
     }
 
-    /// The value of heap `n`, every smaller heap being known.
+    /// For the heaps `n..n + BATCH` (single split rule removing `k`), clear their marks and mark the values
+    /// of their pairs with a rare heap `r`, `BATCH ≤ r < n − k` (those need no value inside the batch).
+    /// Returns the range of `rare` done.
+    fn mark_rare_pairs(
+        &mut self,
+        n: usize,
+        k: usize,
+        exclude_equal: bool,
+    ) -> std::ops::Range<usize> {
+        let top = self.span.min(MAX_VALUE);
+        for i in 0..BATCH {
+            self.slots[i << 16..=(i << 16) + top].fill(false);
+        }
+        let m0 = n - k;
+        let start = self.rare.partition_point(|&r| (r as usize) < BATCH);
+        let end = self.rare.partition_point(|&r| (r as usize) < m0).max(start);
+        let g = &self.values[..];
+        let slots: &mut [bool] = &mut self.slots;
+        for (&r, &value) in self.rare[start..end]
+            .iter()
+            .zip(&self.rare_values[start..end])
+        {
+            let r = r as usize;
+            // Heap n + i splits m0 + i tokens: pairs (r, m0 + i − r), whose larger parts are adjacent.
+            let parts: &[u16; BATCH] = g[m0 - r..m0 - r + BATCH].try_into().expect("batch length");
+            for (i, &part) in parts.iter().enumerate() {
+                // Under `!` and `?` the pair of equal halves is no option: mark a slot never read.
+                let v = if exclude_equal && 2 * r == m0 + i {
+                    (1 << 16) - 1
+                } else {
+                    (value ^ part) as usize
+                };
+                slots[(i << 16) | v] = true;
+            }
+        }
+        self.stats.pairs_examined += ((end - start) * BATCH) as u64;
+        start..end
+    }
+
+    /// The value of heap `n`, every smaller heap being known, using the marks of batch slot `slot`;
+    /// `batched` is the part of the rare list already marked there by `mark_rare_pairs` (`None`: nothing
+    /// is marked yet, not even cleared).
     // Kept out of line: a WebAssembly engine optimises a function that is called often, not a long loop
     // inside one call (V8 runs a single long call in its baseline tier).
     #[inline(never)]
-    fn compute_value(&mut self, n: usize) -> Result<u16, SequenceError> {
+    fn compute_value(
+        &mut self,
+        n: usize,
+        slot: usize,
+        batched: Option<std::ops::Range<usize>>,
+    ) -> Result<u16, SequenceError> {
         self.rules.cover(n);
         let span = self.span;
-        let seen = &mut self.seen;
-        seen[..=span.min(MAX_VALUE)].fill(false);
+        let seen: &mut [bool; 1 << 16] = (&mut self.slots[slot << 16..(slot + 1) << 16])
+            .try_into()
+            .expect("slot length");
+        if batched.is_none() {
+            seen[..=span.min(MAX_VALUE)].fill(false);
+        }
+        let done = batched.unwrap_or(0..0);
         let g = &self.values[..];
 
         // Options that do not split, and splits into three (scanned in full: hexadecimal codes are rare).
@@ -274,24 +360,23 @@ impl NimSequence {
             any_scan_needed = true;
             let end = self.rare.partition_point(|&r| (r as usize) < m);
             // Under `!` and `?` the two halves of an even heap may not be equal: skip that pair.
-            let skip = match (rule, m % 2) {
-                (SplitRule::Any, _) | (_, 1) => None,
-                _ => self.rare[..end].binary_search(&((m / 2) as u32)).ok(),
-            };
-            let ranges = match skip {
-                None => [0..end, end..end],
-                Some(i) => [0..i, i + 1..end],
-            };
+            let exclude_equal = rule != SplitRule::Any;
+            // The rare heaps not already marked by a batch pass.
+            let ranges = [0..done.start.min(end), done.end.min(end)..end];
             for range in ranges {
                 let heaps = &self.rare[range.clone()];
-                let values = &self.rare_values[range];
+                let values = &self.rare_values[range.clone()];
                 for (&r, &value) in heaps.iter().zip(values) {
+                    let r = r as usize;
+                    if exclude_equal && 2 * r == m {
+                        continue;
+                    }
                     // SAFETY: 1 ≤ r < m ≤ n = g.len(), so m − r indexes g.
-                    let v = value ^ unsafe { *g.get_unchecked(m - r as usize) };
+                    let v = value ^ unsafe { *g.get_unchecked(m - r) };
                     seen[v as usize] = true;
                 }
+                self.stats.pairs_examined += range.len() as u64;
             }
-            self.stats.pairs_examined += (end - skip.map_or(0, |_| 1)) as u64;
         }
 
         // The smallest missing common value bounds the answer; count the rare values missing below it.
