@@ -53,7 +53,7 @@ impl State {
                 boundaries
             })
             .collect();
-        regions.sort_by_key(|r| r.iter().map(|b| lives_seq(b)).collect::<Vec<_>>());
+        regions.sort_by_key(|r| r.iter().map(&lives_seq).collect::<Vec<_>>());
         let mut names: HashMap<usize, u8> = HashMap::new();
         let mut key = Vec::new();
         for region in &regions {

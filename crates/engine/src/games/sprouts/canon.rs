@@ -240,8 +240,7 @@ impl<'a> Search<'a> {
         }
         let regions = self.regions;
         let mut tried_plain = false;
-        for r in 0..regions.len() {
-            let region = &regions[r];
+        for (r, region) in regions.iter().enumerate() {
             if self.used_region[r] || region.blind != *self.slots[slot] {
                 continue;
             }
