@@ -8,7 +8,7 @@
 //! let mut base = Base::new();
 //! let start: Position = "0*3".parse().unwrap();
 //! assert_eq!(sprouts::nimber(&start, &mut base), 1);
-//! assert!(!sprouts::misere_losing(&start, &mut base));
+//! assert!(sprouts::misere_losing(&start, &mut base)); // in misère play 3 spots is lost for the first player
 //! ```
 
 mod base;
