@@ -64,7 +64,7 @@ pub struct NimSequence {
     next_mask_choice: usize,
     /// Scratch marks of option values, one array of 2^16 per heap of a batch, indexed by value (reset up
     /// to `span` before use).
-    slots: Vec<bool>,
+    slots: Box<[bool; BATCH << 16]>,
     /// `(k, equal halves excluded)` when the code has a single two-heap split rule (removing `k`) and
     /// nothing else that scans: then the rare pairs of `BATCH` heaps are marked in one pass.
     batch_rule: Option<(usize, bool)>,
@@ -114,7 +114,10 @@ impl NimSequence {
             counts: vec![0; 2],
             span: 1,
             next_mask_choice: FIRST_MASK_CHOICE,
-            slots: vec![false; BATCH << 16],
+            slots: vec![false; BATCH << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("slots length"),
             batch_rule: batch_rule(game),
             want: Vec::new(),
             table_scan: false,
@@ -270,6 +273,7 @@ impl NimSequence {
     /// For the heaps `n..n + BATCH` (single split rule removing `k`), clear their marks and mark the values
     /// of their pairs with a rare heap `r`, `BATCH ≤ r < n − k` (those need no value inside the batch).
     /// Returns the range of `rare` done.
+    #[inline(never)] // out of line for wasm engines, like `compute_value`
     fn mark_rare_pairs(
         &mut self,
         n: usize,
@@ -284,7 +288,7 @@ impl NimSequence {
         let start = self.rare.partition_point(|&r| (r as usize) < BATCH);
         let end = self.rare.partition_point(|&r| (r as usize) < m0).max(start);
         let g = &self.values[..];
-        let slots: &mut [bool] = &mut self.slots;
+        let slots: &mut [bool; BATCH << 16] = &mut self.slots;
         for (&r, &value) in self.rare[start..end]
             .iter()
             .zip(&self.rare_values[start..end])
@@ -299,7 +303,7 @@ impl NimSequence {
                 } else {
                     (value ^ part) as usize
                 };
-                slots[(i << 16) | v] = true;
+                slots[((i % BATCH) << 16) | (v & 0xFFFF)] = true;
             }
         }
         self.stats.pairs_examined += ((end - start) * BATCH) as u64;
@@ -540,6 +544,7 @@ impl Fronts {
 }
 
 /// The scan without vector instructions: one table lookup per pair, eight pairs per test.
+#[inline(never)] // out of line for wasm engines, like `compute_value`
 fn scan_pairs_table(
     g: &[u16],
     m: usize,
