@@ -387,14 +387,12 @@ impl NimSequence {
         let top = span.min(MAX_VALUE);
         let mut bound = top + 1;
         let mut missing = 0usize;
-        for v in 0..=top {
-            if !seen[v] {
-                if !is_rare(v as u16, self.mask) {
-                    bound = v;
-                    break;
-                }
-                missing += 1;
+        for (v, _) in seen[..=top].iter().enumerate().filter(|(_, &s)| !s) {
+            if !is_rare(v as u16, self.mask) {
+                bound = v;
+                break;
             }
+            missing += 1;
         }
         if missing > 0 && any_scan_needed && self.mask != 0 {
             // Scan the common⊕common options until every missing rare value turns up. The few values
