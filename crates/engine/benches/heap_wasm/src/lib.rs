@@ -12,7 +12,9 @@ fn game(id: u32) -> HeapGame {
 }
 
 fn checksum(values: &[u16]) -> u32 {
-    values.iter().fold(0u32, |h, &v| h.wrapping_mul(31).wrapping_add(v as u32))
+    values
+        .iter()
+        .fold(0u32, |h, &v| h.wrapping_mul(31).wrapping_add(v as u32))
 }
 
 /// Rare/common sequence of game `id` up to `len`: a checksum of the values (0 on error).
@@ -30,5 +32,6 @@ pub extern "C" fn plain(id: u32, len: u32) -> u32 {
 /// The largest value of the rare/common sequence (a fact to compare with the native run).
 #[no_mangle]
 pub extern "C" fn max_value(id: u32, len: u32) -> u32 {
-    NimSequence::compute(&game(id), len as usize).map_or(0, |s| s.max_value().map_or(0, |m| m.1 as u32))
+    NimSequence::compute(&game(id), len as usize)
+        .map_or(0, |s| s.max_value().map_or(0, |m| m.1 as u32))
 }
