@@ -138,3 +138,36 @@ fn bases_import_export_merge() {
     assert_eq!(v["conflicts"][0]["other"], "nimber 2");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn proof_and_check() {
+    let out = sprague()
+        .args(["sprouts", "proof", "0*3", "--dot", "--detail", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let dot = String::from_utf8(out.stdout).unwrap();
+    assert!(dot.starts_with("digraph proof {"));
+    assert!(
+        dot.contains("n0 [label=\"0\", fillcolor=lightblue]; // 0*3 0, 9 lives"),
+        "{dot}"
+    );
+    let v = json(&["sprouts", "proof", "0*3", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let dir = std::env::temp_dir().join(format!("sprague-sprouts-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = dir.join("b.spr").to_string_lossy().to_string();
+    json(&[
+        "sprouts", "solve", "0*3", "--nimber", "--save", &base, "--json",
+    ]);
+    let v = json(&["sprouts", "check", &base, "--json"]);
+    assert_eq!(v["wrong"].as_array().unwrap().len(), 0);
+    assert!(v["verified"].as_u64().unwrap() > 5);
+    std::fs::write(&base, "[Positions+Nimber]\n0*3 0\n").unwrap();
+    let out = sprague()
+        .args(["sprouts", "check", &base, "--json"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}

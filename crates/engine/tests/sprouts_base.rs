@@ -126,3 +126,69 @@ fn complete_check_verifies_a_solved_base_and_catches_a_wrong_entry() {
         report.wrong
     );
 }
+
+#[test]
+fn proof_graph_is_a_valid_proof() {
+    use sprague_engine::solve::sprouts::{extract_proof, Detail};
+    for n in 2..=5 {
+        let start = Position::start(n).unwrap();
+        let mut base = Base::new();
+        let losing = sprouts::losing(&start, &mut base);
+        let graph = extract_proof(&base, &start, 0).unwrap();
+        assert_eq!(graph.nodes[0].losing, losing);
+        // Check the proof with the rules only: a losing couple links to every child couple and
+        // every smaller heap, all winning; a winning single-land couple links to a losing couple that
+        // is one of its moves; a multi-land couple links to its lands.
+        for (i, node) in graph.nodes.iter().enumerate() {
+            let links: Vec<&_> = graph
+                .edges
+                .iter()
+                .filter(|e| e.0 == i)
+                .map(|e| &graph.nodes[e.1])
+                .collect();
+            let by_lands = node.position.lands().len() >= 2
+                && links.len() == node.position.lands().len()
+                && links.iter().zip(node.position.lands()).all(|(l, land)| l.position.lands() == [land.clone()]);
+            if by_lands {
+                let xor = links.iter().fold(0, |a, l| a ^ l.heap);
+                assert!(links.iter().all(|l| l.losing));
+                assert_eq!(node.losing, xor == node.heap);
+            } else if node.losing {
+                let children = node.position.children();
+                assert_eq!(
+                    links.len(),
+                    children.len() + node.heap as usize,
+                    "{}",
+                    node.position
+                );
+                assert!(links.iter().all(|l| !l.losing));
+                assert!(children.iter().all(|c| links
+                    .iter()
+                    .any(|l| l.position == *c && l.heap == node.heap)));
+            } else {
+                assert_eq!(links.len(), 1);
+                let l = links[0];
+                assert!(l.losing);
+                let is_move = node.position.children().contains(&l.position) && l.heap == node.heap
+                    || l.position == node.position && l.heap < node.heap;
+                assert!(
+                    is_move,
+                    "{} {} -> {} {}",
+                    node.position, node.heap, l.position, l.heap
+                );
+            }
+        }
+        let dot = graph.to_dot(Detail::Full, true, 0);
+        assert!(
+            dot.starts_with("digraph proof {")
+                && dot.contains("fillcolor=red")
+                && dot.contains(" -> ")
+        );
+        let filtered = graph.to_dot(Detail::Number, true, 3 * n as u32);
+        assert_eq!(
+            filtered.matches("fillcolor").count(),
+            1,
+            "only the start has all its lives"
+        );
+    }
+}

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
-use sprague_engine::solve::sprouts::{self, Base, MisereSearch, NormalAnswer, NormalSearch, Step};
+use sprague_engine::solve::sprouts::{
+    self, Base, Detail, MisereSearch, NormalAnswer, NormalSearch, Step,
+};
 
 use super::CommandResult;
 
@@ -51,6 +53,27 @@ pub enum SproutsCommand {
     /// Complete check: re-derive every entry of a base from the rules and the other entries
     Check {
         base: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Proof graph of a position's outcome (normal play), from a base; Graphviz with --dot
+    Proof {
+        position: String,
+        /// Start from this base (otherwise the position is solved first)
+        #[arg(long)]
+        base: Option<PathBuf>,
+        /// Print Graphviz `.dot` text (otherwise a summary)
+        #[arg(long)]
+        dot: bool,
+        /// 1: dots, 2: numbers, 3: full couples
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=3))]
+        detail: u8,
+        /// Draw every couple in white
+        #[arg(long)]
+        no_colours: bool,
+        /// Only draw couples with at least this many lives
+        #[arg(long, default_value_t = 0)]
+        min_lives: u32,
         #[arg(long)]
         json: bool,
     },
@@ -114,6 +137,23 @@ impl SproutsCommand {
                 json,
             ),
             SproutsCommand::Check { base, json } => check(&base, json),
+            SproutsCommand::Proof {
+                position,
+                base,
+                dot,
+                detail,
+                no_colours,
+                min_lives,
+                json,
+            } => proof(
+                &position,
+                base.as_deref(),
+                dot,
+                detail,
+                !no_colours,
+                min_lives,
+                json,
+            ),
             SproutsCommand::Base(command) => command.run(),
         }
     }
@@ -327,6 +367,55 @@ fn solve(
             println!("  {m}");
         }
     }
+    Ok(())
+}
+
+fn proof(
+    text: &str,
+    base: Option<&Path>,
+    dot: bool,
+    detail: u8,
+    colours: bool,
+    min_lives: u32,
+    json: bool,
+) -> CommandResult {
+    let position = parse(text)?;
+    let mut base = load_base(base)?;
+    let losing = normal_losing(&position, &mut base);
+    let graph = sprouts::extract_proof(&base, &position, 0)?;
+    if dot {
+        let detail = match detail {
+            1 => Detail::Dot,
+            2 => Detail::Number,
+            _ => Detail::Full,
+        };
+        print!("{}", graph.to_dot(detail, colours, min_lives));
+        return Ok(());
+    }
+    let losing_nodes = graph.nodes.iter().filter(|n| n.losing).count();
+    if json {
+        #[derive(Serialize)]
+        struct Report {
+            position: String,
+            outcome: &'static str,
+            couples: usize,
+            losing_couples: usize,
+            edges: usize,
+        }
+        return print_json(&Report {
+            position: position.to_string(),
+            outcome: if losing { "P" } else { "N" },
+            couples: graph.nodes.len(),
+            losing_couples: losing_nodes,
+            edges: graph.edges.len(),
+        });
+    }
+    println!(
+        "{position}: {} — proof with {} couples ({losing_nodes} losing), {} links",
+        if losing { "P" } else { "N" },
+        graph.nodes.len(),
+        graph.edges.len()
+    );
     Ok(())
 }
 

@@ -2,11 +2,39 @@
 //! re-derived from the rules and the other stored values, one or two plies deep. Since each entry
 //! then rests only on entries with fewer lives, a base whose entries all check is correct (by
 //! induction on lives). An entry whose proof needs values the base does not hold is reported as
-//! unverifiable, not as wrong.
+//! unverifiable, not as wrong. Small positions missing from the base are valued by a plain
+//! minimax (mex over children, no land splitting) so that small claims can always be decided.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::games::sprouts::Position;
 
 use super::base::Base;
+
+/// Positions with at most this many lives are valued directly when the base lacks them.
+const PLAIN_MINIMAX_LIVES: u32 = 10;
+
+thread_local! {
+    static PLAIN: RefCell<HashMap<Vec<u8>, u32>> = RefCell::new(HashMap::new());
+}
+
+/// The stored nimber, or for a small position the plain minimax one.
+fn nimber_of(base: &Base, position: &Position) -> Option<u32> {
+    base.nimber(position)
+        .or_else(|| (position.lives() <= PLAIN_MINIMAX_LIVES).then(|| plain_nimber(position)))
+}
+
+fn plain_nimber(position: &Position) -> u32 {
+    let key = position.key();
+    if let Some(v) = PLAIN.with(|m| m.borrow().get(&key).copied()) {
+        return v;
+    }
+    let values: Vec<u32> = position.children().iter().map(plain_nimber).collect();
+    let v = (0..).find(|m| !values.contains(m)).unwrap_or(0);
+    PLAIN.with(|m| m.borrow_mut().insert(key, v));
+    v
+}
 
 /// What a check found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,13 +58,13 @@ enum Proof {
 /// Is (position, n) won for the player to move? Known nimber, or a move to a known losing couple:
 /// a child with stored nimber n, or a stored nimber m < n of the position itself.
 fn couple_won(base: &Base, position: &Position, n: u32) -> Proof {
-    if let Some(v) = base.nimber(position) {
+    if let Some(v) = nimber_of(base, position) {
         return if v != n { Proof::Yes } else { Proof::No };
     }
     if position
         .children()
         .iter()
-        .any(|c| base.nimber(c) == Some(n))
+        .any(|c| nimber_of(base, c) == Some(n))
     {
         Proof::Yes
     } else {
@@ -57,11 +85,14 @@ fn check_nimber(base: &Base, position: &Position, n: u32) -> Proof {
         }
     }
     for m in 0..n {
-        if children.iter().any(|c| base.nimber(c) == Some(m)) {
+        if children.iter().any(|c| nimber_of(base, c) == Some(m)) {
             continue;
         }
         // No child is known to have nimber m: wrong if every child provably differs from m.
-        if children.iter().all(|c| couple_won(base, c, m) == Proof::Yes) {
+        if children
+            .iter()
+            .all(|c| couple_won(base, c, m) == Proof::Yes)
+        {
             return Proof::No;
         }
         result = Proof::Unknown;

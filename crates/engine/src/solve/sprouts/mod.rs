@@ -15,11 +15,13 @@ mod base;
 mod check;
 mod misere;
 mod normal;
+mod proof;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
+pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 
 use crate::games::sprouts::Position;
 
