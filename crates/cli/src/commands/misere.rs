@@ -1,15 +1,411 @@
-//! (being written)
+//! Misère play on the command line: positions (outcome, winning moves, genera), genus tables, misère
+//! quotients, and the misère benchmark.
 
 use super::CommandResult;
+use serde::Serialize;
+use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::{Outcome, WinningMove};
+use sprague_engine::solve::misere::{
+    Budget, GenusTable, Method, MisereError, MisereQuotient, MisereSearch, MisereSolver,
+    QuotientLimits, Verification,
+};
+use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum MisereCommand {
-    #[command(hide = true)]
-    MisereCommandPending,
+    /// Misère outcome, every winning move and the genus of each heap of a position
+    Misere {
+        /// Game code (0.137, 4!.0, 0.[3], …) or alias (nim, kayles, dawson, independence, grundy, officers)
+        code: String,
+        /// Heap sizes
+        #[arg(required = true)]
+        heaps: Vec<usize>,
+        /// Most positions the search may expand
+        #[arg(long, default_value_t = 50_000_000)]
+        budget: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Genus symbols g^{γ0γ1…} of heaps 0..N, misère values and tameness
+    Genus {
+        code: String,
+        /// Number of heaps (0..N-1)
+        #[arg(long, default_value_t = 21)]
+        to: usize,
+        /// Most positions the genus walk may evaluate
+        #[arg(long, default_value_t = 20_000_000)]
+        budget: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The misère quotient of a heap game for heaps up to N: presentation, P-portion, pretending function
+    Quotient {
+        code: String,
+        /// Largest heap
+        #[arg(long)]
+        heaps: usize,
+        /// Check the quotient on every position of at most this many tokens (default 2N + 10)
+        #[arg(long)]
+        verify: Option<usize>,
+        /// Most positions the outcome search may expand in all
+        #[arg(long, default_value_t = 200_000_000)]
+        budget: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmark the misère solvers: Grundy's game heaps, three-heap sums, quotient builds
+    MisereBench {
+        /// Smaller runs (heaps to 60, sums to 40, quotients of 0.07 to heap 10)
+        #[arg(long)]
+        quick: bool,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 impl MisereCommand {
     pub fn run(self) -> CommandResult {
-        Err("not written yet".into())
+        match self {
+            MisereCommand::Misere {
+                code,
+                heaps,
+                budget,
+                json,
+            } => position(&code, &heaps, budget, json),
+            MisereCommand::Genus {
+                code,
+                to,
+                budget,
+                json,
+            } => genus(&code, to, budget, json),
+            MisereCommand::Quotient {
+                code,
+                heaps,
+                verify,
+                budget,
+                json,
+            } => quotient(&code, heaps, verify, budget, json),
+            MisereCommand::MisereBench { quick, json } => bench(quick, json),
+        }
     }
+}
+
+fn print_json(value: &impl Serialize) -> CommandResult {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::P => "P: the player to move loses with perfect play",
+        Outcome::N => "N: the player to move wins",
+    }
+}
+
+#[derive(Serialize)]
+struct PositionReport {
+    game: String,
+    heaps: Vec<usize>,
+    outcome: Outcome,
+    winning_moves: Vec<WinningMove>,
+    /// Genus symbol of each heap (absent when the genus walk was too long).
+    genera: Option<Vec<String>>,
+    tame: Option<bool>,
+    method: Method,
+}
+
+fn position(code: &str, heaps: &[usize], budget: u64, json: bool) -> CommandResult {
+    let game: HeapGame = code.parse()?;
+    let mut solver = MisereSolver::new(&game);
+    let analysis = solver.analyze(
+        heaps,
+        &Budget {
+            search: budget,
+            ..Budget::default()
+        },
+    )?;
+    let report = PositionReport {
+        game: analysis.game,
+        heaps: analysis.heaps,
+        outcome: analysis.outcome,
+        winning_moves: analysis.winning_moves,
+        genera: analysis
+            .heap_genera
+            .map(|g| g.iter().map(|g| g.to_string()).collect()),
+        tame: analysis.tame,
+        method: analysis.method,
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!("{game} misère, position {heaps:?}");
+    if let Some(genera) = &report.genera {
+        println!("genera of the heaps: {}", genera.join(", "));
+    }
+    match report.tame {
+        Some(true) => println!("tame: every heap plays like a nim heap (misère Nim on the genera)"),
+        Some(false) => println!("wild: some heap is not tame; decided by exact search"),
+        None => println!("genera not computed (game tree too large); decided by exact search"),
+    }
+    println!("{}", outcome_text(report.outcome));
+    if report.outcome == Outcome::N && !report.winning_moves.is_empty() {
+        println!("{} winning move(s):", report.winning_moves.len());
+        for m in &report.winning_moves {
+            let mut line = format!(
+                "  heap #{} ({}) -> remove {} leaving {:?}",
+                m.heap_index, m.heap, m.removed, m.pieces
+            );
+            if let Some(d) = m.dots {
+                line += &format!("  [mark dot {} of component {}]", d.dot, d.component);
+            }
+            if let Some(s) = m.pile_split {
+                line += &format!("  [split pile {} into {}+{}]", s.pile, s.into.0, s.into.1);
+            }
+            println!("{line}  => {:?}", m.result);
+        }
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct GenusReport {
+    code: String,
+    /// Misère values γ0 of heaps 0..N.
+    values: Vec<u16>,
+    /// Normal-play values.
+    normal: Vec<u16>,
+    genera: Vec<String>,
+    tame: Vec<bool>,
+}
+
+fn genus(code: &str, to: usize, budget: u64, json: bool) -> CommandResult {
+    let game: HeapGame = code.parse()?;
+    let mut table = GenusTable::new(&game);
+    let entries = table.heap_genera(to, budget)?;
+    let report = GenusReport {
+        code: game.to_string(),
+        values: entries.iter().map(|e| e.genus.misere_value()).collect(),
+        normal: entries.iter().map(|e| e.genus.normal).collect(),
+        genera: entries.iter().map(|e| e.genus.to_string()).collect(),
+        tame: entries.iter().map(|e| e.tame).collect(),
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!("{game}: genera of heaps 0..{to} (* = hereditarily tame)");
+    for (n, (g, tame)) in report.genera.iter().zip(&report.tame).enumerate() {
+        println!("{n:>5}: {g}{}", if *tame { " *" } else { "" });
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct QuotientReport {
+    code: String,
+    max_heap: usize,
+    size: usize,
+    p_portion_size: usize,
+    generators: Vec<usize>,
+    /// Heap n's element (index into `elements`).
+    pretending_function: Vec<u32>,
+    elements: Vec<Vec<usize>>,
+    p_portion: Vec<usize>,
+    relations: Vec<(String, String)>,
+    verification: Verification,
+    build_seconds: f64,
+}
+
+fn quotient(
+    code: &str,
+    heaps: usize,
+    verify: Option<usize>,
+    budget: u64,
+    json: bool,
+) -> CommandResult {
+    let game: HeapGame = code.parse()?;
+    let started = Instant::now();
+    let q = MisereQuotient::build_with_progress(
+        &game,
+        heaps,
+        QuotientLimits {
+            search_budget: budget,
+            ..QuotientLimits::default()
+        },
+        |heap, size| {
+            if !json {
+                eprintln!("  heaps up to {heap}: {size} elements");
+            }
+            true
+        },
+    )?;
+    let build_seconds = started.elapsed().as_secs_f64();
+    let verification = q.verify(&game, verify.unwrap_or(2 * heaps + 10));
+    let report = QuotientReport {
+        code: game.to_string(),
+        max_heap: heaps,
+        size: q.len(),
+        p_portion_size: q.p_count(),
+        generators: q.generators.clone(),
+        pretending_function: q.pretend.clone(),
+        elements: q.elements.clone(),
+        p_portion: (0..q.len()).filter(|&e| q.p[e]).collect(),
+        relations: q.relations(),
+        verification,
+        build_seconds,
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s",
+        report.size, report.p_portion_size
+    );
+    let gens: Vec<String> = report.generators.iter().map(|g| format!("a{g}")).collect();
+    println!("generators: {}", gens.join(", "));
+    println!("pretending function (heap -> element):");
+    for (n, e) in report.pretending_function.iter().enumerate() {
+        println!("  {n:>4} -> #{e} = {:?}", q.elements[*e as usize]);
+    }
+    println!("relations ({}):", report.relations.len());
+    for (left, right) in report.relations.iter().take(200) {
+        println!("  {left} = {right}");
+    }
+    if report.relations.len() > 200 {
+        println!("  … (all of them with --json)");
+    }
+    let p: Vec<String> = report
+        .p_portion
+        .iter()
+        .map(|&e| format!("{:?}", q.elements[e]))
+        .collect();
+    println!("P-portion: {}", p.join(" "));
+    let v = &report.verification;
+    match &v.failure {
+        None => println!(
+            "checked: outcomes consistent on all {} positions of at most {} tokens",
+            v.positions_checked, v.max_tokens
+        ),
+        Some(heaps) => println!(
+            "CHECK FAILED at {heaps:?}: this candidate is wrong there (after {} positions)",
+            v.positions_checked
+        ),
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct BenchReport {
+    /// Seconds for the misère outcome of Grundy's game heap n (memo carried over from smaller n).
+    grundy_heap_seconds: Vec<(usize, String, f64)>,
+    grundy_heaps_total_seconds: f64,
+    /// Heaps not finished within the budget.
+    grundy_heaps_given_up: Vec<usize>,
+    triples_total: usize,
+    triples_count: usize,
+    triples_p: usize,
+    triples_seconds: f64,
+    quotients: Vec<(String, usize, usize, f64, bool)>,
+}
+
+fn bench(quick: bool, json: bool) -> CommandResult {
+    let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 16) };
+    let game = HeapGame::grundy();
+    let mut search = MisereSearch::new(&game);
+    let started = Instant::now();
+    let mut per_heap = Vec::new();
+    let mut given_up = Vec::new();
+    for n in 0..=max_heap {
+        let t = Instant::now();
+        let outcome = match search.outcome(&[n], 30_000_000) {
+            Ok(o) => format!("{o:?}"),
+            Err(MisereError::BudgetExhausted { .. }) => {
+                given_up.push(n);
+                "gave up".into()
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let seconds = t.elapsed().as_secs_f64();
+        if !json {
+            eprintln!("grundy heap {n}: {outcome} in {seconds:.3} s");
+        }
+        per_heap.push((n, outcome, seconds));
+    }
+    let heaps_total = started.elapsed().as_secs_f64();
+
+    // Three-heap sums with total at most `triple_total`, fresh memo.
+    let mut search = MisereSearch::new(&game);
+    let started = Instant::now();
+    let (mut count, mut p) = (0, 0);
+    for a in 1..=triple_total {
+        for b in a..=triple_total - a {
+            for c in b..=triple_total - a - b {
+                count += 1;
+                if search.outcome(&[a, b, c], u64::MAX)? == Outcome::P {
+                    p += 1;
+                }
+            }
+        }
+    }
+    let triples_seconds = started.elapsed().as_secs_f64();
+    if !json {
+        eprintln!("{count} three-heap sums (total <= {triple_total}): {p} P-positions in {triples_seconds:.2} s");
+    }
+
+    let mut quotients = Vec::new();
+    for (code, heaps) in [
+        ("0.07", quotient_heaps),
+        ("0.77", 12),
+        ("0.137", quotient_heaps),
+    ] {
+        let g: HeapGame = code.parse()?;
+        let t = Instant::now();
+        let q = MisereQuotient::build(&g, heaps, QuotientLimits::default())?;
+        let seconds = t.elapsed().as_secs_f64();
+        let ok = q.verify(&g, 2 * heaps + 10).failure.is_none();
+        if !json {
+            eprintln!(
+                "quotient {code} heaps <= {heaps}: |Q| = {} in {seconds:.2} s, check {}",
+                q.len(),
+                if ok { "passed" } else { "FAILED" }
+            );
+        }
+        quotients.push((code.to_string(), heaps, q.len(), seconds, ok));
+    }
+    let report = BenchReport {
+        grundy_heap_seconds: per_heap,
+        grundy_heaps_total_seconds: heaps_total,
+        grundy_heaps_given_up: given_up,
+        triples_total: triple_total,
+        triples_count: count,
+        triples_p: p,
+        triples_seconds,
+        quotients,
+    };
+    if json {
+        return print_json(&report);
+    }
+    let slowest = report
+        .grundy_heap_seconds
+        .iter()
+        .max_by(|a, b| a.2.total_cmp(&b.2))
+        .map(|x| (x.0, x.2))
+        .unwrap_or((0, 0.0));
+    println!(
+        "Grundy's game single heaps 0..={max_heap}: {:.2} s in all, slowest heap {} ({:.3} s), {} given up",
+        report.grundy_heaps_total_seconds,
+        slowest.0,
+        slowest.1,
+        report.grundy_heaps_given_up.len()
+    );
+    println!(
+        "three-heap sums, total <= {triple_total}: {} positions, {} P, {:.2} s",
+        report.triples_count, report.triples_p, report.triples_seconds
+    );
+    for (code, heaps, size, seconds, ok) in &report.quotients {
+        println!(
+            "quotient {code}, heaps <= {heaps}: |Q| = {size}, {seconds:.2} s, bounded check {}",
+            if *ok { "passed" } else { "FAILED" }
+        );
+    }
+    Ok(())
 }

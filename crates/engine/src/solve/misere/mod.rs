@@ -5,6 +5,7 @@ mod error;
 mod genera;
 mod genus;
 mod position;
+mod quotient;
 mod reduce;
 mod search;
 mod tame;
@@ -13,6 +14,9 @@ pub use error::MisereError;
 pub use genera::{GenusEntry, GenusTable};
 pub use genus::Genus;
 pub use position::{Budget, Method, MisereAnalysis, MisereSolver};
+pub use quotient::{
+    MisereQuotient, QuotientLimits, Verification, MAX_QUOTIENT_ELEMENTS, MAX_QUOTIENT_HEAP,
+};
 pub use reduce::{HeapTable, Key, MAX_MISERE_HEAP, MAX_POSITION_HEAPS};
 pub use search::{MisereSearch, Step};
 pub use tame::tame_sum_outcome;
