@@ -333,3 +333,47 @@ proptest! {
         }
     }
 }
+
+/// A proven period must hold far beyond the values used for the proof: check it against the simple
+/// recursion, for octal codes and for hexadecimal ones (three heaps, the generalised bound).
+#[test]
+fn proven_periods_hold_beyond_the_proof() {
+    use sprague_engine::solve::heap::find_period;
+    let mut proven = 0;
+    for (code, used, checked) in [
+        ("0.77", 400, 2000),
+        ("0.07", 400, 2000),
+        ("0.137", 400, 2000),
+        ("0.333", 100, 1000),
+        ("0.51", 400, 2000),
+        ("0.15", 400, 2000),
+        ("0.F", 200, 300),
+        ("0.B", 200, 300),
+        ("0.8", 200, 300),
+    ] {
+        let Some(p) = find_period(&sequence(code, used)).unwrap() else {
+            continue;
+        };
+        proven += 1;
+        assert!(p.values_needed <= used, "{code}");
+        let g = xor_values(&read_code(code), checked);
+        for n in p.preperiod..checked - p.period {
+            assert_eq!(
+                g[n + p.period],
+                g[n],
+                "{code}: period {} from {} fails at {n}",
+                p.period,
+                p.preperiod
+            );
+        }
+        if p.preperiod > 0 {
+            let n = p.preperiod - 1;
+            assert_ne!(
+                g[n + p.period],
+                g[n],
+                "{code}: the preperiod is not the least"
+            );
+        }
+    }
+    assert!(proven >= 6, "only {proven} codes proven periodic");
+}
