@@ -307,6 +307,9 @@ struct BenchReport {
     quotients: Vec<(String, usize, usize, f64, bool)>,
 }
 
+/// Positions one single-heap search may expand in the benchmark before it is reported as given up.
+const HEAP_BUDGET: u64 = 3_000_000;
+
 fn bench(quick: bool, json: bool) -> CommandResult {
     let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 16) };
     let game = HeapGame::grundy();
@@ -316,7 +319,7 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     let mut given_up = Vec::new();
     for n in 0..=max_heap {
         let t = Instant::now();
-        let outcome = match search.outcome(&[n], 30_000_000) {
+        let outcome = match search.outcome(&[n], HEAP_BUDGET) {
             Ok(o) => format!("{o:?}"),
             Err(MisereError::BudgetExhausted { .. }) => {
                 given_up.push(n);

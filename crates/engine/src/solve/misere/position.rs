@@ -23,7 +23,7 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             search: 50_000_000,
-            genus: 2_000_000,
+            genus: 300_000,
         }
     }
 }
@@ -58,6 +58,8 @@ pub struct MisereAnalysis {
 pub struct MisereSolver {
     search: MisereSearch,
     genera: GenusTable,
+    /// Smallest heap whose genus walk ran out of budget: larger heaps are not tried again.
+    genus_too_long_from: usize,
 }
 
 impl MisereSolver {
@@ -65,6 +67,7 @@ impl MisereSolver {
         MisereSolver {
             search: MisereSearch::new(game),
             genera: GenusTable::new(game),
+            genus_too_long_from: usize::MAX,
         }
     }
 
@@ -93,13 +96,20 @@ impl MisereSolver {
         heaps: &[usize],
         budget: u64,
     ) -> Result<Option<Vec<(Genus, bool)>>, MisereError> {
+        if heaps.iter().any(|&h| h >= self.genus_too_long_from) {
+            return Ok(None);
+        }
         let start = self.genera.nodes();
         let mut out = Vec::with_capacity(heaps.len());
         for &h in heaps {
             let left = budget.saturating_sub(self.genera.nodes() - start);
             match self.genera.genus(&[h], left) {
                 Ok(entry) => out.push((entry.genus, entry.tame)),
-                Err(MisereError::BudgetExhausted { .. }) => return Ok(None),
+                Err(MisereError::BudgetExhausted { .. }) => {
+                    // Larger heaps usually have larger trees: do not try those either (only the display is lost).
+                    self.genus_too_long_from = self.genus_too_long_from.min(h);
+                    return Ok(None);
+                }
                 Err(e) => return Err(e),
             }
         }
