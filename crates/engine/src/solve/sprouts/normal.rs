@@ -16,6 +16,9 @@ use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
 
+/// Lands whose children are kept; the cache is emptied when it reaches this size.
+const CHILDREN_CACHE_LIMIT: usize = 4096;
+
 /// What a finished normal-play search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NormalAnswer {
@@ -106,11 +109,6 @@ impl NormalSearch {
     /// Nodes (couples) expanded so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-
-    /// Distinct lands expanded so far.
-    pub fn lands_expanded(&self) -> usize {
-        self.children_cache.len()
     }
 
     /// The base, with everything learned so far.
@@ -234,6 +232,10 @@ impl NormalSearch {
             .into_iter()
             .map(Position::from_lands)
             .collect();
+        // Few lands are expanded twice (mostly for successive heap sizes): keep the cache small.
+        if self.children_cache.len() >= CHILDREN_CACHE_LIMIT {
+            self.children_cache.clear();
+        }
         self.children_cache
             .insert(land.key().into(), children.clone());
         children
