@@ -62,6 +62,19 @@ enum Frame {
     },
 }
 
+/// The lands left once equal pairs cancel (nimber(A) XOR nimber(A) = 0); `lands` is sorted.
+fn unpaired(lands: &[Land]) -> Vec<&Land> {
+    let mut out: Vec<&Land> = Vec::new();
+    for land in lands {
+        if out.last() == Some(&land) {
+            out.pop();
+        } else {
+            out.push(land);
+        }
+    }
+    out
+}
+
 /// A normal-play search over a base; see the module docs.
 pub struct NormalSearch {
     base: Base,
@@ -182,7 +195,7 @@ impl NormalSearch {
     fn quick(&self, position: &Position, n: u32) -> Option<bool> {
         let mut target = n;
         let mut unknown = None;
-        for land in position.lands() {
+        for land in unpaired(position.lands()) {
             match self.base.nimber_of_land(land) {
                 Some(v) => target ^= v,
                 None if unknown.is_none() => unknown = Some(land),
@@ -203,7 +216,7 @@ impl NormalSearch {
         }
         let mut target = n;
         let mut unknown: Vec<Land> = Vec::new();
-        for land in position.lands() {
+        for land in unpaired(position.lands()) {
             match self.base.nimber_of_land(land) {
                 Some(v) => target ^= v,
                 None => unknown.push(land.clone()),
@@ -263,9 +276,8 @@ impl NormalSearch {
         }
         // Cheapest first: small largest unknown land, many lands.
         children.sort_by_cached_key(|c| {
-            let biggest = c
-                .lands()
-                .iter()
+            let biggest = unpaired(c.lands())
+                .into_iter()
                 .filter(|l| self.base.nimber_of_land(l).is_none())
                 .map(Land::lives)
                 .max()
