@@ -409,8 +409,7 @@ impl MisereQuotient {
     /// generator that lands on an element with a different word, `word·g = word'`. Words are multisets of
     /// generator heaps, written as products `a7^2 a9`.
     pub fn relations(&self) -> Vec<(String, String)> {
-        let word_of = |e: usize| word(&self.elements[e]);
-        let mut out = Vec::new();
+        let mut rules: Vec<(Vec<usize>, usize)> = Vec::new();
         for (e, rep) in self.elements.iter().enumerate() {
             for &g in &self.generators {
                 let product = self.times_heap[e][g] as usize;
@@ -418,11 +417,21 @@ impl MisereQuotient {
                 left.push(g);
                 left.sort_unstable();
                 if left != self.elements[product] {
-                    out.push((word(&left), word_of(product)));
+                    rules.push((left, product));
                 }
             }
         }
-        out
+        // Shortest first; a rule whose left side contains an earlier left side follows from it.
+        rules.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
+        let mut kept: Vec<(Vec<usize>, usize)> = Vec::new();
+        for (left, product) in rules {
+            if !kept.iter().any(|(k, _)| contains(&left, k)) {
+                kept.push((left, product));
+            }
+        }
+        kept.into_iter()
+            .map(|(left, product)| (word(&left), word(&self.elements[product])))
+            .collect()
     }
 
     /// Check the quotient on every position of at most `max_tokens` tokens (see the module notes).
@@ -514,4 +523,10 @@ fn small_submultisets(key: &[u16], most: usize) -> Vec<Vec<u16>> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether the sorted multiset `big` contains the sorted multiset `small`.
+fn contains(big: &[usize], small: &[usize]) -> bool {
+    let mut rest = big.iter();
+    small.iter().all(|x| rest.by_ref().any(|y| y == x))
 }
