@@ -8,7 +8,10 @@
 //! N-position; a position without moves is an N-position (the player to move has already won).
 
 use super::error::MisereError;
+use super::genera::GenusTable;
+use super::genus::Genus;
 use super::reduce::{HeapTable, Key};
+use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::{NimSequence, Outcome};
 use rustc_hash::FxHashMap;
@@ -41,6 +44,27 @@ pub struct MisereSearch {
     root: Option<Key>,
     /// Positions expanded since the search was created.
     nodes: u64,
+    /// Genera of heaps `0..len`, all hereditarily tame: a position made only of these is decided at once
+    /// by the tame rule (misère Nim on the genera) instead of being searched.
+    tame_heaps: Vec<Genus>,
+}
+
+/// Largest heap considered for the tame prefix, and the genus-walk budget spent looking for it.
+const TAME_PREFIX_MAX: usize = 64;
+const TAME_PREFIX_BUDGET: u64 = 20_000;
+
+/// Genera of the longest run of heaps `0, 1, 2, …` that are all hereditarily tame (within a small budget).
+fn tame_prefix(game: &HeapGame) -> Vec<Genus> {
+    let mut table = GenusTable::new(game);
+    let mut prefix = Vec::new();
+    for n in 0..=TAME_PREFIX_MAX {
+        let left = TAME_PREFIX_BUDGET.saturating_sub(table.nodes());
+        match table.genus(&[n], left) {
+            Ok(entry) if entry.tame => prefix.push(entry.genus),
+            _ => break,
+        }
+    }
+    prefix
 }
 
 impl MisereSearch {
@@ -52,7 +76,30 @@ impl MisereSearch {
             stack: Vec::new(),
             root: None,
             nodes: 0,
+            tame_heaps: tame_prefix(game),
         }
+    }
+
+    /// The same search without the tame shortcut: every position is searched (for cross-checks).
+    pub fn without_tame_rule(game: &HeapGame) -> Self {
+        let mut search = MisereSearch::new(game);
+        search.tame_heaps.clear();
+        search
+    }
+
+    /// How many of the smallest heaps are decided by the tame rule (heaps `0..n`).
+    pub fn tame_heaps(&self) -> usize {
+        self.tame_heaps.len()
+    }
+
+    /// Outcome by the tame rule when every heap of the key is in the tame prefix.
+    fn tame_outcome(&self, key: &[u16]) -> Option<bool> {
+        let largest = key.last().copied().unwrap_or(0) as usize;
+        if largest >= self.tame_heaps.len() {
+            return None;
+        }
+        let outcome = tame_sum_outcome(key.iter().map(|&h| &self.tame_heaps[h as usize]))?;
+        Some(outcome == Outcome::P)
     }
 
     pub fn game(&self) -> &HeapGame {
@@ -93,7 +140,9 @@ impl MisereSearch {
     pub fn start_key(&mut self, key: Key) {
         self.stack.clear();
         self.root = Some(key.clone());
-        if !self.memo.contains_key(&key) {
+        if let Some(p) = self.tame_outcome(&key) {
+            self.memo.insert(key, p);
+        } else if !self.memo.contains_key(&key) {
             self.push(key);
         }
     }
@@ -116,10 +165,14 @@ impl MisereSearch {
                     }
                     Some(false) => top.next += 1,
                     None => {
+                        let child = top.children[top.next].clone();
+                        if let Some(p) = self.tame_outcome(&child) {
+                            self.memo.insert(child, p);
+                            continue 'frames;
+                        }
                         if self.nodes >= stop_at {
                             return Step::Pending;
                         }
-                        let child = top.children[top.next].clone();
                         self.push(child);
                         continue 'frames;
                     }
