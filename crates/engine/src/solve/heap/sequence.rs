@@ -13,6 +13,7 @@
 //! values in vector registers (AVX2 when the CPU has it); wasm builds use a lookup table instead.
 
 use super::mask::best_mask;
+use super::period::find_period;
 use super::rules::MoveRules;
 use crate::games::heap::{HeapGame, SplitRule};
 
@@ -72,6 +73,10 @@ pub struct NimSequence {
     want: Vec<u16>,
     /// Use the scalar table scan (as on wasm) even where vector compares are available.
     table_scan: bool,
+    /// A period proven by the Guy–Smith theorem: from then on `g(n) = g(n − period)`, no scan needed.
+    period: Option<usize>,
+    /// The length at which a period is next looked for (doubling, so the checks cost O(n) in all).
+    next_period_check: usize,
     stats: SequenceStats,
 }
 
@@ -79,6 +84,8 @@ pub struct NimSequence {
 const FIRST_MASK_CHOICE: usize = 64;
 /// Past this length the mask is re-chosen at every multiple of it rather than at powers of two.
 const MASK_CHOICE_STEP: usize = 1 << 20;
+/// A period is first looked for at this length.
+const FIRST_PERIOD_CHECK: usize = 256;
 /// Heaps whose rare pairs are marked in one pass (the pass reads each rare heap's data once for all).
 const BATCH: usize = 8;
 /// Pairs tested together in the common⊕common scan.
@@ -121,6 +128,8 @@ impl NimSequence {
             batch_rule: batch_rule(game),
             want: Vec::new(),
             table_scan: false,
+            period: None,
+            next_period_check: FIRST_PERIOD_CHECK,
             stats: SequenceStats::default(),
         }
     }
@@ -201,6 +210,20 @@ impl NimSequence {
         let mut since_report = 0;
         while self.values.len() < len {
             let n = self.values.len();
+            if n >= self.next_period_check {
+                self.look_for_period();
+            }
+            if let Some(period) = self.period {
+                self.push(n, self.values[n - period]);
+                since_report += 1;
+                if since_report == chunk {
+                    since_report = 0;
+                    if !progress(self.values.len()) {
+                        return Ok(false);
+                    }
+                }
+                continue;
+            }
             if n == self.next_mask_choice {
                 self.choose_mask();
             }
@@ -231,6 +254,19 @@ impl NimSequence {
             }
         }
         Ok(true)
+    }
+
+    /// The period proven so far, if any (values past it are copied, not computed).
+    pub fn proven_period(&self) -> Option<usize> {
+        self.period
+    }
+
+    fn look_for_period(&mut self) {
+        self.next_period_check = self.values.len().saturating_mul(2);
+        // Codes the theorem does not cover (modifiers, infinite tails) are never periodic by proof.
+        if let Ok(Some(found)) = find_period(self) {
+            self.period = Some(found.period);
+        }
     }
 
     fn push(&mut self, n: usize, value: u16) {
