@@ -42,7 +42,11 @@ pub fn parse_heap_size(text: &str) -> Result<u64, String> {
     }
     if text.len() > MAX_SIZE_TEXT || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         let shown: String = text.chars().take(MAX_SIZE_TEXT).collect();
-        let ellipsis = if text.chars().count() > MAX_SIZE_TEXT { "…" } else { "" };
+        let ellipsis = if text.chars().count() > MAX_SIZE_TEXT {
+            "…"
+        } else {
+            ""
+        };
         return Err(format!(
             "“{shown}{ellipsis}” is not a heap size: use a whole number such as 12"
         ));

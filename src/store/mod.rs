@@ -74,7 +74,10 @@ impl Store {
         Ok(Store { database })
     }
 
-    pub async fn get_setting<T: DeserializeOwned>(&self, key: &str) -> Result<Option<T>, StoreError> {
+    pub async fn get_setting<T: DeserializeOwned>(
+        &self,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
         match self.get(SETTINGS, key).await? {
             Some(value) => Ok(Some(serde_wasm_bindgen::from_value(value)?)),
             None => Ok(None),
@@ -97,8 +100,13 @@ impl Store {
     }
 
     pub async fn list_bases(&self) -> Result<Vec<StoredBase>, StoreError> {
-        let transaction = self.database.transaction(&[BASES], TransactionMode::ReadOnly)?;
-        let values = transaction.object_store(BASES)?.get_all(None, None)?.await?;
+        let transaction = self
+            .database
+            .transaction(&[BASES], TransactionMode::ReadOnly)?;
+        let values = transaction
+            .object_store(BASES)?
+            .get_all(None, None)?
+            .await?;
         transaction.await?;
         values
             .into_iter()
@@ -107,7 +115,9 @@ impl Store {
     }
 
     pub async fn delete_base(&self, name: &str) -> Result<(), StoreError> {
-        let transaction = self.database.transaction(&[BASES], TransactionMode::ReadWrite)?;
+        let transaction = self
+            .database
+            .transaction(&[BASES], TransactionMode::ReadWrite)?;
         transaction
             .object_store(BASES)?
             .delete(JsValue::from_str(name))?
@@ -117,7 +127,9 @@ impl Store {
     }
 
     async fn get(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {
-        let transaction = self.database.transaction(&[store], TransactionMode::ReadOnly)?;
+        let transaction = self
+            .database
+            .transaction(&[store], TransactionMode::ReadOnly)?;
         let value = transaction
             .object_store(store)?
             .get(JsValue::from_str(key))?
@@ -127,7 +139,9 @@ impl Store {
     }
 
     async fn put(&self, store: &str, key: &str, value: &JsValue) -> Result<(), StoreError> {
-        let transaction = self.database.transaction(&[store], TransactionMode::ReadWrite)?;
+        let transaction = self
+            .database
+            .transaction(&[store], TransactionMode::ReadWrite)?;
         transaction
             .object_store(store)?
             .put(value, Some(&JsValue::from_str(key)))?

@@ -20,12 +20,19 @@ pub fn bases_page() -> Html {
     };
     {
         let bridge = bridge.clone();
-        use_effect_with((), move |_| bridge.send(Request::ListBases { id: next_request_id() }));
+        use_effect_with((), move |_| {
+            bridge.send(Request::ListBases {
+                id: next_request_id(),
+            })
+        });
     }
     let clear = |name: String| {
         let bridge = bridge.clone();
         Callback::from(move |_| {
-            bridge.send(Request::ClearBase { id: next_request_id(), name: name.clone() })
+            bridge.send(Request::ClearBase {
+                id: next_request_id(),
+                name: name.clone(),
+            })
         })
     };
     html! {

@@ -9,7 +9,10 @@ use yew_router::prelude::*;
 pub fn header() -> Html {
     let current = use_route::<Route>();
     let link = |route: Route, label: &'static str| {
-        let class = classes!("nav-link", (current.as_ref() == Some(&route)).then_some("active"));
+        let class = classes!(
+            "nav-link",
+            (current.as_ref() == Some(&route)).then_some("active")
+        );
         html! { <Link<Route> to={route} classes={class}>{ label }</Link<Route>> }
     };
     html! {

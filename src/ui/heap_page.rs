@@ -158,21 +158,29 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         Callback::from(move |heap: u64| {
             let id = next_request_id();
             state.dispatch(Action::Sent(id));
-            bridge.send(Request::HeapValue { id, code: game.code().into(), heap });
+            bridge.send(Request::HeapValue {
+                id,
+                code: game.code().into(),
+                heap,
+            });
         })
     };
 
     // A link with `?n=…` asks its question as soon as the page opens.
     {
         let (state, ask) = (state.clone(), ask.clone());
-        let query = location.map(|location| location.query_str().to_string()).unwrap_or_default();
+        let query = location
+            .map(|location| location.query_str().to_string())
+            .unwrap_or_default();
         use_effect_with(game, move |_| match heap_size_from_query(&query) {
             Ok(Some(heap)) => {
                 state.dispatch(Action::Input(heap.to_string()));
                 ask.emit(heap);
             }
             Ok(None) => {}
-            Err(message) => state.dispatch(Action::Refused(format!("This link's heap size is not valid: {message}"))),
+            Err(message) => state.dispatch(Action::Refused(format!(
+                "This link's heap size is not valid: {message}"
+            ))),
         });
     }
 
@@ -241,7 +249,10 @@ fn view_answer(game: HeapGameKind, answer: &HeapAnswer) -> Html {
         Outcome::N => "nimber ≠ 0: the player to move wins (an N-position).",
     };
     let source = if answer.from_base {
-        format!("Answered from the base, which holds {} values.", answer.known)
+        format!(
+            "Answered from the base, which holds {} values.",
+            answer.known
+        )
     } else {
         format!(
             "Computed in {}; the base now holds {} values.",
@@ -255,6 +266,9 @@ fn view_answer(game: HeapGameKind, answer: &HeapAnswer) -> Html {
                 { format!("{} is worth *{}", game.describe(answer.heap), answer.nimber) }
             </p>
             <p id="outcome">{ verdict }</p>
+            if let Some(period) = answer.period {
+                <p id="period">{ format!("The values of this game are periodic with period {period}, proved by the Guy–Smith theorem.") }</p>
+            }
             <p id="source" class="muted">{ source }</p>
         </div>
     }

@@ -39,14 +39,20 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
             Ok(bases) => Response::Bases { id, bases },
-            Err(error) => Response::Error { id, message: error.to_string() },
+            Err(error) => Response::Error {
+                id,
+                message: error.to_string(),
+            },
         },
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
             let cleared = async { Store::open().await?.delete_base(&name).await }.await;
             match cleared.and(list_bases().await) {
                 Ok(bases) => Response::Bases { id, bases },
-                Err(error) => Response::Error { id, message: error.to_string() },
+                Err(error) => Response::Error {
+                    id,
+                    message: error.to_string(),
+                },
             }
         }
     }
@@ -72,7 +78,11 @@ async fn heap_value(
             }
         }
         let (done, total) = job.progress();
-        if scope.send(Response::Progress { id, done, total }).await.is_err() {
+        if scope
+            .send(Response::Progress { id, done, total })
+            .await
+            .is_err()
+        {
             return Response::Cancelled { id };
         }
         gloo::timers::future::TimeoutFuture::new(0).await;

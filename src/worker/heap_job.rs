@@ -63,7 +63,9 @@ impl HeapJob {
 
     pub fn step(&mut self) -> Result<(), String> {
         let end = (self.sequence.len() + STEP).min(self.heap + 1);
-        self.sequence.extend_to(end).map_err(|error| error.to_string())
+        self.sequence
+            .extend_to(end)
+            .map_err(|error| error.to_string())
     }
 
     pub fn progress(&self) -> (u64, u64) {
@@ -76,7 +78,10 @@ impl HeapJob {
     }
 
     pub async fn finish(self) -> Result<HeapAnswer, String> {
-        let nimber = self.sequence.value(self.heap).ok_or("the value was not computed")?;
+        let nimber = self
+            .sequence
+            .value(self.heap)
+            .ok_or("the value was not computed")?;
         let answer = HeapAnswer {
             code: self.game.to_string(),
             heap: self.heap as u64,
@@ -84,6 +89,7 @@ impl HeapJob {
             outcome: if nimber == 0 { Outcome::P } else { Outcome::N },
             from_base: self.known_at_start > self.heap,
             known: self.sequence.len() as u64,
+            period: self.sequence.proven_period().map(|period| period as u64),
             elapsed_ms: js_sys::Date::now() - self.started_ms,
         };
         self.save().await;
@@ -131,7 +137,10 @@ async fn load(base_name: &str, game: &HeapGame) -> NimSequence {
 }
 
 fn encode(values: &[u16]) -> Vec<u8> {
-    values.iter().flat_map(|value| value.to_le_bytes()).collect()
+    values
+        .iter()
+        .flat_map(|value| value.to_le_bytes())
+        .collect()
 }
 
 fn decode(bytes: &[u8]) -> Option<Vec<u16>> {

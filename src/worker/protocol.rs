@@ -8,7 +8,11 @@ pub type RequestId = u32;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     /// The nim value (Grundy value) of one heap of the heap game with this code (`4!.0`, `0.137`, `grundy`…).
-    HeapValue { id: RequestId, code: String, heap: u64 },
+    HeapValue {
+        id: RequestId,
+        code: String,
+        heap: u64,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -20,12 +24,27 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
     /// Work under way: `done` of `total` units.
-    Progress { id: RequestId, done: u64, total: u64 },
-    HeapValue { id: RequestId, answer: HeapAnswer },
-    Bases { id: RequestId, bases: Vec<BaseSummary> },
-    Cancelled { id: RequestId },
+    Progress {
+        id: RequestId,
+        done: u64,
+        total: u64,
+    },
+    HeapValue {
+        id: RequestId,
+        answer: HeapAnswer,
+    },
+    Bases {
+        id: RequestId,
+        bases: Vec<BaseSummary>,
+    },
+    Cancelled {
+        id: RequestId,
+    },
     /// The request could not be answered; `message` says why in words for the user.
-    Error { id: RequestId, message: String },
+    Error {
+        id: RequestId,
+        message: String,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +66,8 @@ pub struct HeapAnswer {
     pub from_base: bool,
     /// How many heap sizes (0..known) the base for this game now holds.
     pub known: u64,
+    /// The period of the game's nim sequence, once proven (Guy–Smith): later values repeat with it.
+    pub period: Option<u64>,
     /// Wall time the worker spent on this request, in milliseconds (progress posts included).
     pub elapsed_ms: f64,
 }

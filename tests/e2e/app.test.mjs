@@ -82,6 +82,13 @@ test('a shared Dots link answers at once, and its values match an independent co
         await page.locator('#answer').waitFor();
         assert.equal(await page.locator('#answer').textContent(), `A row of ${n} dots is worth *${expected[n]}`);
     }
+    // Far out, by the published period: 0.137 has period 34 and its last exception at 51.
+    const far = 1_000_000;
+    const periodic = expected[52 + ((far - 52) % 34)];
+    await page.goto(`${server.url}/dots?n=${far}`);
+    await page.locator('#answer').waitFor();
+    assert.equal(await page.locator('#answer').textContent(), `A row of ${far} dots is worth *${periodic}`);
+    assert.match(await page.locator('#period').textContent(), /period 34\b/);
     await screenshot(page, 'dots-answer');
     assert.deepEqual(page.problems, []);
     await page.close();

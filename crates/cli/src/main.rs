@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "sprague", version, about = "Solve and explore impartial combinatorial games")]
+#[command(
+    name = "sprague",
+    version,
+    about = "Solve and explore impartial combinatorial games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

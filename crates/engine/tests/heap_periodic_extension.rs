@@ -51,7 +51,11 @@ fn copied_values_of_periodic_codes_match_brute_force() {
         for end in (0..=len).step_by(777).chain([len]) {
             sequence.extend_to(end).unwrap();
         }
-        assert_eq!(sequence.values(), &octal_brute_force(digits, len)[..], "{code}");
+        assert_eq!(
+            sequence.values(),
+            &octal_brute_force(digits, len)[..],
+            "{code}"
+        );
         if period == 0 {
             assert_eq!(sequence.proven_period(), None, "{code}");
         } else {
