@@ -16,8 +16,14 @@ fn fresh_name(test: &str) -> String {
 async fn settings_survive_reopening() {
     let name = fresh_name("settings");
     let store = Store::open_named(&name).await.expect("open");
-    assert_eq!(store.get_setting::<String>("theme").await.expect("read"), None);
-    store.put_setting("theme", &"dark".to_string()).await.expect("write");
+    assert_eq!(
+        store.get_setting::<String>("theme").await.expect("read"),
+        None
+    );
+    store
+        .put_setting("theme", &"dark".to_string())
+        .await
+        .expect("write");
     store.close();
 
     let store = Store::open_named(&name).await.expect("reopen");
@@ -37,18 +43,34 @@ async fn bases_survive_reopening_and_can_be_deleted() {
         entries: 3,
         data: vec![0, 0, 0, 0, 0, 0, 1, 0, 0xff],
     };
-    let other = StoredBase { name: "other".into(), data: vec![], entries: 0, ..base.clone() };
+    let other = StoredBase {
+        name: "other".into(),
+        data: vec![],
+        entries: 0,
+        ..base.clone()
+    };
     let store = Store::open_named(&name).await.expect("open");
     store.put_base(&base).await.expect("write");
     store.put_base(&other).await.expect("write");
     store.close();
 
     let store = Store::open_named(&name).await.expect("reopen");
-    assert_eq!(store.get_base(&base.name).await.expect("read"), Some(base.clone()));
-    let mut names: Vec<String> =
-        store.list_bases().await.expect("list").into_iter().map(|b| b.name).collect();
+    assert_eq!(
+        store.get_base(&base.name).await.expect("read"),
+        Some(base.clone())
+    );
+    let mut names: Vec<String> = store
+        .list_bases()
+        .await
+        .expect("list")
+        .into_iter()
+        .map(|b| b.name)
+        .collect();
     names.sort();
-    assert_eq!(names, vec!["nim values of 4!.0".to_string(), "other".to_string()]);
+    assert_eq!(
+        names,
+        vec!["nim values of 4!.0".to_string(), "other".to_string()]
+    );
 
     store.delete_base("other").await.expect("delete");
     assert_eq!(store.get_base("other").await.expect("read"), None);
@@ -57,6 +79,14 @@ async fn bases_survive_reopening_and_can_be_deleted() {
 
 #[wasm_bindgen_test]
 async fn a_missing_setting_is_none_not_an_error() {
-    let store = Store::open_named(&fresh_name("missing")).await.expect("open");
-    assert_eq!(store.get_setting::<u32>("nothing here").await.expect("read"), None);
+    let store = Store::open_named(&fresh_name("missing"))
+        .await
+        .expect("open");
+    assert_eq!(
+        store
+            .get_setting::<u32>("nothing here")
+            .await
+            .expect("read"),
+        None
+    );
 }
