@@ -148,7 +148,10 @@ fn proof_graph_is_a_valid_proof() {
                 .collect();
             let by_lands = node.position.lands().len() >= 2
                 && links.len() == node.position.lands().len()
-                && links.iter().zip(node.position.lands()).all(|(l, land)| l.position.lands() == [land.clone()]);
+                && links
+                    .iter()
+                    .zip(node.position.lands())
+                    .all(|(l, land)| l.position.lands() == [land.clone()]);
             if by_lands {
                 let xor = links.iter().fold(0, |a, l| a ^ l.heap);
                 assert!(links.iter().all(|l| l.losing));
