@@ -9,8 +9,9 @@ use futures::{FutureExt, SinkExt, StreamExt};
 use std::collections::VecDeque;
 use yew_agent::reactor::{reactor, ReactorScope};
 
-/// How long one slice of computation may run before the worker looks at its messages again.
-const SLICE_MS: f64 = 15.0;
+/// How long one slice of computation may run before the worker looks at its messages again. Between
+/// slices the worker yields with a zero timeout, which browsers clamp to 4 ms: longer slices waste less.
+const SLICE_MS: f64 = 50.0;
 
 type Scope = ReactorScope<Request, Response>;
 
