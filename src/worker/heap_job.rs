@@ -144,7 +144,7 @@ fn encode(values: &[u16]) -> Vec<u8> {
 }
 
 fn decode(bytes: &[u8]) -> Option<Vec<u16>> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return None;
     }
     Some(

@@ -2,7 +2,7 @@
 //! expressed on the boards (dots for `0.137`, piles for Grundy's game).
 
 use super::sequence::NimSequence;
-use crate::games::heap::{dots, HeapGame, PileSplit};
+use crate::games::heap::{dots, HeapGame, HeapMove, PileSplit};
 use serde::{Deserialize, Serialize};
 
 /// Who wins with perfect play: `N` the player to move, `P` the other one.
@@ -34,6 +34,45 @@ pub struct WinningMove {
     pub dots: Option<DotMark>,
     /// For Grundy's game: the pile split.
     pub pile_split: Option<PileSplit>,
+}
+
+impl WinningMove {
+    /// The position after `heap_move` on heap `heap_index` of `heaps`.
+    pub fn position_after(heaps: &[usize], heap_index: usize, heap_move: &HeapMove) -> Vec<usize> {
+        let mut result = heaps[..heap_index].to_vec();
+        result.extend(&heap_move.pieces);
+        result.extend(&heaps[heap_index + 1..]);
+        result
+    }
+
+    /// `heap_move` on heap `heap_index` of `heaps`, leaving `result`, with the dot it marks (0.137) or
+    /// the pile split it is (Grundy's game) for the boards.
+    pub fn new(
+        game: &HeapGame,
+        heaps: &[usize],
+        heap_index: usize,
+        heap_move: HeapMove,
+        result: Vec<usize>,
+    ) -> Self {
+        let heap = heaps[heap_index];
+        let dots = game.is_independence().then(|| DotMark {
+            component: heap_index,
+            dot: dots::offset_leaving(heap, &heap_move.pieces).expect("a 0.137 move is a dot"),
+        });
+        let pile_split = match heap_move.pieces[..] {
+            [a, _] if game.is_grundy() => PileSplit::new(heap_index, heap, a),
+            _ => None,
+        };
+        WinningMove {
+            heap_index,
+            heap,
+            removed: heap_move.removed,
+            pieces: heap_move.pieces,
+            result,
+            dots,
+            pile_split,
+        }
+    }
 }
 
 /// Everything about one position.
@@ -94,27 +133,8 @@ pub fn analyze(
                 if pieces_value != target {
                     continue;
                 }
-                let mut result = heaps[..heap_index].to_vec();
-                result.extend(&heap_move.pieces);
-                result.extend(&heaps[heap_index + 1..]);
-                let dots = game.is_independence().then(|| DotMark {
-                    component: heap_index,
-                    dot: dots::offset_leaving(heap, &heap_move.pieces)
-                        .expect("a 0.137 move is a dot"),
-                });
-                let pile_split = match heap_move.pieces[..] {
-                    [a, _] if game.is_grundy() => PileSplit::new(heap_index, heap, a),
-                    _ => None,
-                };
-                winning_moves.push(WinningMove {
-                    heap_index,
-                    heap,
-                    removed: heap_move.removed,
-                    pieces: heap_move.pieces,
-                    result,
-                    dots,
-                    pile_split,
-                });
+                let result = WinningMove::position_after(heaps, heap_index, &heap_move);
+                winning_moves.push(WinningMove::new(game, heaps, heap_index, heap_move, result));
             }
         }
     }

@@ -7,8 +7,8 @@ use super::genera::GenusTable;
 use super::genus::Genus;
 use super::search::MisereSearch;
 use super::tame::tame_sum_outcome;
-use crate::games::heap::{dots, HeapGame, PileSplit};
-use crate::solve::heap::{DotMark, Outcome, WinningMove};
+use crate::games::heap::HeapGame;
+use crate::solve::heap::{Outcome, WinningMove};
 use serde::{Deserialize, Serialize};
 
 /// Work limits for one analysis, in positions: the outcome search, and the genus walk (which visits the
@@ -151,30 +151,13 @@ impl MisereSolver {
                     continue;
                 }
                 for heap_move in game.moves(heap) {
-                    let mut result = heaps[..heap_index].to_vec();
-                    result.extend(&heap_move.pieces);
-                    result.extend(&heaps[heap_index + 1..]);
+                    let result = WinningMove::position_after(heaps, heap_index, &heap_move);
                     if self.decide(&result, budget)?.0 != Outcome::P {
                         continue;
                     }
-                    let dots = game.is_independence().then(|| DotMark {
-                        component: heap_index,
-                        dot: dots::offset_leaving(heap, &heap_move.pieces)
-                            .expect("a 0.137 move is a dot"),
-                    });
-                    let pile_split = match heap_move.pieces[..] {
-                        [a, _] if game.is_grundy() => PileSplit::new(heap_index, heap, a),
-                        _ => None,
-                    };
-                    winning_moves.push(WinningMove {
-                        heap_index,
-                        heap,
-                        removed: heap_move.removed,
-                        pieces: heap_move.pieces,
-                        result,
-                        dots,
-                        pile_split,
-                    });
+                    winning_moves.push(WinningMove::new(
+                        &game, heaps, heap_index, heap_move, result,
+                    ));
                 }
             }
         }
