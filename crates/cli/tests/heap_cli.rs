@@ -1,24 +1,10 @@
 //! The heap commands end to end: JSON field names, published values, and errors for bad input.
 
-use assert_cmd::Command;
-use serde_json::{json, Value};
+mod common;
+
+use common::*;
+use serde_json::json;
 use sprague_engine::games::heap::HeapGame;
-
-fn sprague() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("sprague"))
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let output = sprague()
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&output).expect("valid JSON")
-}
 
 #[test]
 fn seq_prints_grundys_game_values() {

@@ -1,26 +1,12 @@
 //! The misère commands end to end: JSON field names, published values and genera, winning moves checked by
 //! a naive search written here, and errors for bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::*;
 use serde_json::Value;
 use sprague_engine::games::heap::HeapGame;
 use std::collections::HashMap;
-
-fn sprague() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("sprague"))
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let output = sprague()
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&output).expect("valid JSON")
-}
 
 /// Naive misère search: P iff there is a move and every move leads to an N-position.
 fn naive_p(game: &HeapGame, heaps: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {

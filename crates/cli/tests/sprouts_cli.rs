@@ -1,10 +1,8 @@
 //! `sprague sprouts …` end to end: JSON fields, errors, and base files.
 
-use assert_cmd::Command;
+mod common;
 
-fn sprague() -> Command {
-    Command::cargo_bin("sprague").unwrap()
-}
+use common::sprague;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = sprague().args(args).output().unwrap();

@@ -276,17 +276,7 @@ fn analyze_position(code: &str, heaps: &[usize], json: bool) -> CommandResult {
                 analysis.winning_moves.len()
             );
             for m in &analysis.winning_moves {
-                let mut line = format!(
-                    "  heap #{} ({}) -> remove {} leaving {:?}",
-                    m.heap_index, m.heap, m.removed, m.pieces
-                );
-                if let Some(d) = m.dots {
-                    line += &format!("  [mark dot {} of component {}]", d.dot, d.component);
-                }
-                if let Some(s) = m.pile_split {
-                    line += &format!("  [split pile {} into {}+{}]", s.pile, s.into.0, s.into.1);
-                }
-                println!("{line}  => {:?}", m.result);
+                println!("{}", super::describe_move(m));
             }
         }
     }

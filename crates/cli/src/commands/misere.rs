@@ -151,17 +151,7 @@ fn position(code: &str, heaps: &[usize], budget: u64, json: bool) -> CommandResu
     if report.outcome == Outcome::N && !report.winning_moves.is_empty() {
         println!("{} winning move(s):", report.winning_moves.len());
         for m in &report.winning_moves {
-            let mut line = format!(
-                "  heap #{} ({}) -> remove {} leaving {:?}",
-                m.heap_index, m.heap, m.removed, m.pieces
-            );
-            if let Some(d) = m.dots {
-                line += &format!("  [mark dot {} of component {}]", d.dot, d.component);
-            }
-            if let Some(s) = m.pile_split {
-                line += &format!("  [split pile {} into {}+{}]", s.pile, s.into.0, s.into.1);
-            }
-            println!("{line}  => {:?}", m.result);
+            println!("{}", super::describe_move(m));
         }
     }
     Ok(())

@@ -6,3 +6,19 @@ pub mod sprouts;
 
 /// What every command returns: an error is printed as `error: …` with exit status 2.
 pub type CommandResult = Result<(), Box<dyn std::error::Error>>;
+
+/// One line for a winning move of a heap position (normal or misère play), with the dot or pile split
+/// it is on the boards.
+pub fn describe_move(m: &sprague_engine::solve::heap::WinningMove) -> String {
+    let mut line = format!(
+        "  heap #{} ({}) -> remove {} leaving {:?}",
+        m.heap_index, m.heap, m.removed, m.pieces
+    );
+    if let Some(d) = m.dots {
+        line += &format!("  [mark dot {} of component {}]", d.dot, d.component);
+    }
+    if let Some(s) = m.pile_split {
+        line += &format!("  [split pile {} into {}+{}]", s.pile, s.into.0, s.into.1);
+    }
+    line + &format!("  => {:?}", m.result)
+}
