@@ -289,7 +289,7 @@ fn brute_force_agrees_from_4_spots() {
 /// 755,673 brute-force states, about 2.5 minutes in the test profile: too slow for the everyday suite.
 /// Run with `cargo test -p sprague-engine --test sprouts_bruteforce -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "about 6 min: run by scripts/test-slow"]
 fn brute_force_agrees_from_5_spots() {
     let checked = check_all_reachable(5);
     assert!(checked > 1000, "only {checked} positions");

@@ -37,7 +37,7 @@ fn nimbers_of_small_starts() {
 
 /// Too slow for the everyday suite with the current search (about a minute): `cargo test -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "about 20 s: run by scripts/test-slow"]
 fn six_spots_nimber_outcome_and_misere() {
     let mut base = Base::new();
     let six = Position::start(6).unwrap();
@@ -73,7 +73,7 @@ fn misere_outcomes_of_small_starts() {
 
 /// Several minutes from an empty base with the current search: `cargo test -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "slow: run by scripts/test-slow"]
 fn glop_manual_twelve_spot_line() {
     // From the Glop manual's 12-spot game: `0*4.A|0*4.A+0*3` has nimber 0; since 0*3 has nimber 1,
     // `0*4.A|0*4.A` must have nimber 1.
