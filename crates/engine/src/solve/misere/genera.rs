@@ -49,11 +49,7 @@ impl GenusTable {
 
     /// Canonical key of a position, checking sizes.
     pub fn key(&mut self, heaps: &[usize]) -> Result<Key, MisereError> {
-        let key = self.table.key(heaps)?;
-        self.normal
-            .extend_to(self.table.len())
-            .map_err(|e| MisereError::Sequence(e.to_string()))?;
-        Ok(key)
+        self.table.key_with_values(&mut self.normal, heaps)
     }
 
     /// Genus (and tameness) of the position `heaps`, evaluating at most `budget` new positions.

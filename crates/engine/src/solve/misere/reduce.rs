@@ -11,6 +11,7 @@
 
 use super::error::MisereError;
 use crate::games::heap::HeapGame;
+use crate::solve::heap::NimSequence;
 use rustc_hash::FxHashMap;
 
 /// Largest heap the misère solvers accept: options are listed per heap, O(n) for octal codes.
@@ -117,6 +118,20 @@ impl HeapTable {
             self.cover(largest)?;
         }
         Ok(self.key_of(heaps))
+    }
+
+    /// The key of any position, checking sizes, with `normal` extended over every heap covered so far
+    /// (the searches order moves by normal-play values).
+    pub fn key_with_values(
+        &mut self,
+        normal: &mut NimSequence,
+        heaps: &[usize],
+    ) -> Result<Key, MisereError> {
+        let key = self.key(heaps)?;
+        normal
+            .extend_to(self.len())
+            .map_err(|e| MisereError::Sequence(e.to_string()))?;
+        Ok(key)
     }
 
     /// The class representative of heap `n` (covered), 0 for a heap without moves.
