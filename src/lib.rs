@@ -1,6 +1,8 @@
 //! Sprague's web app: Yew components (`ui`), the solver worker and its protocol (`worker`), IndexedDB
-//! persistence (`store`) and URL routing (`route`). The game logic lives in the `sprague-engine` crate.
+//! persistence (`store`), URL routing (`route`) and play on the heap boards (`play`). The rules and
+//! solvers live in the `sprague-engine` crate.
 
+pub mod play;
 pub mod route;
 pub mod store;
 pub mod ui;

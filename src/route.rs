@@ -1,5 +1,5 @@
-//! URL <-> state: every page has a path, and a heap page keeps its heap size in the query (`/grundy?n=100`),
-//! so a shared link reopens the same question.
+//! URL <-> state: every page has a path; a heap page keeps its game in the query (`/grundy?piles=7.5&m=1-2`,
+//! see `play::game`) and the heap whose value is asked (`?heap=100`), so a shared link reopens the same.
 
 use yew_router::Routable;
 
@@ -20,14 +20,51 @@ pub enum Route {
     NotFound,
 }
 
+/// A query's pairs with every pair whose key is in `keys` dropped and `added` appended: for a part of a page
+/// that owns some keys of the URL and must keep the others.
+pub fn replace_keys(
+    current: Vec<(String, String)>,
+    keys: &[&str],
+    added: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = current
+        .into_iter()
+        .filter(|(key, _)| !keys.contains(&key.as_str()))
+        .collect();
+    pairs.extend(added);
+    pairs
+}
+
+/// The page's query as it is now, without the `?`.
+pub fn current_query() -> String {
+    let search = gloo::utils::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    search.strip_prefix('?').unwrap_or(&search).to_string()
+}
+
+/// The pairs of a query written `a=1&b=2` by this app (values need no decoding).
+pub fn pairs_of(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (key.to_string(), value.to_string())
+        })
+        .collect()
+}
+
 /// The longest heap-size text accepted from a URL or the form (longer is refused, not parsed).
 const MAX_SIZE_TEXT: usize = 12;
 
-/// Reads the heap size of a heap page from the URL's query, e.g. `?n=100`. `Ok(None)` when absent.
+/// Reads the size of the heap whose value is asked from the URL's query, e.g. `?heap=100`. `Ok(None)`
+/// when absent.
 pub fn heap_size_from_query(query: &str) -> Result<Option<u64>, String> {
     let query = query.strip_prefix('?').unwrap_or(query);
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        if let Some(value) = pair.strip_prefix("n=") {
+        if let Some(value) = pair.strip_prefix("heap=") {
             return parse_heap_size(value).map(Some);
         }
     }
@@ -61,12 +98,12 @@ mod tests {
 
     #[wasm_bindgen_test::wasm_bindgen_test]
     fn reads_sizes_and_refuses_junk() {
-        assert_eq!(heap_size_from_query("?n=100"), Ok(Some(100)));
-        assert_eq!(heap_size_from_query("?x=1&n=7"), Ok(Some(7)));
-        assert_eq!(heap_size_from_query(""), Ok(None));
-        assert!(heap_size_from_query("?n=-1").is_err());
-        assert!(heap_size_from_query("?n=<script>").is_err());
-        assert!(heap_size_from_query("?n=99999999999999999999").is_err());
+        assert_eq!(heap_size_from_query("?heap=100"), Ok(Some(100)));
+        assert_eq!(heap_size_from_query("?x=1&heap=7"), Ok(Some(7)));
+        assert_eq!(heap_size_from_query("?n=7"), Ok(None));
+        assert!(heap_size_from_query("?heap=-1").is_err());
+        assert!(heap_size_from_query("?heap=<script>").is_err());
+        assert!(heap_size_from_query("?heap=99999999999999999999").is_err());
         assert!(parse_heap_size("").is_err());
         assert_eq!(parse_heap_size(" 42 "), Ok(42));
     }

@@ -1,283 +1,537 @@
-//! The Dots and Grundy pages: ask the solver worker for the nim value of one heap, with progress and
-//! cancel. The heap size lives in the URL (`?n=…`), so a shared link reopens and answers the same question.
+//! The Dots and Grundy pages: a board to play on, against a friend or the computer, in normal or misère
+//! play, with hints, undo/redo and the whole game in the URL (moves push history entries, so back and forward
+//! step through them; the computer's reply replaces the entry of the move it answers). The solver worker
+//! gives every value shown and every computer move.
 
+use super::dots_board::DotsBoard;
+use super::game_setup::GameSetup;
+use super::heap_value_tool::HeapValueTool;
+use super::hint_panel::HintPanel;
+use super::move_list::MoveList;
+use super::piles_board::PilesBoard;
 use super::solver::next_request_id;
-use crate::route::{heap_size_from_query, parse_heap_size, Route};
-use crate::worker::protocol::{HeapAnswer, Outcome, Request, RequestId, Response};
+use crate::play::board::{Board, BoardKind, BoardMove};
+use crate::play::game::{Game, Opponent, Rules, Side};
+use crate::play::opponent::{choose_move, winning_board_moves, Reason};
+use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::worker::protocol::{PositionAnswer, Request, RequestId, Response};
 use crate::worker::SolverReactor;
-use serde::Serialize;
+use gloo::events::EventListener;
 use std::rc::Rc;
-use web_sys::HtmlInputElement;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
 
-/// Which heap game a page shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeapGameKind {
-    Dots,
-    Grundy,
-}
-
-impl HeapGameKind {
-    fn code(self) -> &'static str {
-        match self {
-            HeapGameKind::Dots => "0.137",
-            HeapGameKind::Grundy => "4!.0",
-        }
-    }
-
-    fn route(self) -> Route {
-        match self {
-            HeapGameKind::Dots => Route::Dots,
-            HeapGameKind::Grundy => Route::Grundy,
-        }
-    }
-
-    fn title(self) -> &'static str {
-        match self {
-            HeapGameKind::Dots => "Dots — the independence game",
-            HeapGameKind::Grundy => "Grundy's game",
-        }
-    }
-
-    fn rules(self) -> &'static str {
-        match self {
-            HeapGameKind::Dots => {
-                "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a row \
-                 can break in two. Whoever cannot move loses. This is octal game 0.137."
-            }
-            HeapGameKind::Grundy => {
-                "Piles of counters. A move splits one pile into two piles of different sizes; piles of \
-                 one or two can never be split. Whoever cannot move loses."
-            }
-        }
-    }
-
-    fn size_label(self) -> &'static str {
-        match self {
-            HeapGameKind::Dots => "Number of dots",
-            HeapGameKind::Grundy => "Pile size",
-        }
-    }
-
-    fn describe(self, heap: u64) -> String {
-        match self {
-            HeapGameKind::Dots => format!("A row of {heap} dots"),
-            HeapGameKind::Grundy => format!("A pile of {heap}"),
-        }
-    }
-}
+/// The URL keys the game owns (the value tool owns `heap`).
+const GAME_KEYS: [&str; 7] = ["n", "piles", "m", "rules", "vs", "first", "level"];
 
 #[derive(Properties, PartialEq)]
 pub struct HeapPageProps {
-    pub game: HeapGameKind,
+    pub kind: BoardKind,
+}
+
+/// What a request to the worker was for, and for which position (the query it was asked from).
+#[derive(Clone, Debug, PartialEq)]
+enum Purpose {
+    Hint,
+    ComputerMove,
 }
 
 #[derive(Clone, Default, PartialEq)]
-struct PageState {
-    input: String,
-    waiting_for: Option<RequestId>,
+struct SolverState {
+    waiting: Option<(RequestId, Purpose, String)>,
     progress: Option<(u64, u64)>,
-    answer: Option<HeapAnswer>,
+    /// The last hint, for the position of this query.
+    hint: Option<(String, PositionAnswer)>,
+    /// The solver's answer (or why there is none) for the computer's move at this query.
+    computer: Option<(String, Result<PositionAnswer, String>)>,
     error: Option<String>,
 }
 
 enum Action {
-    Input(String),
-    Sent(RequestId),
-    Refused(String),
+    Sent(RequestId, Purpose, String),
     Heard(Response),
+    /// The computer's answer has been used.
+    Played,
 }
 
-impl Reducible for PageState {
+impl Reducible for SolverState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut state = (*self).clone();
         match action {
-            Action::Input(text) => state.input = text,
-            Action::Sent(id) => {
-                state.waiting_for = Some(id);
+            Action::Sent(id, purpose, query) => {
+                state.waiting = Some((id, purpose, query));
                 state.progress = None;
                 state.error = None;
             }
-            Action::Refused(message) => {
-                state.error = Some(message);
-                state.answer = None;
-            }
+            Action::Played => state.computer = None,
             Action::Heard(response) => {
-                if state.waiting_for != Some(response.id()) {
+                let Some((id, purpose, query)) = state.waiting.clone() else {
+                    return self;
+                };
+                if id != response.id() {
                     return self; // an answer to a request this page no longer waits for
                 }
                 match response {
-                    Response::Progress { done, total, .. } => state.progress = Some((done, total)),
-                    Response::HeapValue { answer, .. } => {
-                        state.waiting_for = None;
-                        state.answer = Some(answer);
+                    Response::Progress { done, total, .. } => {
+                        state.progress = Some((done, total));
+                        return Rc::new(state);
                     }
+                    Response::Analysis { answer, .. } => match purpose {
+                        Purpose::Hint => state.hint = Some((query, answer)),
+                        Purpose::ComputerMove => state.computer = Some((query, Ok(answer))),
+                    },
+                    Response::Error { message, .. } => match purpose {
+                        Purpose::Hint => state.error = Some(message),
+                        Purpose::ComputerMove => state.computer = Some((query, Err(message))),
+                    },
                     Response::Cancelled { .. } => {
-                        state.waiting_for = None;
-                        state.error = Some("Cancelled. What was computed so far is kept.".into());
+                        state.error = Some("Cancelled.".into());
                     }
-                    Response::Error { message, .. } => {
-                        state.waiting_for = None;
-                        state.answer = None;
-                        state.error = Some(message);
-                    }
-                    Response::Bases { .. } => {}
+                    Response::HeapValue { .. } | Response::Bases { .. } => return self,
                 }
+                state.waiting = None;
             }
         }
         Rc::new(state)
     }
 }
 
-#[derive(Serialize)]
-struct SizeQuery {
-    n: u64,
-}
-
 #[function_component(HeapPage)]
 pub fn heap_page(props: &HeapPageProps) -> Html {
-    let game = props.game;
-    let state = use_reducer(PageState::default);
-    let navigator = use_navigator();
+    let kind = props.kind;
     let location = use_location();
+    let navigator = use_navigator();
+    let query = location
+        .map(|location| location.query_str().trim_start_matches('?').to_string())
+        .unwrap_or_default();
+    let (game, url_error) = match Game::from_query(kind, &query) {
+        Ok(Some(game)) => (game, None),
+        Ok(None) => (Game::default_for(kind), None),
+        Err(message) => (Game::default_for(kind), Some(message)),
+    };
+    let board = game.board();
+    let solver = use_reducer(SolverState::default);
+    // The longest line of play seen from this start, for redo.
+    let line = use_state(|| game.clone());
+    // What the computer said about its last move.
+    let note = use_state(|| None::<String>);
+    let copied = use_state(|| false);
     let bridge = {
-        let state = state.clone();
+        let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
-                state.dispatch(Action::Heard(response));
+                solver.dispatch(Action::Heard(response));
+            }
+        })
+    };
+
+    // Shows a game: a new history entry, or (for the computer's reply) in place of the current one.
+    let show = {
+        let navigator = navigator.clone();
+        Callback::from(move |(game, replace): (Game, bool)| {
+            let pairs = replace_keys(
+                pairs_of(&current_query()),
+                &GAME_KEYS,
+                pairs_of(&game.to_query()),
+            );
+            if let Some(navigator) = &navigator {
+                let route = match kind {
+                    BoardKind::Dots => Route::Dots,
+                    BoardKind::Grundy => Route::Grundy,
+                };
+                let _ = if replace {
+                    navigator.replace_with_query(&route, &pairs)
+                } else {
+                    navigator.push_with_query(&route, &pairs)
+                };
             }
         })
     };
 
     let ask = {
-        let (state, bridge) = (state.clone(), bridge.clone());
-        Callback::from(move |heap: u64| {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        let (board, rules, query) = (board.clone(), game.rules, query.clone());
+        Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
-            state.dispatch(Action::Sent(id));
-            bridge.send(Request::HeapValue {
+            solver.dispatch(Action::Sent(id, purpose, query.clone()));
+            bridge.send(Request::Analyze {
                 id,
-                code: game.code().into(),
-                heap,
+                code: kind.code().into(),
+                heaps: board.heaps().iter().map(|&h| h as u64).collect(),
+                misere: rules == Rules::Misere,
             });
         })
     };
 
-    // A link with `?n=…` asks its question as soon as the page opens.
+    // Keep the line for redo; ask the computer when it is its turn.
     {
-        let (state, ask) = (state.clone(), ask.clone());
-        let query = location
-            .map(|location| location.query_str().to_string())
-            .unwrap_or_default();
-        use_effect_with(game, move |_| match heap_size_from_query(&query) {
-            Ok(Some(heap)) => {
-                state.dispatch(Action::Input(heap.to_string()));
-                ask.emit(heap);
+        let (line, game, ask, note, show) = (
+            line.clone(),
+            game.clone(),
+            ask.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        use_effect_with(query.clone(), move |_| {
+            if !is_prefix(&game, &line) {
+                line.set(game.clone());
             }
-            Ok(None) => {}
-            Err(message) => state.dispatch(Action::Refused(format!(
-                "This link's heap size is not valid: {message}"
-            ))),
+            if game.computer_to_move() {
+                match game.opponent {
+                    Opponent::Computer {
+                        level: crate::play::game::Level::Learner,
+                        ..
+                    } => {
+                        // The learner needs no solver.
+                        if let Some((mv, _)) = choose_move(
+                            &game.board(),
+                            None,
+                            crate::play::game::Level::Learner,
+                            js_sys::Math::random,
+                        ) {
+                            let mut next = game.clone();
+                            if next.play(mv).is_ok() {
+                                note.set(Some(format!(
+                                    "The computer (learner) played {} at random.",
+                                    game.board().describe(mv)
+                                )));
+                                show.emit((next, true));
+                            }
+                        }
+                    }
+                    _ => ask.emit(Purpose::ComputerMove),
+                }
+            }
         });
     }
 
-    let oninput = {
-        let state = state.clone();
-        Callback::from(move |event: InputEvent| {
-            let input: HtmlInputElement = event.target_unchecked_into();
-            state.dispatch(Action::Input(input.value()));
-        })
-    };
-    let onsubmit = {
-        let (state, ask) = (state.clone(), ask.clone());
-        Callback::from(move |event: SubmitEvent| {
-            event.prevent_default();
-            match parse_heap_size(&state.input) {
-                Ok(heap) => {
-                    if let Some(navigator) = &navigator {
-                        let _ = navigator.replace_with_query(&game.route(), &SizeQuery { n: heap });
+    // The solver answered for the computer's move: play it.
+    {
+        let (solver, game, query, note, show) = (
+            solver.clone(),
+            game.clone(),
+            query.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        let computer = solver.computer.clone();
+        use_effect_with(computer, move |computer| {
+            if let Some((asked_at, answer)) = computer {
+                if *asked_at == query && game.computer_to_move() {
+                    if let Opponent::Computer { level, .. } = game.opponent {
+                        let board = game.board();
+                        let answer_ok = answer.as_ref().ok();
+                        if let Some((mv, reason)) =
+                            choose_move(&board, answer_ok, level, js_sys::Math::random)
+                        {
+                            let mut next = game.clone();
+                            if next.play(mv).is_ok() {
+                                note.set(Some(computer_note(&board, mv, reason, answer)));
+                                show.emit((next, true));
+                            }
+                        }
                     }
-                    ask.emit(heap);
                 }
-                Err(message) => state.dispatch(Action::Refused(message)),
+                solver.dispatch(Action::Played);
+            }
+        });
+    }
+
+    let busy = solver.waiting.is_some();
+    let computer_turn = game.computer_to_move();
+    let people_may_move = !computer_turn && !busy && url_error.is_none();
+
+    let on_move = {
+        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        Callback::from(move |mv: BoardMove| {
+            let mut next = game.clone();
+            if next.play(mv).is_ok() {
+                note.set(None);
+                show.emit((next, false));
             }
         })
     };
-    let oncancel = {
-        let (state, bridge) = (state.clone(), bridge.clone());
+    let undo_to = undo_target(&game);
+    let redo_to = redo_target(&game, &line);
+    let on_undo = {
+        let (show, target, note) = (show.clone(), undo_to.clone(), note.clone());
         Callback::from(move |_| {
-            if let Some(id) = state.waiting_for {
-                bridge.send(Request::Cancel { id });
+            if let Some(target) = target.clone() {
+                note.set(None);
+                show.emit((target, false));
             }
+        })
+    };
+    let on_redo = {
+        let (show, target) = (show.clone(), redo_to.clone());
+        Callback::from(move |_| {
+            if let Some(target) = target.clone() {
+                show.emit((target, false));
+            }
+        })
+    };
+    let on_restart = {
+        let (show, game, note) = (show.clone(), game.clone(), note.clone());
+        Callback::from(move |_| {
+            note.set(None);
+            show.emit((
+                Game::new(game.start.clone(), game.rules, game.opponent),
+                false,
+            ));
+        })
+    };
+    let on_hint = {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.emit(Purpose::Hint))
+    };
+    let on_cancel = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        Callback::from(move |_| {
+            if let Some((id, _, _)) = &solver.waiting {
+                bridge.send(Request::Cancel { id: *id });
+            }
+        })
+    };
+    let on_start = {
+        let (show, note) = (show.clone(), note.clone());
+        Callback::from(move |game: Game| {
+            note.set(None);
+            show.emit((game, false));
+        })
+    };
+    let on_copy = {
+        let copied = copied.clone();
+        Callback::from(move |_| {
+            let copied = copied.clone();
+            let href = gloo::utils::window().location().href().unwrap_or_default();
+            let clipboard = gloo::utils::window().navigator().clipboard();
+            wasm_bindgen_futures::spawn_local(async move {
+                let done = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&href)).await;
+                copied.set(done.is_ok());
+            });
         })
     };
 
-    let busy = state.waiting_for.is_some();
+    // Keyboard: u / Ctrl+Z undo, r / Ctrl+Y redo, h hint (not while typing in a field).
+    {
+        let (on_undo, on_redo, on_hint) = (on_undo.clone(), on_redo.clone(), on_hint.clone());
+        let hint_allowed = people_may_move && !game.board().is_over();
+        use_effect_with((query.clone(), busy), move |_| {
+            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                let typing = event
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                    });
+                if typing || event.alt_key() || event.meta_key() {
+                    return;
+                }
+                let ctrl = event.ctrl_key();
+                match (event.key().as_str(), ctrl) {
+                    ("u", false) | ("z", true) => on_undo.emit(()),
+                    ("r", false) | ("y", true) => on_redo.emit(()),
+                    ("h", false) if hint_allowed => on_hint.emit(()),
+                    _ => return,
+                }
+                event.prevent_default();
+            });
+            move || drop(listener)
+        });
+    }
+
+    let hint = solver
+        .hint
+        .as_ref()
+        .filter(|(asked_at, _)| *asked_at == query)
+        .map(|(_, answer)| answer.clone());
+    let hint_move = hint
+        .as_ref()
+        .and_then(|answer| winning_board_moves(&board, answer).first().copied());
+    let last = game.moves.last().copied();
+    let board_view = match &board {
+        Board::Dots(row) => html! {
+            <DotsBoard row={row.clone()} enabled={people_may_move}
+                       hint={hint_move.and_then(|mv| match mv { BoardMove::Mark(dot) => Some(dot), _ => None })}
+                       last={last.and_then(|mv| match mv { BoardMove::Mark(dot) => Some(dot), _ => None })}
+                       on_move={on_move.clone()} />
+        },
+        Board::Piles(piles) => html! {
+            <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last}
+                        on_move={on_move.clone()} />
+        },
+    };
+    let status = status_line(&game, busy);
+    let href = gloo::utils::window().location().href().unwrap_or_default();
+
     html! {
         <section class="game-page">
-            <h1>{ game.title() }</h1>
-            <p>{ game.rules() }</p>
-            <form class="ask" {onsubmit}>
-                <label for="heap-size">{ game.size_label() }</label>
-                <input id="heap-size" inputmode="numeric" autocomplete="off" value={state.input.clone()} {oninput} />
-                <button id="compute" type="submit" disabled={busy}>{ "Compute nim value" }</button>
-            </form>
+            <h1>{ title(kind) }</h1>
+            <p class="rules">{ rules_text(kind, game.rules) }</p>
+            if let Some(message) = &url_error {
+                <p class="error" role="alert" id="url-error">
+                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
+                </p>
+            }
+            <GameSetup game={game.clone()} {on_start} />
+            <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
+            if let Some(text) = &*note {
+                <p id="computer-note" class="muted">{ text }</p>
+            }
+            { board_view }
+            <div class="controls">
+                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
+                <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
+                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || board.is_over()} title="Hint (h)">{ "Hint" }</button>
+                <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
+                <button id="copy-link" onclick={on_copy}>{ if *copied { "Link copied" } else { "Copy link" } }</button>
+            </div>
             if busy {
                 <div class="working" aria-live="polite">
-                    <progress max={state.progress.map_or(1, |(_, total)| total).to_string()}
-                              value={state.progress.map_or(0, |(done, _)| done).to_string()} />
-                    <span>{ state.progress.map_or("Starting…".to_string(), |(done, total)| format!("{done} of {total} sizes")) }</span>
-                    <button id="cancel" type="button" onclick={oncancel}>{ "Cancel" }</button>
+                    <progress max={solver.progress.map_or(1, |(_, total)| total).to_string()}
+                              value={solver.progress.map_or(0, |(done, _)| done).to_string()} />
+                    <span>{ if computer_turn { "The computer is thinking…" } else { "Solving…" } }</span>
+                    <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
                 </div>
             }
-            if let Some(message) = &state.error {
+            if let Some(message) = &solver.error {
                 <p class="error" role="alert">{ message }</p>
             }
-            if let Some(answer) = &state.answer {
-                { view_answer(game, answer) }
-            }
+            <div class="analysis">
+                if let Some(answer) = hint {
+                    <HintPanel board={board.clone()} {answer} />
+                }
+                <MoveList game={game.clone()} />
+            </div>
+            <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
+            <HeapValueTool game={kind} />
         </section>
     }
 }
 
-fn view_answer(game: HeapGameKind, answer: &HeapAnswer) -> Html {
-    let verdict = match answer.outcome {
-        Outcome::P => "nimber 0: the player to move loses (a P-position).",
-        Outcome::N => "nimber ≠ 0: the player to move wins (an N-position).",
-    };
-    let source = if answer.from_base {
-        format!(
-            "Answered from the base, which holds {} values.",
-            answer.known
-        )
-    } else {
-        format!(
-            "Computed in {}; the base now holds {} values.",
-            format_duration(answer.elapsed_ms),
-            answer.known
-        )
-    };
-    html! {
-        <div class="answer">
-            <p id="answer" class="value">
-                { format!("{} is worth *{}", game.describe(answer.heap), answer.nimber) }
-            </p>
-            <p id="outcome">{ verdict }</p>
-            if let Some(period) = answer.period {
-                <p id="period">{ format!("The values of this game are periodic with period {period}, proved by the Guy–Smith theorem.") }</p>
-            }
-            <p id="source" class="muted">{ source }</p>
-        </div>
+fn title(kind: BoardKind) -> &'static str {
+    match kind {
+        BoardKind::Dots => "Dots — the independence game",
+        BoardKind::Grundy => "Grundy's game",
     }
 }
 
-fn format_duration(ms: f64) -> String {
-    if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
+fn rules_text(kind: BoardKind, rules: Rules) -> String {
+    let moves = match kind {
+        BoardKind::Dots => {
+            "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a row \
+             can break in two (octal game 0.137). Press a dot to mark it."
+        }
+        BoardKind::Grundy => {
+            "Piles of counters. A move splits one pile into two piles of different sizes; piles of \
+             one or two can never be split. Press a counter to split its pile below it."
+        }
+    };
+    let end = match rules {
+        Rules::Normal => "Whoever cannot move loses (normal play).",
+        Rules::Misere => "Whoever cannot move wins (misère play).",
+    };
+    format!("{moves} {end}")
+}
+
+fn status_line(game: &Game, busy: bool) -> String {
+    let name = |side: Side| match (game.opponent, side) {
+        (Opponent::Human, Side::First) => "Player 1",
+        (Opponent::Human, Side::Second) => "Player 2",
+        (Opponent::Computer { moves_first, .. }, side) if (side == Side::First) == moves_first => {
+            "The computer"
+        }
+        (Opponent::Computer { .. }, _) => "You",
+    };
+    if let Some(winner) = game.winner() {
+        let loser = match winner {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        };
+        let (winner, loser) = (name(winner), name(loser));
+        let wins = if winner == "You" { "win" } else { "wins" };
+        let mid = |who: &str| {
+            if who == "You" {
+                "you".to_string()
+            } else {
+                who.to_string()
+            }
+        };
+        return match game.rules {
+            Rules::Normal => format!(
+                "Game over: {winner} {wins} — {} made the last move.",
+                mid(winner).replace("The computer", "the computer")
+            ),
+            Rules::Misere => format!(
+                "Game over: {winner} {wins} — {} had to make the last move.",
+                mid(loser).replace("The computer", "the computer")
+            ),
+        };
     }
+    match (game.opponent, game.computer_to_move()) {
+        (Opponent::Computer { .. }, true) if busy => "The computer is thinking…".into(),
+        (Opponent::Computer { .. }, true) => "The computer's turn.".into(),
+        (Opponent::Computer { .. }, false) => "Your turn.".into(),
+        (Opponent::Human, _) => format!("{} to move.", name(game.to_move())),
+    }
+}
+
+fn computer_note(
+    board: &Board,
+    mv: BoardMove,
+    reason: Reason,
+    answer: &Result<PositionAnswer, String>,
+) -> String {
+    let played = board.describe(mv);
+    match (reason, answer) {
+        (Reason::Winning, _) => format!("The computer played {played}, a winning move."),
+        (Reason::Random, Ok(answer)) if answer.winning_moves.is_empty() => {
+            format!("The computer played {played}: it knows it is losing, if you play well.")
+        }
+        (Reason::Random, Ok(_)) => {
+            format!("The computer played {played} (not its best: it slips at this level).")
+        }
+        (Reason::Random, Err(why)) => {
+            format!("The computer played {played} without an exact answer: {why}.")
+        }
+    }
+}
+
+/// Whether `game` is `line` or an earlier point of it.
+fn is_prefix(game: &Game, line: &Game) -> bool {
+    game.start == line.start
+        && game.rules == line.rules
+        && game.opponent == line.opponent
+        && line.moves.starts_with(&game.moves)
+}
+
+/// The game with the last move taken back; against the computer, back to the last position where it was
+/// the person's turn. `None` when there is nothing to undo.
+fn undo_target(game: &Game) -> Option<Game> {
+    let mut target = game.clone();
+    target.moves.pop()?;
+    while target.computer_to_move() {
+        target.moves.pop()?;
+    }
+    Some(target)
+}
+
+/// The game with the next move of `line` played again (and, against the computer, its reply).
+fn redo_target(game: &Game, line: &Game) -> Option<Game> {
+    if !is_prefix(game, line) || line.moves.len() == game.moves.len() {
+        return None;
+    }
+    let mut target = game.clone();
+    target.moves.push(line.moves[target.moves.len()]);
+    while target.computer_to_move() && target.moves.len() < line.moves.len() {
+        target.moves.push(line.moves[target.moves.len()]);
+    }
+    Some(target)
 }

@@ -1,14 +1,21 @@
 //! The Yew components. Pages ask the solver worker for every value they show; nothing is computed here.
 
 mod bases_page;
+mod dots_board;
+mod game_setup;
 mod header;
 mod heap_page;
+mod heap_value_tool;
+mod hint_panel;
 mod home;
+mod move_list;
 mod not_found;
+mod piles_board;
 mod solver;
 mod sprouts_page;
 mod theme;
 
+use crate::play::board::BoardKind;
 use crate::route::Route;
 use crate::worker::SolverReactor;
 use yew::prelude::*;
@@ -36,8 +43,8 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Home => html! { <home::Home /> },
         Route::Sprouts => html! { <sprouts_page::SproutsPage /> },
-        Route::Dots => html! { <heap_page::HeapPage game={heap_page::HeapGameKind::Dots} /> },
-        Route::Grundy => html! { <heap_page::HeapPage game={heap_page::HeapGameKind::Grundy} /> },
+        Route::Dots => html! { <heap_page::HeapPage kind={BoardKind::Dots} /> },
+        Route::Grundy => html! { <heap_page::HeapPage kind={BoardKind::Grundy} /> },
         Route::Bases => html! { <bases_page::BasesPage /> },
         Route::NotFound => html! { <not_found::NotFound /> },
     }

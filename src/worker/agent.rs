@@ -3,6 +3,7 @@
 //! to the worker's event loop and reads the requests that arrived meanwhile (a matching `Cancel` stops it).
 
 use super::heap_job::{self, HeapJob};
+use super::position_job;
 use super::protocol::{BaseSummary, Request, RequestId, Response};
 use crate::store::{Store, StoreError};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -36,6 +37,12 @@ pub async fn solver_reactor(mut scope: Scope) {
 async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Request>) -> Response {
     match request {
         Request::HeapValue { id, code, heap } => heap_value(id, &code, heap, scope, queue).await,
+        Request::Analyze {
+            id,
+            code,
+            heaps,
+            misere,
+        } => analyze(id, &code, &heaps, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -66,16 +73,58 @@ async fn heap_value(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let mut job = match HeapJob::start(code, heap).await {
+    let job = match run_heap_job(id, code, heap, scope, queue).await {
         Ok(job) => job,
-        Err(message) => return Response::Error { id, message },
+        Err(response) => return response,
     };
+    match job.finish().await {
+        Ok(answer) => Response::HeapValue { id, answer },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn analyze(
+    id: RequestId,
+    code: &str,
+    heaps: &[u64],
+    misere: bool,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let started_ms = js_sys::Date::now();
+    if let Err(message) = position_job::check(heaps) {
+        return Response::Error { id, message };
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let job = match run_heap_job(id, code, largest, scope, queue).await {
+        Ok(job) => job,
+        Err(response) => return response,
+    };
+    let answer = position_job::answer(&job, heaps, misere, started_ms);
+    job.stop().await;
+    match answer {
+        Ok(answer) => Response::Analysis { id, answer },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+/// Computes the nim values of `code` up to `heap` in slices, posting progress and honouring a cancel.
+async fn run_heap_job(
+    id: RequestId,
+    code: &str,
+    heap: u64,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Result<HeapJob, Response> {
+    let mut job = HeapJob::start(code, heap)
+        .await
+        .map_err(|message| Response::Error { id, message })?;
     while !job.is_done() {
         let deadline = js_sys::Date::now() + SLICE_MS;
         while !job.is_done() && js_sys::Date::now() < deadline {
             if let Err(message) = job.step() {
                 job.stop().await;
-                return Response::Error { id, message };
+                return Err(Response::Error { id, message });
             }
         }
         let (done, total) = job.progress();
@@ -84,18 +133,15 @@ async fn heap_value(
             .await
             .is_err()
         {
-            return Response::Cancelled { id };
+            return Err(Response::Cancelled { id });
         }
         gloo::timers::future::TimeoutFuture::new(0).await;
         if cancel_requested(id, scope, queue) {
             job.stop().await;
-            return Response::Cancelled { id };
+            return Err(Response::Cancelled { id });
         }
     }
-    match job.finish().await {
-        Ok(answer) => Response::HeapValue { id, answer },
-        Err(message) => Response::Error { id, message },
-    }
+    Ok(job)
 }
 
 /// Reads the requests that have arrived without waiting; queues all but a cancel of `id`.

@@ -4,7 +4,7 @@
 use super::protocol::{HeapAnswer, Outcome};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
-use sprague_engine::solve::heap::NimSequence;
+use sprague_engine::solve::heap::{analyze, NimSequence, PositionAnalysis};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -66,6 +66,15 @@ impl HeapJob {
         self.sequence
             .extend_to(end)
             .map_err(|error| error.to_string())
+    }
+
+    /// Value, outcome and winning moves of a position whose heaps the finished job covers.
+    pub fn analyze(&self, heaps: &[usize]) -> Result<PositionAnalysis, String> {
+        analyze(&self.game, &self.sequence, heaps).map_err(|error| error.to_string())
+    }
+
+    pub fn game(&self) -> &HeapGame {
+        &self.game
     }
 
     pub fn progress(&self) -> (u64, u64) {

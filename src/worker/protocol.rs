@@ -13,6 +13,13 @@ pub enum Request {
         code: String,
         heap: u64,
     },
+    /// Value, outcome and every winning move of a position of several heaps, in normal or misère play.
+    Analyze {
+        id: RequestId,
+        code: String,
+        heaps: Vec<u64>,
+        misere: bool,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -32,6 +39,10 @@ pub enum Response {
     HeapValue {
         id: RequestId,
         answer: HeapAnswer,
+    },
+    Analysis {
+        id: RequestId,
+        answer: PositionAnswer,
     },
     Bases {
         id: RequestId,
@@ -72,6 +83,35 @@ pub struct HeapAnswer {
     pub elapsed_ms: f64,
 }
 
+/// What the solver knows about a position of several heaps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionAnswer {
+    pub code: String,
+    pub heaps: Vec<u64>,
+    pub misere: bool,
+    /// The outcome under the rules asked for.
+    pub outcome: Outcome,
+    /// Normal-play value of each heap and their XOR (shown in misère play too, to compare).
+    pub heap_values: Vec<u32>,
+    pub nimber: u32,
+    /// Every move to a P-position under the rules asked for.
+    pub winning_moves: Vec<HeapMoveAnswer>,
+    /// Misère only: the genus of each heap (`3^1431`), when it was computed.
+    pub genera: Option<Vec<String>>,
+    /// Misère only: whether every heap is tame, so that misère Nim's rule decides.
+    pub tame: Option<bool>,
+    /// How the outcome was found, in words.
+    pub method: String,
+    pub elapsed_ms: f64,
+}
+
+/// A move of the solver's: heap `heap_index` (in the order asked) becomes `pieces`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapMoveAnswer {
+    pub heap_index: usize,
+    pub pieces: Vec<u64>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BaseSummary {
     pub name: String,
@@ -85,6 +125,7 @@ impl Response {
         match self {
             Response::Progress { id, .. }
             | Response::HeapValue { id, .. }
+            | Response::Analysis { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
             | Response::Error { id, .. } => *id,

@@ -1,0 +1,427 @@
+//! A game on a heap board: where it started, the moves so far, the rules and who plays. All of it lives in
+//! the page's URL, so a link reopens exactly this game and the browser's back button steps through it.
+//!
+//! Query keys: `n` (dots in the row, or one pile), `piles` (`7.5.3`), `m` (moves: dots numbered from 1, or
+//! `pile-counters` splits such as `1-3`), `rules=misere`, `vs=computer`, `first=computer`, `level=…`.
+
+use super::board::{Board, BoardKind, BoardMove};
+use sprague_engine::games::heap::DotRow;
+
+/// The largest row of dots a board draws.
+pub const MAX_DOTS: usize = 500;
+/// The largest pile and the most piles a Grundy board draws.
+pub const MAX_PILE: usize = 50;
+pub const MAX_PILES: usize = 12;
+/// Longest query accepted from a URL (longer ones are refused before parsing).
+const MAX_QUERY: usize = 4000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Always a winning move when there is one.
+    Perfect,
+    /// Usually perfect, sometimes a random move.
+    Strong,
+    /// Random legal moves.
+    Learner,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Perfect, Level::Strong, Level::Learner];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Perfect => "perfect",
+            Level::Strong => "strong",
+            Level::Learner => "learner",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opponent {
+    /// Two people take turns at the board.
+    Human,
+    /// The computer plays one side.
+    Computer { moves_first: bool, level: Level },
+}
+
+/// The player to move: the one who moved first, or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    First,
+    Second,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub start: Board,
+    pub moves: Vec<BoardMove>,
+    pub rules: Rules,
+    pub opponent: Opponent,
+}
+
+impl Game {
+    /// A new game from `start`.
+    pub fn new(start: Board, rules: Rules, opponent: Opponent) -> Game {
+        Game {
+            start,
+            moves: Vec::new(),
+            rules,
+            opponent,
+        }
+    }
+
+    /// The default game of a page: 20 dots, or one pile of 12, against the perfect computer.
+    pub fn default_for(kind: BoardKind) -> Game {
+        let start = match kind {
+            BoardKind::Dots => Board::Dots(DotRow::new(20).expect("20 dots is a valid row")),
+            BoardKind::Grundy => Board::Piles(vec![12]),
+        };
+        Game::new(
+            start,
+            Rules::Normal,
+            Opponent::Computer {
+                moves_first: false,
+                level: Level::Perfect,
+            },
+        )
+    }
+
+    pub fn kind(&self) -> BoardKind {
+        self.start.kind()
+    }
+
+    /// The board after every move (the moves were checked when the game was built).
+    pub fn board(&self) -> Board {
+        self.board_after(self.moves.len())
+    }
+
+    /// The board after the first `count` moves.
+    pub fn board_after(&self, count: usize) -> Board {
+        let mut board = self.start.clone();
+        for &mv in &self.moves[..count.min(self.moves.len())] {
+            board.play(mv).expect("the game's moves were checked");
+        }
+        board
+    }
+
+    /// Plays `mv` at the end of the game, or says why not.
+    pub fn play(&mut self, mv: BoardMove) -> Result<(), String> {
+        self.board().play(mv)?;
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    pub fn to_move(&self) -> Side {
+        if self.moves.len().is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// Whether the side to move is the computer's (and the game is not over).
+    pub fn computer_to_move(&self) -> bool {
+        match self.opponent {
+            Opponent::Human => false,
+            Opponent::Computer { moves_first, .. } => {
+                (self.to_move() == Side::First) == moves_first && !self.board().is_over()
+            }
+        }
+    }
+
+    /// When the game is over, the winner: in normal play the last player to move, in misère play the other.
+    pub fn winner(&self) -> Option<Side> {
+        if !self.board().is_over() {
+            return None;
+        }
+        let stuck = self.to_move();
+        let other = match stuck {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        };
+        Some(match self.rules {
+            Rules::Normal => other,
+            Rules::Misere => stuck,
+        })
+    }
+
+    /// The game as a URL query (without `?`).
+    pub fn to_query(&self) -> String {
+        let mut parts = Vec::new();
+        match &self.start {
+            Board::Dots(row) => parts.push(format!("n={}", row.len())),
+            Board::Piles(piles) => parts.push(format!("piles={}", join(piles.iter()))),
+        }
+        if !self.moves.is_empty() {
+            let moves = self.moves.iter().map(|mv| match *mv {
+                BoardMove::Mark(dot) => (dot + 1).to_string(),
+                BoardMove::Split { pile, top } => format!("{}-{}", pile + 1, top),
+            });
+            parts.push(format!("m={}", join(moves)));
+        }
+        if self.rules == Rules::Misere {
+            parts.push("rules=misere".into());
+        }
+        if let Opponent::Computer { moves_first, level } = self.opponent {
+            parts.push("vs=computer".into());
+            if moves_first {
+                parts.push("first=computer".into());
+            }
+            parts.push(format!("level={}", level.name()));
+        } else {
+            parts.push("vs=human".into());
+        }
+        parts.join("&")
+    }
+
+    /// Reads a game from a URL query; `Ok(None)` when the query holds no game. Every part is checked and
+    /// every move replayed, with an error that says what is wrong.
+    pub fn from_query(kind: BoardKind, query: &str) -> Result<Option<Game>, String> {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        if query.len() > MAX_QUERY {
+            return Err(format!(
+                "the link is too long ({} characters; at most {MAX_QUERY})",
+                query.len()
+            ));
+        }
+        let mut start = None;
+        let mut moves_text = None;
+        let mut rules = Rules::Normal;
+        let mut computer = false;
+        let mut moves_first = false;
+        let mut level = Level::Perfect;
+        let mut any = false;
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            any |= matches!(
+                key,
+                "n" | "piles" | "m" | "rules" | "vs" | "first" | "level"
+            );
+            match key {
+                "n" => start = Some(parse_start(kind, value)?),
+                "piles" if kind == BoardKind::Grundy => start = Some(parse_piles(value)?),
+                "m" => moves_text = Some(value),
+                "rules" => {
+                    rules = match value {
+                        "normal" => Rules::Normal,
+                        "misere" => Rules::Misere,
+                        _ => return Err(bad("rules", value, "normal or misere")),
+                    }
+                }
+                "vs" => {
+                    computer = match value {
+                        "computer" => true,
+                        "human" => false,
+                        _ => return Err(bad("vs", value, "computer or human")),
+                    }
+                }
+                "first" => {
+                    moves_first = match value {
+                        "computer" => true,
+                        "you" | "human" => false,
+                        _ => return Err(bad("first", value, "computer or you")),
+                    }
+                }
+                "level" => {
+                    level = Level::ALL
+                        .into_iter()
+                        .find(|level| level.name() == value)
+                        .ok_or_else(|| bad("level", value, "perfect, strong or learner"))?
+                }
+                _ => {} // other keys belong to other parts of the page
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        let start = match start {
+            Some(start) => start,
+            None => Game::default_for(kind).start,
+        };
+        let opponent = if computer {
+            Opponent::Computer { moves_first, level }
+        } else {
+            Opponent::Human
+        };
+        let mut game = Game::new(start, rules, opponent);
+        for (number, text) in moves_text
+            .into_iter()
+            .flat_map(|text| text.split('.'))
+            .filter(|text| !text.is_empty())
+            .enumerate()
+        {
+            let mv = parse_move(kind, text).map_err(|why| format!("move {}: {why}", number + 1))?;
+            game.play(mv)
+                .map_err(|why| format!("move {}: {why}", number + 1))?;
+        }
+        Ok(Some(game))
+    }
+}
+
+fn join(items: impl Iterator<Item = impl ToString>) -> String {
+    items
+        .map(|item| item.to_string())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+fn bad(key: &str, value: &str, expected: &str) -> String {
+    format!(
+        "“{key}={}” is not understood: expected {expected}",
+        shorten(value)
+    )
+}
+
+/// At most 12 characters of a user's text, for quoting it in a message.
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(12).collect();
+    if text.chars().count() > 12 {
+        short.push('…');
+    }
+    short
+}
+
+fn parse_number(text: &str, what: &str, max: usize) -> Result<usize, String> {
+    if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "“{}” is not a {what}: use a whole number",
+            shorten(text)
+        ));
+    }
+    let value: usize = text
+        .parse()
+        .map_err(|_| format!("“{text}” is not a {what}"))?;
+    if value > max {
+        return Err(format!("a {what} of {value} is too large (at most {max})"));
+    }
+    Ok(value)
+}
+
+fn parse_start(kind: BoardKind, text: &str) -> Result<Board, String> {
+    match kind {
+        BoardKind::Dots => {
+            let n = parse_number(text, "number of dots", MAX_DOTS)?;
+            Ok(Board::Dots(DotRow::new(n).map_err(|e| e.to_string())?))
+        }
+        BoardKind::Grundy => Ok(Board::Piles(vec![parse_number(
+            text,
+            "pile size",
+            MAX_PILE,
+        )?])),
+    }
+}
+
+fn parse_piles(text: &str) -> Result<Board, String> {
+    let piles = text
+        .split('.')
+        .map(|pile| parse_number(pile, "pile size", MAX_PILE))
+        .collect::<Result<Vec<_>, _>>()?;
+    if piles.len() > MAX_PILES {
+        return Err(format!(
+            "{} piles are too many (at most {MAX_PILES})",
+            piles.len()
+        ));
+    }
+    Ok(Board::Piles(piles))
+}
+
+fn parse_move(kind: BoardKind, text: &str) -> Result<BoardMove, String> {
+    match kind {
+        BoardKind::Dots => {
+            let dot = parse_number(text, "dot number", MAX_DOTS)?;
+            if dot == 0 {
+                return Err("dots are numbered from 1".into());
+            }
+            Ok(BoardMove::Mark(dot - 1))
+        }
+        BoardKind::Grundy => {
+            let (pile, top) = text.split_once('-').ok_or_else(|| {
+                format!(
+                    "“{}” is not a split: write pile-counters, such as 1-3",
+                    shorten(text)
+                )
+            })?;
+            let pile = parse_number(pile, "pile number", MAX_DOTS)?;
+            if pile == 0 {
+                return Err("piles are numbered from 1".into());
+            }
+            let top = parse_number(top, "number of counters", MAX_PILE)?;
+            Ok(BoardMove::Split {
+                pile: pile - 1,
+                top,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn a_game_survives_its_query() {
+        let mut game = Game::new(
+            Board::Piles(vec![9, 5]),
+            Rules::Misere,
+            Opponent::Computer {
+                moves_first: true,
+                level: Level::Strong,
+            },
+        );
+        game.play(BoardMove::Split { pile: 0, top: 2 }).unwrap();
+        game.play(BoardMove::Split { pile: 2, top: 1 }).unwrap();
+        let query = game.to_query();
+        assert_eq!(
+            Game::from_query(BoardKind::Grundy, &query),
+            Ok(Some(game.clone()))
+        );
+        assert_eq!(game.board().heaps(), vec![2, 7, 1, 4]);
+
+        let mut dots = Game::default_for(BoardKind::Dots);
+        dots.play(BoardMove::Mark(0)).unwrap();
+        dots.play(BoardMove::Mark(9)).unwrap();
+        assert_eq!(
+            Game::from_query(BoardKind::Dots, &format!("?{}", dots.to_query())),
+            Ok(Some(dots))
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_queries_say_what_is_wrong() {
+        let err = |q: &str| Game::from_query(BoardKind::Dots, q).unwrap_err();
+        assert!(err("n=9999").contains("too large"));
+        assert!(err("n=<b>x</b>").contains("not a number of dots"));
+        assert!(err("n=5&m=1.2").contains("move 2"), "dot 2 is beside dot 1");
+        assert!(err("n=5&m=0").contains("from 1"));
+        assert!(err("rules=sideways").contains("normal or misere"));
+        assert!(err(&"n=5&m=".repeat(2000)).contains("too long"));
+        assert!(Game::from_query(BoardKind::Grundy, "piles=4&m=1-2")
+            .unwrap_err()
+            .contains("not a legal move"));
+        assert_eq!(Game::from_query(BoardKind::Dots, "heap=7"), Ok(None));
+    }
+
+    #[wasm_bindgen_test]
+    fn the_player_who_cannot_move_loses_in_normal_play_and_wins_in_misere() {
+        // 3 dots: marking the middle one ends the game at once.
+        let mut game = Game::new(
+            Board::Dots(DotRow::new(3).unwrap()),
+            Rules::Normal,
+            Opponent::Human,
+        );
+        game.play(BoardMove::Mark(1)).unwrap();
+        assert_eq!(game.winner(), Some(Side::First));
+        game.rules = Rules::Misere;
+        assert_eq!(game.winner(), Some(Side::Second));
+    }
+}

@@ -1,0 +1,127 @@
+//! How the computer picks its move on a heap board, from the solver's answer and its level. The random
+//! numbers come from the caller, so the choice can be tested.
+
+use super::board::{Board, BoardMove};
+use super::game::Level;
+use crate::worker::protocol::PositionAnswer;
+
+/// How often the strong level plays a random move instead of a winning one.
+const STRONG_SLIP: f64 = 0.25;
+
+/// Why the computer chose its move, to tell the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A move to a P-position.
+    Winning,
+    /// The position is lost (or the level played at random): any legal move.
+    Random,
+}
+
+/// The computer's move, or `None` when the board has no move. `random` yields numbers in `[0, 1)`.
+/// `answer` is the solver's analysis of `board` (absent when it could not be computed in time).
+pub fn choose_move(
+    board: &Board,
+    answer: Option<&PositionAnswer>,
+    level: Level,
+    mut random: impl FnMut() -> f64,
+) -> Option<(BoardMove, Reason)> {
+    let legal = board.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    let plays_best = match level {
+        Level::Perfect => true,
+        Level::Strong => random() >= STRONG_SLIP,
+        Level::Learner => false,
+    };
+    if plays_best {
+        let winning: Vec<BoardMove> = answer
+            .map(|answer| winning_board_moves(board, answer))
+            .unwrap_or_default();
+        if !winning.is_empty() {
+            return Some((pick(&winning, random()), Reason::Winning));
+        }
+    }
+    Some((pick(&legal, random()), Reason::Random))
+}
+
+/// The solver's winning moves as moves on this board.
+pub fn winning_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardMove> {
+    let mut moves = Vec::new();
+    for heap_move in &answer.winning_moves {
+        let pieces: Vec<usize> = heap_move.pieces.iter().map(|&p| p as usize).collect();
+        if let Some(mv) = board.move_for(heap_move.heap_index, &pieces) {
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+    }
+    moves
+}
+
+fn pick(moves: &[BoardMove], random: f64) -> BoardMove {
+    let index = ((random * moves.len() as f64) as usize).min(moves.len() - 1);
+    moves[index]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::protocol::{HeapMoveAnswer, Outcome};
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    fn answer(winning_moves: Vec<HeapMoveAnswer>) -> PositionAnswer {
+        PositionAnswer {
+            code: "4!.0".into(),
+            heaps: vec![7],
+            misere: false,
+            outcome: if winning_moves.is_empty() {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            heap_values: vec![0],
+            nimber: 0,
+            winning_moves,
+            genera: None,
+            tame: None,
+            method: String::new(),
+            elapsed_ms: 0.0,
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn perfect_plays_the_winning_move_and_learner_may_not() {
+        let board = Board::Piles(vec![7]);
+        let win = answer(vec![HeapMoveAnswer {
+            heap_index: 0,
+            pieces: vec![2, 5],
+        }]);
+        let best = BoardMove::Split { pile: 0, top: 2 };
+        for r in [0.0, 0.3, 0.99] {
+            assert_eq!(
+                choose_move(&board, Some(&win), Level::Perfect, || r),
+                Some((best, Reason::Winning))
+            );
+        }
+        // The learner picks among every legal move.
+        let picks: Vec<_> = (0..6)
+            .map(|i| (i as f64 + 0.5) / 6.0)
+            .map(|r| {
+                choose_move(&board, Some(&win), Level::Learner, || r)
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        assert_eq!(picks, board.legal_moves());
+        // Without an answer the perfect level still moves, at random.
+        assert_eq!(
+            choose_move(&board, None, Level::Perfect, || 0.0).map(|(_, why)| why),
+            Some(Reason::Random)
+        );
+        assert_eq!(
+            choose_move(&Board::Piles(vec![2, 1]), None, Level::Perfect, || 0.0),
+            None
+        );
+    }
+}

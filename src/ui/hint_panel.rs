@@ -1,0 +1,157 @@
+//! The hint: the solver's verdict on the position and the reason behind it. In normal play, each heap's
+//! value in binary and their XOR (the nim-sum), and how the winning move changes one heap so the nim-sum
+//! becomes 0; in misère play, how the outcome was decided (tame genera or exact search).
+
+use crate::play::board::{Board, BoardMove};
+use crate::play::opponent::winning_board_moves;
+use crate::worker::protocol::{Outcome, PositionAnswer};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct HintPanelProps {
+    pub board: Board,
+    pub answer: PositionAnswer,
+}
+
+#[function_component(HintPanel)]
+pub fn hint_panel(props: &HintPanelProps) -> Html {
+    let answer = &props.answer;
+    let board = &props.board;
+    let winning = winning_board_moves(board, answer);
+    let verdict = match (answer.outcome, winning.first()) {
+        (Outcome::P, _) => html! {
+            <p id="hint-verdict" class="verdict lost">
+                { "The player to move loses with perfect play: every move leaves a winning position for the other player." }
+            </p>
+        },
+        (Outcome::N, Some(&best)) => html! {
+            <p id="hint-verdict" class="verdict won">
+                { "Winning move: " }<strong id="hint-move">{ board.describe(best) }</strong>
+                { format!(" ({} winning move{} in all).", winning.len(), if winning.len() == 1 { "" } else { "s" }) }
+            </p>
+        },
+        (Outcome::N, None) => html! {
+            <p id="hint-verdict" class="verdict won">{ "The player to move wins." }</p>
+        },
+    };
+    html! {
+        <section class="hint-panel" aria-live="polite">
+            <h2>{ "Hint" }</h2>
+            { verdict }
+            if answer.misere {
+                { misere_reason(answer) }
+            } else {
+                { nim_sum_table(board, answer, winning.first().copied()) }
+            }
+            <p class="muted">{ format!("Solved in {}.", format_ms(answer.elapsed_ms)) }</p>
+        </section>
+    }
+}
+
+fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>) -> Html {
+    let bits = answer
+        .heap_values
+        .iter()
+        .map(|&v| 32 - v.leading_zeros())
+        .max()
+        .unwrap_or(1)
+        .max(1) as usize;
+    let binary = |v: u32| format!("{v:0bits$b}");
+    let (heap_word, heaps_word) = match board {
+        Board::Dots(_) => ("Run of dots", "runs"),
+        Board::Piles(_) => ("Pile", "piles"),
+    };
+    let changed = best.and_then(|mv| match mv {
+        BoardMove::Mark(dot) => match board {
+            Board::Dots(row) => row
+                .components()
+                .iter()
+                .position(|c| c.start <= dot && dot < c.start + c.len),
+            _ => None,
+        },
+        BoardMove::Split { pile, .. } => Some(pile),
+    });
+    let rows = answer
+        .heaps
+        .iter()
+        .zip(&answer.heap_values)
+        .enumerate()
+        .map(|(i, (&heap, &value))| {
+            html! {
+                <tr class={classes!((changed == Some(i)).then_some("changed"))}>
+                    <td>{ format!("{heap_word} {}", i + 1) }</td>
+                    <td class="number">{ heap }</td>
+                    <td class="number">{ format!("*{value}") }</td>
+                    <td class="number binary">{ binary(value) }</td>
+                </tr>
+            }
+        });
+    let explanation = match (answer.nimber, changed) {
+        (0, _) => "The nim-sum is 0: whatever is played changes one heap's value, and the nim-sum with it, \
+                   so the opponent can always bring it back to 0 — and the last move is theirs."
+            .to_string(),
+        (sum, Some(i)) => {
+            let value = answer.heap_values[i];
+            format!(
+                "The nim-sum is {sum} ({}), not 0, so the player to move wins: change {} {} (worth *{value}) \
+                 into heaps worth *{value} ⊕ {sum} = *{} together; then the nim-sum is 0.",
+                binary(sum),
+                heaps_word.trim_end_matches('s'),
+                i + 1,
+                value ^ sum
+            )
+        }
+        (sum, None) => format!("The nim-sum is {sum}, not 0: the player to move wins."),
+    };
+    html! {
+        <>
+            <table class="nim-sum">
+                <thead><tr><th>{ "Heap" }</th><th class="number">{ "Size" }</th><th class="number">{ "Value" }</th><th class="number">{ "Binary" }</th></tr></thead>
+                <tbody>{ for rows }</tbody>
+                <tfoot>
+                    <tr id="nim-sum-row">
+                        <th colspan="2">{ "Nim-sum (XOR)" }</th>
+                        <th class="number">{ format!("*{}", answer.nimber) }</th>
+                        <th class="number binary">{ binary(answer.nimber) }</th>
+                    </tr>
+                </tfoot>
+            </table>
+            <p class="explanation">{ explanation }</p>
+        </>
+    }
+}
+
+fn misere_reason(answer: &PositionAnswer) -> Html {
+    let genera = answer.genera.as_ref().map(|genera| {
+        let items = answer
+            .heaps
+            .iter()
+            .zip(genera)
+            .map(|(heap, genus)| html! { <li>{ format!("heap {heap}: ") }<code>{ genus }</code></li> });
+        html! {
+            <>
+                <p>{ "Genus of each heap (normal value, then misère values of the heap plus copies of *2):" }</p>
+                <ul class="genera">{ for items }</ul>
+            </>
+        }
+    });
+    let normal_outcome = if answer.nimber == 0 { "lose" } else { "win" };
+    html! {
+        <>
+            <p id="misere-method">{ format!("Misère play: decided by {}.", answer.method) }</p>
+            { for genera }
+            <p class="muted">
+                { format!("For comparison, in normal play the nim-sum is *{} and the player to move would {normal_outcome}; \
+                           misère play differs near the end of the game.", answer.nimber) }
+            </p>
+        </>
+    }
+}
+
+pub fn format_ms(ms: f64) -> String {
+    if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
