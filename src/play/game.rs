@@ -196,9 +196,11 @@ impl Game {
         let mut start = None;
         let mut moves_text = None;
         let mut rules = Rules::Normal;
-        let mut computer = false;
-        let mut moves_first = false;
-        let mut level = Level::Perfect;
+        // Unless the link says otherwise, the page's usual opponent.
+        let (mut computer, mut moves_first, mut level) = match Game::default_for(kind).opponent {
+            Opponent::Computer { moves_first, level } => (true, moves_first, level),
+            Opponent::Human => (false, false, Level::Perfect),
+        };
         let mut any = false;
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));

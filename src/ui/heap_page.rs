@@ -16,7 +16,7 @@ use crate::play::opponent::{choose_move, winning_board_moves, Reason};
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{PositionAnswer, Request, RequestId, Response};
 use crate::worker::SolverReactor;
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -321,28 +321,34 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         let (on_undo, on_redo, on_hint) = (on_undo.clone(), on_redo.clone(), on_hint.clone());
         let hint_allowed = people_may_move && !game.board().is_over();
         use_effect_with((query.clone(), busy), move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |event| {
-                let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                let typing = event
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                    });
-                if typing || event.alt_key() || event.meta_key() {
-                    return;
-                }
-                let ctrl = event.ctrl_key();
-                match (event.key().as_str(), ctrl) {
-                    ("u", false) | ("z", true) => on_undo.emit(()),
-                    ("r", false) | ("y", true) => on_redo.emit(()),
-                    ("h", false) if hint_allowed => on_hint.emit(()),
-                    _ => return,
-                }
-                event.prevent_default();
-            });
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener = EventListener::new_with_options(
+                &gloo::utils::document(),
+                "keydown",
+                options,
+                move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    let typing = event
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+                        });
+                    if typing || event.alt_key() || event.meta_key() {
+                        return;
+                    }
+                    let ctrl = event.ctrl_key();
+                    match (event.key().as_str(), ctrl) {
+                        ("u", false) | ("z", true) => on_undo.emit(()),
+                        ("r", false) | ("y", true) => on_redo.emit(()),
+                        ("h", false) if hint_allowed => on_hint.emit(()),
+                        _ => return,
+                    }
+                    event.prevent_default();
+                },
+            );
             move || drop(listener)
         });
     }

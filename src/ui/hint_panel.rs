@@ -127,7 +127,7 @@ fn misere_reason(answer: &PositionAnswer) -> Html {
             .heaps
             .iter()
             .zip(genera)
-            .map(|(heap, genus)| html! { <li>{ format!("heap {heap}: ") }<code>{ genus }</code></li> });
+            .map(|(heap, genus)| html! { <li>{ format!("heap {heap}: ") }{ genus_symbol(genus) }</li> });
         html! {
             <>
                 <p>{ "Genus of each heap (normal value, then misère values of the heap plus copies of *2):" }</p>
@@ -145,6 +145,16 @@ fn misere_reason(answer: &PositionAnswer) -> Html {
                            misère play differs near the end of the game.", answer.nimber) }
             </p>
         </>
+    }
+}
+
+/// `3^1431` drawn as 3 with 1431 raised.
+fn genus_symbol(genus: &str) -> Html {
+    match genus.split_once('^') {
+        Some((normal, misere)) => {
+            html! { <span class="genus">{ normal }<sup>{ misere }</sup></span> }
+        }
+        None => html! { <span class="genus">{ genus }</span> },
     }
 }
 

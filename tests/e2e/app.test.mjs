@@ -68,7 +68,7 @@ test('the worker computes a Grundy pile value that matches an independent comput
     await page.locator('#answer').waitFor();
     assert.equal(await page.locator('#answer').textContent(), `A pile of 300 is worth *${expected[300]}`);
     assert.match(await page.locator('#outcome').textContent(), expected[300] === 0 ? /loses/ : /wins/);
-    assert.match(page.url(), /\/grundy\?n=300$/, 'the question is in the URL');
+    assert.match(page.url(), /\/grundy\?heap=300$/, 'the question is in the URL');
     await screenshot(page, 'grundy-answer');
     assert.deepEqual(page.problems, []);
     await page.close();
@@ -78,14 +78,14 @@ test('a shared Dots link answers at once, and its values match an independent co
     const expected = dotRowValues(120);
     const page = await openPage(context);
     for (const n of [0, 3, 51, 120]) {
-        await page.goto(`${server.url}/dots?n=${n}`);
+        await page.goto(`${server.url}/dots?heap=${n}`);
         await page.locator('#answer').waitFor();
         assert.equal(await page.locator('#answer').textContent(), `A row of ${n} dots is worth *${expected[n]}`);
     }
     // Far out, by the published period: 0.137 has period 34 and its last exception at 51.
     const far = 1_000_000;
     const periodic = expected[52 + ((far - 52) % 34)];
-    await page.goto(`${server.url}/dots?n=${far}`);
+    await page.goto(`${server.url}/dots?heap=${far}`);
     await page.locator('#answer').waitFor();
     assert.equal(await page.locator('#answer').textContent(), `A row of ${far} dots is worth *${periodic}`);
     assert.match(await page.locator('#period').textContent(), /period 34\b/);
@@ -96,7 +96,7 @@ test('a shared Dots link answers at once, and its values match an independent co
 
 test('what the solver learned is stored, survives a reload, and is listed on the Bases page', async () => {
     const page = await openPage(context);
-    await page.goto(server.url + '/grundy?n=5000');
+    await page.goto(server.url + '/grundy?heap=5000');
     await page.locator('#answer').waitFor();
     await page.reload();
     await page.locator('#answer').waitFor();
@@ -151,7 +151,7 @@ test('a long computation shows progress and can be cancelled; the page stays res
 
 test('malformed input and hostile URLs get a clear message and no markup is injected', async () => {
     const page = await openPage(context);
-    await page.goto(server.url + '/grundy?n=%3Cimg%20src%3Dx%3E');
+    await page.goto(server.url + '/grundy?heap=%3Cimg%20src%3Dx%3E');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     assert.match(await alert.textContent(), /not valid.*not a heap size/);

@@ -32,3 +32,36 @@ export function dotRowValues(max) {
     }
     return g;
 }
+
+/// Moves of one heap as lists of the heaps left, for the two board games.
+function heapOptions(game, n) {
+    const out = [];
+    if (game === 'grundy') {
+        for (let a = 1; 2 * a < n; a += 1) out.push([a, n - a]);
+    } else {
+        for (let i = 0; i < n; i += 1) out.push([Math.max(i - 1, 0), Math.max(n - i - 2, 0)].filter((p) => p > 0));
+    }
+    return out;
+}
+
+/// Misère play by plain search over sorted lists of heaps: true when the player to move wins. The player
+/// who cannot move wins.
+export function misereWins(game, heaps, memo = new Map()) {
+    const list = heaps.filter((h) => h > 0).sort((a, b) => a - b);
+    const key = list.join(',');
+    if (memo.has(key)) return memo.get(key);
+    let anyMove = false;
+    let wins = false;
+    search: for (let i = 0; i < list.length; i += 1) {
+        for (const pieces of heapOptions(game, list[i])) {
+            anyMove = true;
+            if (!misereWins(game, [...list.slice(0, i), ...pieces, ...list.slice(i + 1)], memo)) {
+                wins = true;
+                break search;
+            }
+        }
+    }
+    const result = anyMove ? wins : true;
+    memo.set(key, result);
+    return result;
+}
