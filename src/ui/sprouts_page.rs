@@ -1,19 +1,484 @@
-//! The Sprouts page. The board and its solver arrive with the Sprouts engine and drawing work; until then
-//! the page says so plainly rather than pretending.
+//! The Sprouts page: play from n spots or a pasted position, against a friend or the computer, in normal or
+//! misère play, choosing each move from the list of distinct moves (children up to canonical form). The
+//! solver worker answers every question (nimber or misère outcome, winning moves); the game lives in the
+//! URL. (The drawing board comes with the drawing layer; until then moves are picked from the list.)
 
+use super::hint_panel::format_ms;
+use super::solver::next_request_id;
+use super::sprouts_setup::SproutsSetup;
+use crate::play::game::{Level, Opponent, Rules, Side};
+use crate::play::sprouts_game::SproutsGame;
+use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer};
+use crate::worker::SolverReactor;
+use sprague_engine::games::sprouts::Position;
+use std::rc::Rc;
 use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_router::prelude::*;
+
+/// The URL keys the game owns.
+const GAME_KEYS: [&str; 6] = ["start", "line", "rules", "vs", "first", "level"];
+
+/// How long the computer may think before it gives up on the exact answer and plays without it.
+const COMPUTER_BUDGET_MS: u32 = 20_000;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Purpose {
+    Hint,
+    ComputerMove,
+}
+
+#[derive(Clone, Default, PartialEq)]
+struct SolverState {
+    waiting: Option<(RequestId, Purpose, String)>,
+    /// Positions searched, children examined, children.
+    progress: Option<(u64, u64, u64)>,
+    hint: Option<(String, SproutsAnswer)>,
+    computer: Option<(String, Result<SproutsAnswer, String>)>,
+    error: Option<String>,
+}
+
+enum Action {
+    Sent(RequestId, Purpose, String),
+    Heard(Response),
+    Played,
+}
+
+impl Reducible for SolverState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut state = (*self).clone();
+        match action {
+            Action::Sent(id, purpose, key) => {
+                state.waiting = Some((id, purpose, key));
+                state.progress = None;
+                state.error = None;
+            }
+            Action::Played => state.computer = None,
+            Action::Heard(response) => {
+                let Some((id, purpose, key)) = state.waiting.clone() else {
+                    return self;
+                };
+                if id != response.id() {
+                    return self;
+                }
+                match (response, purpose) {
+                    (
+                        Response::SearchProgress {
+                            nodes,
+                            children_done,
+                            children,
+                            ..
+                        },
+                        _,
+                    ) => {
+                        state.progress = Some((nodes, children_done, children));
+                        return Rc::new(state);
+                    }
+                    (Response::Sprouts { answer, .. }, Purpose::Hint) => {
+                        state.hint = Some((key, answer))
+                    }
+                    (Response::Sprouts { answer, .. }, Purpose::ComputerMove) => {
+                        state.computer = Some((key, Ok(answer)))
+                    }
+                    (Response::Error { message, .. }, Purpose::Hint) => state.error = Some(message),
+                    (Response::Error { message, .. }, Purpose::ComputerMove) => {
+                        state.computer = Some((key, Err(message)))
+                    }
+                    (Response::Cancelled { .. }, Purpose::ComputerMove) => {
+                        state.computer = Some((
+                            key,
+                            Err(format!(
+                                "the exact answer was not found within {} s",
+                                COMPUTER_BUDGET_MS / 1000
+                            )),
+                        ))
+                    }
+                    (Response::Cancelled { .. }, Purpose::Hint) => {
+                        state.error = Some("Cancelled.".into())
+                    }
+                    _ => return self,
+                }
+                state.waiting = None;
+            }
+        }
+        Rc::new(state)
+    }
+}
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
+    let location = use_location();
+    let navigator = use_navigator();
+    let pairs = location
+        .as_ref()
+        .and_then(|location| location.query::<Vec<(String, String)>>().ok())
+        .unwrap_or_default();
+    // Replaying the line checks every move: do it once per URL, not on every render.
+    let parsed = use_memo(pairs, |pairs| SproutsGame::from_pairs(pairs));
+    let (game, url_error) = match &*parsed {
+        Ok(Some(game)) => (game.clone(), None),
+        Ok(None) => (SproutsGame::default_game(), None),
+        Err(message) => (SproutsGame::default_game(), Some(message.clone())),
+    };
+    // Identifies the position asked about: answers for another one are not shown.
+    let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
+    let solver = use_reducer(SolverState::default);
+    let note = use_state(|| None::<String>);
+    let bridge = {
+        let solver = solver.clone();
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            if let ReactorEvent::Output(response) = event {
+                solver.dispatch(Action::Heard(response));
+            }
+        })
+    };
+
+    let show = {
+        let navigator = navigator.clone();
+        Callback::from(move |(game, replace): (SproutsGame, bool)| {
+            let pairs = replace_keys(pairs_of(&current_query()), &GAME_KEYS, game.to_pairs());
+            if let Some(navigator) = &navigator {
+                let _ = if replace {
+                    navigator.replace_with_query(&Route::Sprouts, &pairs)
+                } else {
+                    navigator.push_with_query(&Route::Sprouts, &pairs)
+                };
+            }
+        })
+    };
+
+    let ask = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        let (position, misere, key) = (
+            game.current().to_string(),
+            game.rules == Rules::Misere,
+            key.clone(),
+        );
+        Callback::from(move |purpose: Purpose| {
+            let id = next_request_id();
+            let for_computer = purpose == Purpose::ComputerMove;
+            solver.dispatch(Action::Sent(id, purpose, key.clone()));
+            bridge.send(Request::SproutsAnalyze {
+                id,
+                position: position.clone(),
+                misere,
+            });
+            if for_computer {
+                // Past the budget the search is cancelled and the computer plays without it.
+                let bridge = bridge.clone();
+                gloo::timers::callback::Timeout::new(COMPUTER_BUDGET_MS, move || {
+                    bridge.send(Request::Cancel { id })
+                })
+                .forget();
+            }
+        })
+    };
+
+    // The computer's turn: ask the solver (the learner needs no solver).
+    {
+        let (game, ask, note, show) = (game.clone(), ask.clone(), note.clone(), show.clone());
+        use_effect_with(key.clone(), move |_| {
+            if let Opponent::Computer { level, .. } = game.opponent {
+                if game.computer_to_move() {
+                    if level == Level::Learner {
+                        let children = game.current().children();
+                        let pick = random_index(children.len());
+                        let mut next = game.clone();
+                        if next.play(children[pick].clone()).is_ok() {
+                            note.set(Some("The computer (learner) moved at random.".into()));
+                            show.emit((next, true));
+                        }
+                    } else {
+                        ask.emit(Purpose::ComputerMove);
+                    }
+                }
+            }
+        });
+    }
+
+    // The solver answered for the computer: play.
+    {
+        let (solver, game, key, note, show) = (
+            solver.clone(),
+            game.clone(),
+            key.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        let computer = solver.computer.clone();
+        use_effect_with(computer, move |computer| {
+            if let Some((asked_at, answer)) = computer {
+                if *asked_at == key && game.computer_to_move() {
+                    if let Opponent::Computer { level, .. } = game.opponent {
+                        let (child, text) = computer_choice(&game, answer, level);
+                        let mut next = game.clone();
+                        if next.play(child).is_ok() {
+                            note.set(Some(text));
+                            show.emit((next, true));
+                        }
+                    }
+                }
+                solver.dispatch(Action::Played);
+            }
+        });
+    }
+
+    let rule_children = use_memo(key.clone(), {
+        let current = game.current().clone();
+        move |_| {
+            current
+                .children()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        }
+    });
+    let busy = solver.waiting.is_some();
+    let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
+    let hint = solver
+        .hint
+        .as_ref()
+        .filter(|(asked_at, _)| *asked_at == key)
+        .map(|(_, answer)| answer.clone());
+
+    let on_child = {
+        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        Callback::from(move |child: String| {
+            let Ok(child) = child.parse::<Position>() else {
+                return;
+            };
+            let mut next = game.clone();
+            if next.play(child).is_ok() {
+                note.set(None);
+                show.emit((next, false));
+            }
+        })
+    };
+    let on_hint = {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.emit(Purpose::Hint))
+    };
+    let on_cancel = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        Callback::from(move |_| {
+            if let Some((id, _, _)) = &solver.waiting {
+                bridge.send(Request::Cancel { id: *id });
+            }
+        })
+    };
+    let on_undo = {
+        let (game, show) = (game.clone(), show.clone());
+        Callback::from(move |_| {
+            let mut target = game.clone();
+            target.line.pop();
+            while target.computer_to_move() && target.line.pop().is_some() {}
+            show.emit((target, false));
+        })
+    };
+    let on_start = {
+        let (show, note) = (show.clone(), note.clone());
+        Callback::from(move |game: SproutsGame| {
+            note.set(None);
+            show.emit((game, false));
+        })
+    };
+
+    // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
+    let children: Vec<(String, Option<bool>)> = match &hint {
+        Some(answer) => answer
+            .children
+            .iter()
+            .map(|child| (child.position.clone(), Some(child.wins)))
+            .collect(),
+        None => rule_children
+            .iter()
+            .map(|child| (child.clone(), None))
+            .collect(),
+    };
+    let child_items = children.iter().map(|(position, wins)| {
+        let onclick = on_child.reform({
+            let position = position.clone();
+            move |_| position.clone()
+        });
+        html! {
+            <li>
+                <button class={classes!("child", wins.map(|w| if w { "wins" } else { "loses" }))}
+                        {onclick} disabled={!people_may_move}>
+                    <code>{ position }</code>
+                    if *wins == Some(true) { <span class="tag">{ "wins" }</span> }
+                </button>
+            </li>
+        }
+    });
+
+    let status = status_line(&game, busy);
+    let progress = solver.progress.map(|(nodes, done, all)| {
+        if all > 0 {
+            format!("{nodes} positions searched; moves checked: {done} of {all}")
+        } else {
+            format!("{nodes} positions searched")
+        }
+    });
     html! {
-        <section class="game-page">
+        <section class="game-page sprouts-page">
             <h1>{ "Sprouts" }</h1>
-            <p>
-                { "Start with a few spots. A move joins two spots (or one spot to itself) by a curve that crosses \
-                   no other curve, and puts a new spot on it. No spot may have more than three lines. \
-                   Whoever cannot move loses (or, in misère play, wins)." }
+            <p class="rules">
+                { "Spots on paper. A move draws a line from a spot to another spot (or back to itself) without \
+                   crossing any line or touching another spot, and puts a new spot on it. No spot may have more \
+                   than three lines. " }
+                { match game.rules { Rules::Normal => "Whoever cannot move loses (normal play).", Rules::Misere => "Whoever cannot move wins (misère play)." } }
             </p>
-            <p class="notice">{ "The drawing board and the Sprouts solver are not in this version yet." }</p>
+            if let Some(message) = &url_error {
+                <p class="error" role="alert" id="url-error">
+                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
+                </p>
+            }
+            <SproutsSetup game={game.clone()} {on_start} />
+            <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
+            if let Some(text) = &*note {
+                <p id="computer-note" class="muted">{ text }</p>
+            }
+            <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
+                <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
+            <p class="notice">{ "The drawing board is on its way; until then, choose each move from the list of \
+                                 distinct moves below (each written as the position it leads to)." }</p>
+            <div class="controls">
+                <button id="undo" onclick={on_undo} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
+                <button id="hint" onclick={on_hint} disabled={!people_may_move || game.is_over()}>{ "Hint" }</button>
+            </div>
+            if busy {
+                <div class="working" aria-live="polite">
+                    <span>{ if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " } }
+                          { progress.unwrap_or_default() }</span>
+                    <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                </div>
+            }
+            if let Some(message) = &solver.error {
+                <p class="error" role="alert">{ message }</p>
+            }
+            <div class="analysis">
+                if let Some(answer) = &hint {
+                    { hint_view(answer) }
+                }
+                <section class="move-list">
+                    <h2>{ format!("Moves from here ({})", children.len()) }</h2>
+                    if children.is_empty() {
+                        <p class="muted">{ "None: the game is over." }</p>
+                    } else {
+                        <ul id="children" class="children">{ for child_items }</ul>
+                    }
+                </section>
+            </div>
+            <section class="move-list">
+                <h2>{ "Game so far" }</h2>
+                <ol id="moves">
+                    { for game.line.iter().enumerate().map(|(i, p)| html! {
+                        <li>{ format!("{}: ", player(&game, i)) }<code>{ p.to_string() }</code></li>
+                    }) }
+                </ol>
+            </section>
         </section>
     }
+}
+
+fn hint_view(answer: &SproutsAnswer) -> Html {
+    let winning = answer.children.iter().filter(|c| c.wins).count();
+    let value = match (answer.misere, answer.nimber) {
+        (false, Some(nimber)) => format!("Normal play: the position's nimber is *{nimber}. "),
+        _ => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
+    };
+    let verdict = match answer.outcome {
+        Outcome::N => format!(
+            "The player to move wins: {winning} of the {} moves win (marked).",
+            answer.children.len()
+        ),
+        Outcome::P => {
+            "The player to move loses with perfect play: every move leaves a winning position."
+                .into()
+        }
+    };
+    html! {
+        <section class="hint-panel" aria-live="polite">
+            <h2>{ "Hint" }</h2>
+            <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
+            <p>{ value }</p>
+            <p class="muted">{ format!("{} positions searched in {}; the Sprouts base holds {} positions.",
+                                       answer.nodes, format_ms(answer.elapsed_ms), answer.base_entries) }</p>
+        </section>
+    }
+}
+
+fn player(game: &SproutsGame, move_index: usize) -> &'static str {
+    let first = move_index.is_multiple_of(2);
+    match game.opponent {
+        Opponent::Human if first => "Player 1",
+        Opponent::Human => "Player 2",
+        Opponent::Computer { moves_first, .. } if first == moves_first => "Computer",
+        Opponent::Computer { .. } => "You",
+    }
+}
+
+fn status_line(game: &SproutsGame, busy: bool) -> String {
+    let name = |side: Side| player(game, if side == Side::First { 0 } else { 1 });
+    if let Some(winner) = game.winner() {
+        let who = match name(winner) {
+            "You" => "You win",
+            "Computer" => "The computer wins",
+            "Player 1" => "Player 1 wins",
+            _ => "Player 2 wins",
+        };
+        return format!("Game over: {who}.");
+    }
+    match (game.opponent, game.computer_to_move()) {
+        (Opponent::Computer { .. }, true) if busy => "The computer is thinking…".into(),
+        (Opponent::Computer { .. }, true) => "The computer's turn.".into(),
+        (Opponent::Computer { .. }, false) => "Your turn.".into(),
+        (Opponent::Human, _) => format!("{} to move.", name(game.to_move())),
+    }
+}
+
+/// The computer's move and what to tell the player about it.
+fn computer_choice(
+    game: &SproutsGame,
+    answer: &Result<SproutsAnswer, String>,
+    level: Level,
+) -> (Position, String) {
+    let children = game.current().children();
+    let random_child = || children[random_index(children.len())].clone();
+    let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
+    match answer {
+        Ok(answer) if !slips => {
+            let winning: Vec<&str> = answer
+                .children
+                .iter()
+                .filter(|c| c.wins)
+                .map(|c| c.position.as_str())
+                .collect();
+            match winning.get(random_index(winning.len().max(1))) {
+                Some(text) => match text.parse() {
+                    Ok(child) => (child, "The computer played a winning move.".into()),
+                    Err(_) => (random_child(), "The computer moved.".into()),
+                },
+                None => (
+                    random_child(),
+                    "The computer knows it is losing, if you play well.".into(),
+                ),
+            }
+        }
+        Ok(_) => (
+            random_child(),
+            "The computer slipped (it does at this level).".into(),
+        ),
+        Err(why) => (
+            random_child(),
+            format!("The computer moved without an exact answer: {why}."),
+        ),
+    }
+}
+
+fn random_index(len: usize) -> usize {
+    ((js_sys::Math::random() * len as f64) as usize).min(len.saturating_sub(1))
 }

@@ -5,6 +5,7 @@
 use super::heap_job::{self, HeapJob};
 use super::position_job;
 use super::protocol::{BaseSummary, Request, RequestId, Response};
+use super::sprouts_job::{self, SproutsJob};
 use crate::store::{Store, StoreError};
 use futures::{FutureExt, SinkExt, StreamExt};
 use std::collections::VecDeque;
@@ -43,6 +44,11 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             heaps,
             misere,
         } => analyze(id, &code, &heaps, misere, scope, queue).await,
+        Request::SproutsAnalyze {
+            id,
+            position,
+            misere,
+        } => sprouts(id, &position, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -54,6 +60,9 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         },
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
+            if name == sprouts_job::BASE_NAME {
+                sprouts_job::forget();
+            }
             let cleared = async { Store::open().await?.delete_base(&name).await }.await;
             match cleared.and(list_bases().await) {
                 Ok(bases) => Response::Bases { id, bases },
@@ -105,6 +114,45 @@ async fn analyze(
     match answer {
         Ok(answer) => Response::Analysis { id, answer },
         Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn sprouts(
+    id: RequestId,
+    position: &str,
+    misere: bool,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let mut job = match SproutsJob::start(position, misere).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    while !job.is_done() {
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        while !job.is_done() && js_sys::Date::now() < deadline {
+            job.step();
+        }
+        let (nodes, children_done, children) = job.progress();
+        let progress = Response::SearchProgress {
+            id,
+            nodes,
+            children_done,
+            children,
+        };
+        if scope.send(progress).await.is_err() {
+            job.stop().await;
+            return Response::Cancelled { id };
+        }
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if cancel_requested(id, scope, queue) {
+            job.stop().await;
+            return Response::Cancelled { id };
+        }
+    }
+    Response::Sprouts {
+        id,
+        answer: job.finish().await,
     }
 }
 

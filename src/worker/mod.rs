@@ -5,6 +5,8 @@ mod agent;
 mod heap_job;
 mod position_job;
 pub mod protocol;
+mod sprouts_job;
 
 pub use agent::SolverReactor;
 pub use heap_job::{HeapJob, MAX_HEAP};
+pub use sprouts_job::SproutsJob;

@@ -20,6 +20,13 @@ pub enum Request {
         heaps: Vec<u64>,
         misere: bool,
     },
+    /// Normal-play nimber or misère outcome of a Sprouts position (either GLOP notation), and which of its
+    /// children win.
+    SproutsAnalyze {
+        id: RequestId,
+        position: String,
+        misere: bool,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -43,6 +50,17 @@ pub enum Response {
     Analysis {
         id: RequestId,
         answer: PositionAnswer,
+    },
+    /// A search under way: positions searched, and children examined of all (once the value is known).
+    SearchProgress {
+        id: RequestId,
+        nodes: u64,
+        children_done: u64,
+        children: u64,
+    },
+    Sprouts {
+        id: RequestId,
+        answer: SproutsAnswer,
     },
     Bases {
         id: RequestId,
@@ -112,6 +130,31 @@ pub struct HeapMoveAnswer {
     pub pieces: Vec<u64>,
 }
 
+/// What the solver knows about a Sprouts position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SproutsAnswer {
+    /// The position in canonical form (later GLOP notation).
+    pub position: String,
+    pub misere: bool,
+    pub outcome: Outcome,
+    /// Normal play only: the nimber.
+    pub nimber: Option<u32>,
+    /// Every child (distinct up to canonical form), and whether moving there wins.
+    pub children: Vec<SproutsChild>,
+    /// Positions searched for this answer (0 when the base knew everything).
+    pub nodes: u64,
+    /// Entries in the Sprouts base after this answer.
+    pub base_entries: u64,
+    pub elapsed_ms: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SproutsChild {
+    pub position: String,
+    /// Moving here wins: the child is lost for the player to move.
+    pub wins: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BaseSummary {
     pub name: String,
@@ -126,6 +169,8 @@ impl Response {
             Response::Progress { id, .. }
             | Response::HeapValue { id, .. }
             | Response::Analysis { id, .. }
+            | Response::SearchProgress { id, .. }
+            | Response::Sprouts { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
             | Response::Error { id, .. } => *id,

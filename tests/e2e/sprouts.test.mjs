@@ -1,0 +1,88 @@
+// End-to-end: the Sprouts page in the release build. Outcomes of the n-spot starts are checked against the
+// published pattern (normal play: the first player wins iff n mod 6 is 3, 4 or 5; misère play for n = 1..5:
+// W L L L W); full games against the computer are played through the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+let context;
+
+before(async () => {
+    server = await serveDist();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+});
+
+after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+});
+
+async function hintVerdict(page) {
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    return page.locator('#hint-verdict').textContent();
+}
+
+test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot starts, normal and misère', async () => {
+    const page = await openPage(context);
+    const misereWins = [true, false, false, false, true];
+    for (let n = 1; n <= 5; n += 1) {
+        await page.goto(`${server.url}/sprouts?start=${n}&vs=human`);
+        const normal = await hintVerdict(page);
+        assert.match(normal, [3, 4, 5].includes(n % 6) ? /player to move wins/ : /player to move loses/, `${n} spots`);
+        await page.goto(`${server.url}/sprouts?start=${n}&vs=human&rules=misere`);
+        const misere = await hintVerdict(page);
+        assert.match(misere, misereWins[n - 1] ? /player to move wins/ : /player to move loses/, `${n} spots misère`);
+    }
+    await screenshot(page, 'sprouts-hint');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('Sprouts: winning moves from the hint beat the perfect computer, and the game is in the URL', async () => {
+    const page = await openPage(context);
+    await page.goto(`${server.url}/sprouts?start=4&vs=computer&level=perfect`);
+    for (let turn = 0; turn < 12; turn += 1) {
+        await page.waitForFunction(() => /Your turn|Game over/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60_000 });
+        if (/Game over/.test(await page.locator('#status').textContent())) break;
+        assert.match(await hintVerdict(page), /player to move wins/);
+        const before = await page.locator('#moves li').count();
+        await page.locator('.child.wins').first().click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+    }
+    assert.match(await page.locator('#status').textContent(), /Game over: You win/);
+    await screenshot(page, 'sprouts-won');
+    // The link reopens the same game, move for move.
+    const link = page.url();
+    const moves = await page.locator('#moves li').allTextContents();
+    const other = await openPage(context);
+    await other.goto(link);
+    await other.locator('#moves li').first().waitFor();
+    assert.deepEqual(await other.locator('#moves li').allTextContents(), moves);
+    assert.deepEqual(page.problems, []);
+    assert.deepEqual(other.problems, []);
+    await other.close();
+    await page.close();
+});
+
+test('Sprouts: a malformed or illegal link is refused with its reason', async () => {
+    const page = await openPage(context);
+    const cases = [
+        ['/sprouts?start=0.AB%7CX', /not a Sprouts position/],
+        ['/sprouts?start=2&line=0*5', /move 1: .* is not a move/],
+        ['/sprouts?start=99', /choose 1 to 30/],
+        ['/sprouts?start=%3Cimg%20src%3Dx%3E', /not a Sprouts position/],
+    ];
+    for (const [path, message] of cases) {
+        await page.goto(server.url + path);
+        await page.locator('#url-error').waitFor();
+        assert.match(await page.locator('#url-error').textContent(), message, path);
+        assert.equal(await page.locator('main img').count(), 0);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
