@@ -2,6 +2,7 @@
 //! one at a time; a long one runs in slices of about [`SLICE_MS`] and between slices posts progress, yields
 //! to the worker's event loop and reads the requests that arrived meanwhile (a matching `Cancel` stops it).
 
+use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
 use super::position_job;
 use super::protocol::{BaseSummary, Request, RequestId, Response};
@@ -58,6 +59,17 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
                 message: error.to_string(),
             },
         },
+        Request::ExportBase { id, name, format } => {
+            match base_transfer::export(&name, &format).await {
+                Ok(file) => Response::Exported {
+                    id,
+                    file_name: file.file_name,
+                    bytes: file.bytes,
+                },
+                Err(message) => Response::Error { id, message },
+            }
+        }
+        Request::ImportBase { id, bytes, .. } => import(id, &bytes, scope, queue).await,
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
             if name == sprouts_job::BASE_NAME {
@@ -113,6 +125,63 @@ async fn analyze(
     job.stop().await;
     match answer {
         Ok(answer) => Response::Analysis { id, answer },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn import(
+    id: RequestId,
+    bytes: &[u8],
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let report = match base_transfer::read(bytes) {
+        Err(message) => Err(message),
+        Ok(Import::Sprouts(base)) => base_transfer::import_sprouts(base).await,
+        Ok(Import::NimValues { game, values }) => {
+            // Every imported value is compared with the value recomputed from the rules (and kept).
+            let code = game.to_string();
+            let last = values.len().saturating_sub(1) as u64;
+            match run_heap_job(id, &code, last, scope, queue).await {
+                Err(response) => return response,
+                Ok(job) => {
+                    let wrong: Vec<String> = values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(heap, &value)| job.value(heap) != Some(value))
+                        .map(|(heap, &value)| {
+                            format!(
+                                "heap {heap}: the file says {value}, the rules give {}",
+                                job.value(heap).unwrap_or(0)
+                            )
+                        })
+                        .collect();
+                    job.stop().await;
+                    if wrong.is_empty() {
+                        Ok(format!(
+                            "All {} values of {code} agree with the values computed from the rules; they are stored.",
+                            values.len()
+                        ))
+                    } else {
+                        Err(format!(
+                            "{} of the {} values of {code} are wrong, e.g. {}; the computed values are kept instead.",
+                            wrong.len(),
+                            values.len(),
+                            wrong.iter().take(3).cloned().collect::<Vec<_>>().join("; ")
+                        ))
+                    }
+                }
+            }
+        }
+    };
+    match report {
+        Ok(report) => match list_bases().await {
+            Ok(bases) => Response::Imported { id, report, bases },
+            Err(error) => Response::Error {
+                id,
+                message: error.to_string(),
+            },
+        },
         Err(message) => Response::Error { id, message },
     }
 }

@@ -2,6 +2,7 @@
 //! Long computations run in short slices so the worker can post progress and hear "cancel" between them.
 
 mod agent;
+mod base_transfer;
 mod heap_job;
 mod position_job;
 pub mod protocol;

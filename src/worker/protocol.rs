@@ -31,6 +31,18 @@ pub enum Request {
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
     ListBases { id: RequestId },
+    /// The stored base `name` as a file, in `format` ("text" or "binary").
+    ExportBase {
+        id: RequestId,
+        name: String,
+        format: String,
+    },
+    /// Check a base file and, if it is coherent, merge it into the stored bases.
+    ImportBase {
+        id: RequestId,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
     /// Delete one stored base and forget it in memory.
     ClearBase { id: RequestId, name: String },
 }
@@ -64,6 +76,17 @@ pub enum Response {
     },
     Bases {
         id: RequestId,
+        bases: Vec<BaseSummary>,
+    },
+    Exported {
+        id: RequestId,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
+    /// An import was checked and stored; `report` says what it held.
+    Imported {
+        id: RequestId,
+        report: String,
         bases: Vec<BaseSummary>,
     },
     Cancelled {
@@ -171,6 +194,8 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::SearchProgress { id, .. }
             | Response::Sprouts { id, .. }
+            | Response::Exported { id, .. }
+            | Response::Imported { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
             | Response::Error { id, .. } => *id,

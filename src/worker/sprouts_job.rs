@@ -77,10 +77,7 @@ impl SproutsJob {
         let position: Position = position.trim().parse().map_err(|error| {
             format!("“{}” is not a Sprouts position: {error}", shorten(position))
         })?;
-        let base = match BASE.with(|cell| cell.borrow_mut().take()) {
-            Some(base) => base,
-            None => load().await,
-        };
+        let base = take_base().await;
         let entries_at_start = entries(&base);
         Ok(SproutsJob {
             position,
@@ -206,9 +203,21 @@ impl SproutsJob {
                 let _ = store.put_base(&stored).await;
             }
         }
-        BASE.with(|cell| *cell.borrow_mut() = Some(base));
+        give_back(base);
         count as u64
     }
+}
+
+/// The worker's Sprouts base (loaded from IndexedDB if need be), to be handed back with [`give_back`].
+pub async fn take_base() -> Base {
+    match BASE.with(|cell| cell.borrow_mut().take()) {
+        Some(base) => base,
+        None => load().await,
+    }
+}
+
+pub fn give_back(base: Base) {
+    BASE.with(|cell| *cell.borrow_mut() = Some(base));
 }
 
 /// Forgets the in-memory base (after the user clears it).
