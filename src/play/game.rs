@@ -5,7 +5,8 @@
 //! `pile-counters` splits such as `1-3`), `rules=misere`, `vs=computer`, `first=computer`, `level=…`.
 
 use super::board::{Board, BoardKind, BoardMove};
-use sprague_engine::games::heap::DotRow;
+use super::pins::{row_playable, PinRow};
+use sprague_engine::games::heap::{DotRow, HeapGame};
 
 /// The largest row of dots a board draws.
 pub const MAX_DOTS: usize = 500;
@@ -160,11 +161,16 @@ impl Game {
         match &self.start {
             Board::Dots(row) => parts.push(format!("n={}", row.len())),
             Board::Piles(piles) => parts.push(format!("piles={}", join(piles.iter()))),
+            Board::Pins(row) => {
+                parts.push(format!("code={}", row.game()));
+                parts.push(format!("n={}", row.len()));
+            }
         }
         if !self.moves.is_empty() {
             let moves = self.moves.iter().map(|mv| match *mv {
                 BoardMove::Mark(dot) => (dot + 1).to_string(),
                 BoardMove::Split { pile, top } => format!("{}-{}", pile + 1, top),
+                BoardMove::KnockDown { start, len } => format!("{}-{}", start + 1, len),
             });
             parts.push(format!("m={}", join(moves)));
         }
@@ -194,6 +200,7 @@ impl Game {
             ));
         }
         let mut start = None;
+        let mut code = None;
         let mut moves_text = None;
         let mut rules = Rules::Normal;
         // Unless the link says otherwise, the page's usual opponent.
@@ -206,10 +213,11 @@ impl Game {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             any |= matches!(
                 key,
-                "n" | "piles" | "m" | "rules" | "vs" | "first" | "level"
+                "n" | "piles" | "code" | "m" | "rules" | "vs" | "first" | "level"
             );
             match key {
                 "n" => start = Some(parse_start(kind, value)?),
+                "code" if kind == BoardKind::Dots => code = Some(parse_row_code(value)?),
                 "piles" if kind == BoardKind::Grundy => start = Some(parse_piles(value)?),
                 "m" => moves_text = Some(value),
                 "rules" => {
@@ -245,10 +253,13 @@ impl Game {
         if !any {
             return Ok(None);
         }
-        let start = match start {
+        let mut start = match start {
             Some(start) => start,
             None => Game::default_for(kind).start,
         };
+        if let (Some(Some(game)), Board::Dots(row)) = (code, &start) {
+            start = Board::Pins(PinRow::new(game, row.len())?);
+        }
         let opponent = if computer {
             Opponent::Computer { moves_first, level }
         } else {
@@ -261,7 +272,8 @@ impl Game {
             .filter(|text| !text.is_empty())
             .enumerate()
         {
-            let mv = parse_move(kind, text).map_err(|why| format!("move {}: {why}", number + 1))?;
+            let mv = parse_move(&game.start, text)
+                .map_err(|why| format!("move {}: {why}", number + 1))?;
             game.play(mv)
                 .map_err(|why| format!("move {}: {why}", number + 1))?;
         }
@@ -336,31 +348,57 @@ fn parse_piles(text: &str) -> Result<Board, String> {
     Ok(Board::Piles(piles))
 }
 
-fn parse_move(kind: BoardKind, text: &str) -> Result<BoardMove, String> {
-    match kind {
-        BoardKind::Dots => {
+/// A row variant's code: an octal code a row of pins can show (`0.77`, `kayles`, …). The independence game
+/// keeps its own board (marking dots), so `0.137` is no variant.
+fn parse_row_code(text: &str) -> Result<Option<HeapGame>, String> {
+    if text.len() > 40 {
+        return Err("the game code is too long".into());
+    }
+    let game: HeapGame = text
+        .parse()
+        .map_err(|e| format!("“{}” is not a game code: {e}", shorten(text)))?;
+    if game.is_independence() {
+        return Ok(None);
+    }
+    row_playable(&game)?;
+    Ok(Some(game))
+}
+
+fn parse_move(start: &Board, text: &str) -> Result<BoardMove, String> {
+    let pair = |first: &str, second: &str, example: &str| {
+        text.split_once('-')
+            .ok_or_else(|| format!("“{}” is not a move: write {example}", shorten(text)))
+            .and_then(|(a, b)| {
+                let a = parse_number(a, first, MAX_DOTS)?;
+                if a == 0 {
+                    return Err(format!("{first}s are numbered from 1"));
+                }
+                Ok((a - 1, parse_number(b, second, MAX_DOTS)?))
+            })
+    };
+    match start {
+        Board::Dots(_) => {
             let dot = parse_number(text, "dot number", MAX_DOTS)?;
             if dot == 0 {
                 return Err("dots are numbered from 1".into());
             }
             Ok(BoardMove::Mark(dot - 1))
         }
-        BoardKind::Grundy => {
-            let (pile, top) = text.split_once('-').ok_or_else(|| {
-                format!(
-                    "“{}” is not a split: write pile-counters, such as 1-3",
-                    shorten(text)
-                )
-            })?;
-            let pile = parse_number(pile, "pile number", MAX_DOTS)?;
-            if pile == 0 {
-                return Err("piles are numbered from 1".into());
-            }
-            let top = parse_number(top, "number of counters", MAX_PILE)?;
-            Ok(BoardMove::Split {
-                pile: pile - 1,
-                top,
-            })
+        Board::Piles(_) => {
+            let (pile, top) = pair(
+                "pile number",
+                "number of counters",
+                "pile-counters, such as 1-3",
+            )?;
+            Ok(BoardMove::Split { pile, top })
+        }
+        Board::Pins(_) => {
+            let (start, len) = pair(
+                "pin number",
+                "number of pins",
+                "first pin-pins, such as 4-2",
+            )?;
+            Ok(BoardMove::KnockDown { start, len })
         }
     }
 }
@@ -389,6 +427,18 @@ mod tests {
         );
         assert_eq!(game.board().heaps(), vec![2, 7, 1, 4]);
 
+        let mut kayles = Game::from_query(BoardKind::Dots, "code=kayles&n=9")
+            .unwrap()
+            .unwrap();
+        kayles
+            .play(BoardMove::KnockDown { start: 3, len: 2 })
+            .unwrap();
+        assert_eq!(kayles.board().heaps(), vec![3, 4]);
+        assert_eq!(
+            Game::from_query(BoardKind::Dots, &kayles.to_query()),
+            Ok(Some(kayles))
+        );
+
         let mut dots = Game::default_for(BoardKind::Dots);
         dots.play(BoardMove::Mark(0)).unwrap();
         dots.play(BoardMove::Mark(9)).unwrap();
@@ -411,6 +461,8 @@ mod tests {
             .unwrap_err()
             .contains("not a legal move"));
         assert_eq!(Game::from_query(BoardKind::Dots, "heap=7"), Ok(None));
+        assert!(err("code=4.07").contains("without removing"));
+        assert!(err("code=0.x").contains("not a game code"));
     }
 
     #[wasm_bindgen_test]

@@ -4,4 +4,5 @@
 pub mod board;
 pub mod game;
 pub mod opponent;
+pub mod pins;
 pub mod sprouts_game;

@@ -20,6 +20,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
     let kind = game.kind();
     let start_text = match &game.start {
         Board::Dots(row) => row.len().to_string(),
+        Board::Pins(row) => row.len().to_string(),
         Board::Piles(piles) => piles
             .iter()
             .map(|p| p.to_string())
@@ -36,6 +37,11 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
     let vs_ref = use_node_ref();
     let first_ref = use_node_ref();
     let level_ref = use_node_ref();
+    let code_ref = use_node_ref();
+    let code_text = match &game.start {
+        Board::Pins(row) => row.game().to_string(),
+        _ => "0.137".to_string(),
+    };
 
     let onsubmit = {
         let (error, on_start) = (error.clone(), props.on_start.clone());
@@ -45,6 +51,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
             vs_ref.clone(),
             first_ref.clone(),
             level_ref.clone(),
+            code_ref.clone(),
         );
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
@@ -58,8 +65,13 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
                 .cast::<HtmlInputElement>()
                 .map(|i| i.value())
                 .unwrap_or_default();
+            let code = refs
+                .5
+                .cast::<HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default();
             let start = match kind {
-                BoardKind::Dots => format!("n={}", size.trim()),
+                BoardKind::Dots => format!("n={}&code={}", size.trim(), code.trim()),
                 BoardKind::Grundy => {
                     let piles: Vec<&str> = size
                         .split(|c: char| c == ',' || c.is_whitespace())
@@ -87,7 +99,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
     };
 
     let (size_label, size_hint) = match kind {
-        BoardKind::Dots => ("Dots in the row", format!("1 to {MAX_DOTS}")),
+        BoardKind::Dots => ("Dots (or pins) in the row", format!("1 to {MAX_DOTS}")),
         BoardKind::Grundy => (
             "Piles",
             format!("up to {MAX_PILES} piles of at most {MAX_PILE}, e.g. 7 5 3"),
@@ -100,6 +112,19 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
         <details class="setup">
             <summary>{ "New game…" }</summary>
             <form id="setup" class="setup-form" {onsubmit}>
+                if kind == BoardKind::Dots {
+                    <label>{ "Game" }
+                        <input id="setup-code" ref={code_ref} list="row-codes" value={code_text} autocomplete="off"
+                               title="0.137 is the independence game; any octal code that a row of pins can show works" />
+                        <datalist id="row-codes">
+                            <option value="0.137">{ "Independence game (mark a dot)" }</option>
+                            <option value="0.77">{ "Kayles: one pin or two adjacent" }</option>
+                            <option value="0.07">{ "Dawson's Kayles: two adjacent pins" }</option>
+                            <option value="0.6">{ "0.6: one pin, not a whole row" }</option>
+                            <option value="0.51">{ "0.51" }</option>
+                        </datalist>
+                    </label>
+                }
                 <label>{ size_label }
                     <input id="setup-size" ref={size_ref} value={start_text} autocomplete="off" title={size_hint.clone()} placeholder={size_hint} />
                 </label>

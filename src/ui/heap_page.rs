@@ -9,10 +9,12 @@ use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
 use super::move_list::MoveList;
 use super::piles_board::PilesBoard;
+use super::pins_board::PinsBoard;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::game::{Game, Opponent, Rules, Side};
 use crate::play::opponent::{choose_move, winning_board_moves, Reason};
+use crate::play::pins::rules_in_words;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{PositionAnswer, Request, RequestId, Response};
 use crate::worker::SolverReactor;
@@ -160,7 +162,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             solver.dispatch(Action::Sent(id, purpose, query.clone()));
             bridge.send(Request::Analyze {
                 id,
-                code: kind.code().into(),
+                code: board.code(),
                 heaps: board.heaps().iter().map(|&h| h as u64).collect(),
                 misere: rules == Rules::Misere,
             });
@@ -373,14 +375,18 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last}
                         on_move={on_move.clone()} />
         },
+        Board::Pins(row) => html! {
+            <PinsBoard row={row.clone()} enabled={people_may_move} hint={hint_move} {last}
+                       on_move={on_move.clone()} />
+        },
     };
     let status = status_line(&game, busy);
     let href = gloo::utils::window().location().href().unwrap_or_default();
 
     html! {
         <section class="game-page">
-            <h1>{ title(kind) }</h1>
-            <p class="rules">{ rules_text(kind, game.rules) }</p>
+            <h1>{ title(&game.start) }</h1>
+            <p class="rules">{ rules_text(&game.start, game.rules) }</p>
             if let Some(message) = &url_error {
                 <p class="error" role="alert" id="url-error">
                     { format!("This link's game is not valid: {message}. A new game is shown instead.") }
@@ -422,23 +428,34 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     }
 }
 
-fn title(kind: BoardKind) -> &'static str {
-    match kind {
-        BoardKind::Dots => "Dots — the independence game",
-        BoardKind::Grundy => "Grundy's game",
+fn title(start: &Board) -> String {
+    match start {
+        Board::Dots(_) => "Dots — the independence game".into(),
+        Board::Piles(_) => "Grundy's game".into(),
+        Board::Pins(row) => match row.game().alias() {
+            Some("kayles") => format!("Dots variant — Kayles ({})", row.game()),
+            Some("dawson") => format!("Dots variant — Dawson's Kayles ({})", row.game()),
+            _ => format!("Dots variant — octal game {}", row.game()),
+        },
     }
 }
 
-fn rules_text(kind: BoardKind, rules: Rules) -> String {
-    let moves = match kind {
-        BoardKind::Dots => {
+fn rules_text(start: &Board, rules: Rules) -> String {
+    let moves = match start {
+        Board::Dots(_) => {
             "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a row \
              can break in two (octal game 0.137). Press a dot to mark it."
+                .to_string()
         }
-        BoardKind::Grundy => {
+        Board::Piles(_) => {
             "Piles of counters. A move splits one pile into two piles of different sizes; piles of \
              one or two can never be split. Press a counter to split its pile below it."
+                .to_string()
         }
+        Board::Pins(row) => format!(
+            "A row of pins. {} Press the first pin, then the last pin of the group to knock down.",
+            rules_in_words(row.game())
+        ),
     };
     let end = match rules {
         Rules::Normal => "Whoever cannot move loses (normal play).",

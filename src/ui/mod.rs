@@ -11,6 +11,7 @@ mod home;
 mod move_list;
 mod not_found;
 mod piles_board;
+mod pins_board;
 mod solver;
 mod sprouts_page;
 mod sprouts_setup;
