@@ -10,4 +10,5 @@ mod sprouts_job;
 
 pub use agent::SolverReactor;
 pub use heap_job::{HeapJob, MAX_HEAP};
+pub use position_job::answer as position_answer;
 pub use sprouts_job::SproutsJob;
