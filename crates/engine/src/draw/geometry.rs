@@ -173,3 +173,34 @@ pub fn resample(line: &[Point], step: f64) -> Vec<Point> {
     out[n] = line[line.len() - 1];
     out
 }
+
+/// Douglas–Peucker simplification: drops points within `tolerance` of the simplified line (ends kept).
+pub fn simplify(line: &[Point], tolerance: f64) -> Vec<Point> {
+    if line.len() < 3 {
+        return line.to_vec();
+    }
+    let mut keep = vec![false; line.len()];
+    keep[0] = true;
+    keep[line.len() - 1] = true;
+    let mut stack = vec![(0, line.len() - 1)];
+    while let Some((a, b)) = stack.pop() {
+        let (mut far, mut far_d) = (a, 0.0);
+        for i in a + 1..b {
+            let d = dist_to_segment(line[i], line[a], line[b]);
+            if d > far_d {
+                far = i;
+                far_d = d;
+            }
+        }
+        if far_d > tolerance {
+            keep[far] = true;
+            stack.push((a, far));
+            stack.push((far, b));
+        }
+    }
+    line.iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(p, _)| *p)
+        .collect()
+}

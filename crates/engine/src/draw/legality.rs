@@ -196,9 +196,21 @@ impl Drawing {
                 }
             }
         }
+        // The first and last steps may linger near their own spot.
+        let near_start = points
+            .iter()
+            .take_while(|p| p.dist(points[0]) < 2.0 * SPOT_CLEARANCE)
+            .count()
+            .max(1);
+        let near_end = points
+            .iter()
+            .rev()
+            .take_while(|p| p.dist(points[n]) < 2.0 * SPOT_CLEARANCE)
+            .count()
+            .max(1);
         for (s, spot) in self.spots.iter().enumerate() {
             for i in 0..n {
-                if (i == 0 && s == from) || (i == n - 1 && s == to) {
+                if (i < near_start && s == from) || (i + near_end >= n && s == to) {
                     continue;
                 }
                 if dist_to_segment(spot.at, points[i], points[i + 1]) < SPOT_CLEARANCE {
@@ -245,18 +257,28 @@ fn overlaps_at(shared: Point, p: Point, q: Point) -> bool {
     dot > 0.0 && (cross / scale).abs() < 1e-9
 }
 
-/// The curve with its ends moved onto the spots, dropping the points drawn inside the snap circles.
+/// The curve with its ends moved onto the spots, dropping the points drawn inside the snap circles
+/// (a curve that already starts or ends exactly on its spot is kept as it is there).
 fn snapped(raw: &[Point], from: Point, to: Point) -> Vec<Point> {
+    let exact = |p: Point, s: Point| p.dist(s) < 1e-9;
     let mut lo = 0;
-    while lo + 1 < raw.len() && raw[lo].dist(from) <= SNAP_RADIUS {
-        lo += 1;
+    if exact(raw[0], from) {
+        lo = 1;
+    } else {
+        while lo + 1 < raw.len() && raw[lo].dist(from) <= SNAP_RADIUS {
+            lo += 1;
+        }
     }
     let mut hi = raw.len();
-    while hi > lo + 1 && raw[hi - 1].dist(to) <= SNAP_RADIUS {
+    if exact(raw[hi - 1], to) {
         hi -= 1;
+    } else {
+        while hi > lo + 1 && raw[hi - 1].dist(to) <= SNAP_RADIUS {
+            hi -= 1;
+        }
     }
     let mut points = vec![from];
-    points.extend_from_slice(&raw[lo..hi]);
+    points.extend_from_slice(&raw[lo..hi.max(lo)]);
     points.push(to);
     points.dedup_by(|a, b| a.dist(*b) < 1e-9);
     if points.len() == 1 {

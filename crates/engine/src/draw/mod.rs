@@ -14,7 +14,10 @@ mod drawing;
 mod error;
 mod geometry;
 mod legality;
+mod mesh;
 mod planar;
+mod route;
+mod svg;
 mod to_position;
 
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};

@@ -62,14 +62,30 @@ impl Drawing {
 
 /// Writes the position string of a drawing's planar map.
 pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<String, DrawingError> {
-    let lives = drawing.lives();
-    // Regions where each 1-life spot has corners.
-    let mut corner_regions: Vec<Vec<usize>> = vec![Vec::new(); drawing.spots.len()];
-    for (r, walks) in map.regions.iter().enumerate() {
-        for &w in walks {
-            for c in map.corners(w) {
-                corner_regions[c.spot].push(r);
-            }
+    let regions: Vec<Vec<Vec<usize>>> = map
+        .regions
+        .iter()
+        .map(|walks| {
+            walks
+                .iter()
+                .map(|&w| map.corners(w).iter().map(|c| c.spot).collect())
+                .collect()
+        })
+        .collect();
+    write_position(&regions, &drawing.lives())
+}
+
+/// Writes regions (each a list of walks, each the spots of its corners in order) as a position
+/// string, given every spot's lives.
+pub(crate) fn write_position(
+    regions: &[Vec<Vec<usize>>],
+    lives: &[u8],
+) -> Result<String, DrawingError> {
+    // Regions where each spot has corners.
+    let mut corner_regions: Vec<Vec<usize>> = vec![Vec::new(); lives.len()];
+    for (r, walks) in regions.iter().enumerate() {
+        for &s in walks.iter().flatten() {
+            corner_regions[s].push(r);
         }
     }
     let shared = |s: usize| {
@@ -79,7 +95,7 @@ pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<Stri
     };
 
     // Lands: regions linked by shared spots.
-    let mut parent: Vec<usize> = (0..map.regions.len()).collect();
+    let mut parent: Vec<usize> = (0..regions.len()).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
             parent[x] = parent[parent[x]];
@@ -87,7 +103,7 @@ pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<Stri
         }
         x
     }
-    for s in 0..drawing.spots.len() {
+    for s in 0..lives.len() {
         if shared(s) {
             let (a, b) = (
                 find(&mut parent, corner_regions[s][0]),
@@ -97,7 +113,7 @@ pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<Stri
         }
     }
     let mut lands: Vec<(usize, Vec<usize>)> = Vec::new();
-    for r in 0..map.regions.len() {
+    for r in 0..regions.len() {
         let root = find(&mut parent, r);
         match lands.iter_mut().find(|(k, _)| *k == root) {
             Some((_, list)) => list.push(r),
@@ -106,16 +122,15 @@ pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<Stri
     }
 
     let mut land_texts = Vec::new();
-    for (_, regions) in &lands {
+    for (_, land) in &lands {
         let mut upper: Vec<usize> = Vec::new();
         let mut region_texts = Vec::new();
-        for &r in regions {
+        for &r in land {
             let mut lower: Vec<usize> = Vec::new();
             let mut boundary_texts = Vec::new();
-            for &w in &map.regions[r] {
+            for walk in &regions[r] {
                 let mut text = String::new();
-                for c in map.corners(w) {
-                    let s = c.spot;
+                for &s in walk {
                     match lives[s] {
                         0 => {}
                         3 => text.push('0'),
