@@ -32,8 +32,10 @@ pub enum DrawingError {
 pub enum LayoutError {
     #[error("{0}")]
     Parse(#[from] ParseError),
-    #[error("the position cannot be drawn in the plane: {0}")]
-    NotPlanar(&'static str),
+    #[error("no sequence of moves reaching this position was found within the search budget")]
+    NotFound,
+    #[error("a move on the way could not be drawn")]
+    NoCurve,
     #[error("the layout did not reproduce the position (got {got}, wanted {wanted})")]
     Mismatch { got: String, wanted: String },
     #[error("{0}")]

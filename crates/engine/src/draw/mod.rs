@@ -13,6 +13,7 @@
 mod drawing;
 mod error;
 mod geometry;
+mod layout;
 mod legality;
 mod mesh;
 mod planar;
@@ -23,4 +24,5 @@ mod to_position;
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
+pub use layout::SEARCH_BUDGET;
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
