@@ -5,4 +5,5 @@ pub mod board;
 pub mod game;
 pub mod opponent;
 pub mod pins;
+pub mod sprouts_drawing;
 pub mod sprouts_game;

@@ -13,6 +13,7 @@ mod not_found;
 mod piles_board;
 mod pins_board;
 mod solver;
+mod sprouts_board;
 mod sprouts_page;
 mod sprouts_setup;
 mod theme;

@@ -1,16 +1,19 @@
 //! The Sprouts page: play from n spots or a pasted position, against a friend or the computer, in normal or
-//! misère play, choosing each move from the list of distinct moves (children up to canonical form). The
-//! solver worker answers every question (nimber or misère outcome, winning moves); the game lives in the
-//! URL. (The drawing board comes with the drawing layer; until then moves are picked from the list.)
+//! misère play — by drawing curves on the board, or exactly, by choosing the position a move leads to from
+//! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
+//! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
+use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules, Side};
+use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer};
 use crate::worker::SolverReactor;
+use sprague_engine::draw::CurveMove;
 use sprague_engine::games::sprouts::Position;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -127,6 +130,14 @@ pub fn sprouts_page() -> Html {
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
     let solver = use_reducer(SolverState::default);
     let note = use_state(|| None::<String>);
+    // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
+    let drawings = use_mut_ref(DrawingCache::default);
+    let drawing = {
+        let (drawings, game) = (drawings.clone(), game.clone());
+        use_memo(line_key(&game.start, &game.line), move |_| {
+            drawings.borrow_mut().drawing(&game)
+        })
+    };
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
@@ -257,6 +268,24 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
+    let on_curve = {
+        let (game, show, note, drawings) =
+            (game.clone(), show.clone(), note.clone(), drawings.clone());
+        let drawing = drawing.clone();
+        Callback::from(move |curve: CurveMove| {
+            let Ok(drawing) = &*drawing else {
+                return;
+            };
+            let mut next = game.clone();
+            if next.play(curve.child().clone()).is_ok() {
+                drawings
+                    .borrow_mut()
+                    .remember(&next.start, &next.line, drawing.play(&curve, None));
+                note.set(None);
+                show.emit((next, false));
+            }
+        })
+    };
     let on_hint = {
         let ask = ask.clone();
         Callback::from(move |_| ask.emit(Purpose::Hint))
@@ -314,6 +343,30 @@ pub fn sprouts_page() -> Html {
         }
     });
 
+    // The hint's first winning move, drawn as a curve.
+    let hint_curve = {
+        let drawing = drawing.clone();
+        let first_winning = hint
+            .as_ref()
+            .and_then(|answer| answer.children.iter().find(|c| c.wins))
+            .and_then(|child| child.position.parse::<Position>().ok());
+        use_memo(first_winning, move |child| {
+            let drawing = drawing.as_ref().as_ref().ok()?;
+            drawing
+                .route(child.as_ref()?)
+                .map(|curve| curve.points().to_vec())
+        })
+    };
+    let board = match &*drawing {
+        Ok(drawing) => html! {
+            <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
+                          last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
+                          on_move={on_curve} />
+        },
+        Err(why) => html! {
+            <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
+        },
+    };
     let status = status_line(&game, busy);
     let progress = solver.progress.map(|(nodes, done, all)| {
         if all > 0 {
@@ -343,8 +396,7 @@ pub fn sprouts_page() -> Html {
             }
             <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
                 <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
-            <p class="notice">{ "The drawing board is on its way; until then, choose each move from the list of \
-                                 distinct moves below (each written as the position it leads to)." }</p>
+            { board }
             <div class="controls">
                 <button id="undo" onclick={on_undo} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
                 <button id="hint" onclick={on_hint} disabled={!people_may_move || game.is_over()}>{ "Hint" }</button>

@@ -86,3 +86,49 @@ test('Sprouts: a malformed or illegal link is refused with its reason', async ()
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+/// Drags the mouse through `points` (page coordinates), pressing at the first and letting go at the last.
+async function drag(page, points) {
+    await page.mouse.move(points[0].x, points[0].y);
+    await page.mouse.down();
+    for (let i = 1; i < points.length; i += 1) {
+        const [a, b] = [points[i - 1], points[i]];
+        for (let t = 1; t <= 8; t += 1) await page.mouse.move(a.x + ((b.x - a.x) * t) / 8, a.y + ((b.y - a.y) * t) / 8);
+    }
+    await page.mouse.up();
+}
+
+async function spotAt(page, index) {
+    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are refused with the reason', async () => {
+    const page = await openPage(context);
+    await page.goto(`${server.url}/sprouts?start=3&vs=human`);
+    await page.locator('circle.spot').nth(2).waitFor();
+    const [a, b, c] = [await spotAt(page, 0), await spotAt(page, 1), await spotAt(page, 2)];
+    const children = await page.locator('#children code').allTextContents();
+
+    await drag(page, [a, c, b]); // through the third spot
+    assert.match(await page.locator('#curve-feedback').textContent(), /passes through spot/);
+    await drag(page, [a, { x: a.x, y: a.y - 40 }]); // ends nowhere
+    assert.match(await page.locator('#curve-feedback').textContent(), /does not end on a spot/);
+    assert.equal(await page.locator('#moves li').count(), 0, 'no move was played');
+
+    await drag(page, [a, { x: (a.x + b.x) / 2, y: a.y - 30 }, b]);
+    await page.locator('#moves li').first().waitFor();
+    const position = await page.locator('#position').textContent();
+    assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
+    assert.equal(await page.locator('circle.spot').count(), 4, 'the move put a new spot on its curve');
+    assert.match(page.url(), /line=/);
+
+    // From the third spot, up across the curve just drawn and back: a crossing.
+    const top = Math.min(a.y, b.y) - 80;
+    await drag(page, [c, { x: c.x - 20, y: top }, { x: c.x + 20, y: top }, c]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /crosses curve/);
+    assert.equal(await page.locator('#moves li').count(), 1);
+    await screenshot(page, 'sprouts-board');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
