@@ -1,6 +1,6 @@
 //! The Sprouts board: the drawing in SVG, and freehand moves. Press on a spot, drag a curve to another spot
 //! (or back to the same one) and let go; while drawing, the curve shows whether it is legal so far and
-//! why not. A legal curve becomes the move, with its new spot half-way along it.
+//! why not. Then press on the curve where its new spot goes (or "Half-way" for the middle).
 
 use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, WIDTH};
 use yew::prelude::*;
@@ -13,7 +13,8 @@ pub struct SproutsBoardProps {
     pub hint: Option<Vec<Point>>,
     /// Index of the curve drawn last.
     pub last: Option<usize>,
-    pub on_move: Callback<CurveMove>,
+    /// A legal curve, and where on it the new spot goes (`None`: half-way).
+    pub on_move: Callback<(CurveMove, Option<Point>)>,
 }
 
 #[function_component(SproutsBoard)]
@@ -21,6 +22,12 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
     let svg_ref = use_node_ref();
     let draft = use_state(Vec::<Point>::new);
     let verdict = use_state(|| None::<Result<(), String>>);
+    // A legal curve waiting for its new spot.
+    let pending = use_state(|| None::<CurveMove>);
+    {
+        let pending = pending.clone();
+        use_effect_with(props.drawing.clone(), move |_| pending.set(None));
+    }
 
     let to_point = {
         let svg_ref = svg_ref.clone();
@@ -43,8 +50,15 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             to_point.clone(),
             props.enabled,
         );
+        let (pending, on_move) = (pending.clone(), props.on_move.clone());
         Callback::from(move |event: PointerEvent| {
             if !enabled || !event.is_primary() {
+                return;
+            }
+            if let Some(curve) = (*pending).clone() {
+                // Placing the new spot: the point of the curve nearest to the press.
+                pending.set(None);
+                on_move.emit((curve, to_point(&event)));
                 return;
             }
             if let Some(point) = to_point(&event) {
@@ -86,11 +100,11 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         })
     };
     let finish = {
-        let (draft, verdict, drawing, on_move) = (
+        let (draft, verdict, drawing, pending) = (
             draft.clone(),
             verdict.clone(),
             props.drawing.clone(),
-            props.on_move.clone(),
+            pending.clone(),
         );
         Callback::from(move |_: PointerEvent| {
             if draft.is_empty() {
@@ -104,7 +118,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             match drawing.check_curve(&points) {
                 Ok(curve) => {
                     verdict.set(None);
-                    on_move.emit(curve);
+                    pending.set(Some(curve));
                 }
                 Err(why) => verdict.set(Some(Err(format!("Not a legal move: {}.", explain(&why))))),
             }
@@ -148,15 +162,31 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 if draft.len() > 1 {
                     <path class={classes!("draft", draft_class)} d={path(&draft)} />
                 }
+                if let Some(curve) = &*pending {
+                    <path class="draft pending" d={path(curve.points())} />
+                }
                 { for spots }
             </svg>
             <p id="curve-feedback" class={classes!("feedback", draft_class)} aria-live="polite">
+                if let Some(curve) = &*pending {
+                    { "Legal. Press on the curve where the new spot goes, or " }
+                    <button id="half-way" type="button" onclick={{
+                        let (pending, on_move, curve) = (pending.clone(), props.on_move.clone(), curve.clone());
+                        Callback::from(move |_| { pending.set(None); on_move.emit((curve.clone(), None)); })
+                    }}>{ "Half-way" }</button>
+                    { " " }
+                    <button id="drop-curve" type="button" onclick={{
+                        let pending = pending.clone();
+                        Callback::from(move |_| pending.set(None))
+                    }}>{ "Drop it" }</button>
+                } else {
                 { match &*verdict {
                     Some(Ok(())) => "Legal so far: let go on this spot to play it.".to_string(),
                     Some(Err(why)) => why.clone(),
                     None if props.enabled => "Draw a move: press on a spot and drag to another spot, or back to the same one.".to_string(),
                     None => String::new(),
                 } }
+                }
             </p>
         </div>
     }

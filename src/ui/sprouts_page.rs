@@ -13,7 +13,7 @@ use crate::play::sprouts_game::SproutsGame;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer};
 use crate::worker::SolverReactor;
-use sprague_engine::draw::CurveMove;
+use sprague_engine::draw::{CurveMove, Point};
 use sprague_engine::games::sprouts::Position;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -272,15 +272,17 @@ pub fn sprouts_page() -> Html {
         let (game, show, note, drawings) =
             (game.clone(), show.clone(), note.clone(), drawings.clone());
         let drawing = drawing.clone();
-        Callback::from(move |curve: CurveMove| {
+        Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
             let Ok(drawing) = &*drawing else {
                 return;
             };
             let mut next = game.clone();
             if next.play(curve.child().clone()).is_ok() {
-                drawings
-                    .borrow_mut()
-                    .remember(&next.start, &next.line, drawing.play(&curve, None));
+                drawings.borrow_mut().remember(
+                    &next.start,
+                    &next.line,
+                    drawing.play(&curve, spot_at),
+                );
                 note.set(None);
                 show.emit((next, false));
             }

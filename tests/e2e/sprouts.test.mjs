@@ -55,6 +55,9 @@ test('Sprouts: winning moves from the hint beat the perfect computer, and the ga
         await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
     }
     assert.match(await page.locator('#status').textContent(), /Game over: You win/);
+    // Every move of the game, the computer's included, is drawn: one new spot a move.
+    assert.equal(await page.locator('#no-drawing').count(), 0);
+    assert.equal(await page.locator('circle.spot').count(), 4 + (await page.locator('#moves li').count()));
     await screenshot(page, 'sprouts-won');
     // The link reopens the same game, move for move.
     const link = page.url();
@@ -117,7 +120,13 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
     assert.equal(await page.locator('#moves li').count(), 0, 'no move was played');
 
     await drag(page, [a, { x: (a.x + b.x) / 2, y: a.y - 30 }, b]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /Press on the curve where the new spot goes/);
+    // The new spot goes where the person presses, near the curve's top.
+    const spotWanted = { x: (a.x + b.x) / 2 - 25, y: a.y - 28 };
+    await page.mouse.click(spotWanted.x, spotWanted.y);
     await page.locator('#moves li').first().waitFor();
+    const placed = await spotAt(page, 3);
+    assert.ok(Math.hypot(placed.x - spotWanted.x, placed.y - spotWanted.y) < 15, 'the new spot is where it was put');
     const position = await page.locator('#position').textContent();
     assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
     assert.equal(await page.locator('circle.spot').count(), 4, 'the move put a new spot on its curve');
