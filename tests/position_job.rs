@@ -11,7 +11,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Grundy's game: a heap of n splits into a and n - a, a ≠ n - a.
 fn options(n: u64) -> Vec<Vec<u64>> {
-    (1..n).filter(|&a| 2 * a < n).map(|a| vec![a, n - a]).collect()
+    (1..n)
+        .filter(|&a| 2 * a < n)
+        .map(|a| vec![a, n - a])
+        .collect()
 }
 
 /// Every position one move away, as sorted heap lists, with the heap index and pieces of the move.
@@ -49,7 +52,14 @@ fn wins(heaps: &[u64], misere: bool, memo: &mut HashMap<(Vec<u64>, bool), bool>)
 #[wasm_bindgen_test]
 async fn position_answers_match_brute_force_in_normal_and_misere_play() {
     let mut memo = HashMap::new();
-    let positions: [&[u64]; 6] = [&[7], &[9, 7], &[11, 6], &[10, 8, 5], &[13, 4, 4], &[3, 6, 9, 12]];
+    let positions: [&[u64]; 6] = [
+        &[7],
+        &[9, 7],
+        &[11, 6],
+        &[10, 8, 5],
+        &[13, 4, 4],
+        &[3, 6, 9, 12],
+    ];
     for heaps in positions {
         let largest = *heaps.iter().max().unwrap();
         let mut job = HeapJob::start("4!.0", largest).await.unwrap();
@@ -59,7 +69,11 @@ async fn position_answers_match_brute_force_in_normal_and_misere_play() {
         for misere in [false, true] {
             let answer = position_answer(&job, heaps, misere, 0.0).unwrap();
             let expected = wins(heaps, misere, &mut memo);
-            assert_eq!(answer.outcome == Outcome::N, expected, "{heaps:?} misère {misere}");
+            assert_eq!(
+                answer.outcome == Outcome::N,
+                expected,
+                "{heaps:?} misère {misere}"
+            );
             // The winning moves are exactly the moves to positions the brute force says are lost.
             let mut listed: Vec<(usize, Vec<u64>)> = answer
                 .winning_moves
