@@ -6,6 +6,7 @@
 
 use super::board::{Board, BoardKind, BoardMove};
 use super::pins::{row_playable, PinRow};
+use super::turns;
 use sprague_engine::games::heap::{DotRow, HeapGame};
 
 /// The largest row of dots a board draws.
@@ -122,37 +123,19 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Side {
-        if self.moves.len().is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
+        turns::side_to_move(self.moves.len())
     }
 
     /// Whether the side to move is the computer's (and the game is not over).
     pub fn computer_to_move(&self) -> bool {
-        match self.opponent {
-            Opponent::Human => false,
-            Opponent::Computer { moves_first, .. } => {
-                (self.to_move() == Side::First) == moves_first && !self.board().is_over()
-            }
-        }
+        turns::is_computer(self.opponent, self.to_move()) && !self.board().is_over()
     }
 
     /// When the game is over, the winner: in normal play the last player to move, in misère play the other.
     pub fn winner(&self) -> Option<Side> {
-        if !self.board().is_over() {
-            return None;
-        }
-        let stuck = self.to_move();
-        let other = match stuck {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        };
-        Some(match self.rules {
-            Rules::Normal => other,
-            Rules::Misere => stuck,
-        })
+        self.board()
+            .is_over()
+            .then(|| turns::winner(self.rules, self.to_move()))
     }
 
     /// The game as a URL query (without `?`).

@@ -7,3 +7,4 @@ pub mod opponent;
 pub mod pins;
 pub mod sprouts_drawing;
 pub mod sprouts_game;
+pub mod turns;

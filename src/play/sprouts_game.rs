@@ -3,6 +3,7 @@
 //! and joined by `~`, so a link reopens the same game however the engine numbers children.
 
 use super::game::{Level, Opponent, Rules, Side};
+use super::turns;
 use sprague_engine::games::sprouts::Position;
 
 /// Most spots of a start (the engine's notation allows 33; beyond 30 nothing can be solved anyway).
@@ -55,11 +56,7 @@ impl SproutsGame {
     }
 
     pub fn to_move(&self) -> Side {
-        if self.line.len().is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
+        turns::side_to_move(self.line.len())
     }
 
     pub fn is_over(&self) -> bool {
@@ -67,28 +64,13 @@ impl SproutsGame {
     }
 
     pub fn computer_to_move(&self) -> bool {
-        match self.opponent {
-            Opponent::Human => false,
-            Opponent::Computer { moves_first, .. } => {
-                (self.to_move() == Side::First) == moves_first && !self.is_over()
-            }
-        }
+        turns::is_computer(self.opponent, self.to_move()) && !self.is_over()
     }
 
     /// When the game is over: in normal play the last player to move wins, in misère play loses.
     pub fn winner(&self) -> Option<Side> {
-        if !self.is_over() {
-            return None;
-        }
-        let stuck = self.to_move();
-        let other = match stuck {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        };
-        Some(match self.rules {
-            Rules::Normal => other,
-            Rules::Misere => stuck,
-        })
+        self.is_over()
+            .then(|| turns::winner(self.rules, self.to_move()))
     }
 
     /// The game as query pairs (to be URL-encoded by the router).

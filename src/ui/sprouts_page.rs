@@ -3,19 +3,20 @@
 //! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
 //! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
+use super::asking::{Ask, Asking, Progress, Purpose};
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
-use crate::play::game::{Level, Opponent, Rules, Side};
+use crate::play::game::{Level, Opponent, Rules};
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
+use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer};
+use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::{CurveMove, Point};
 use sprague_engine::games::sprouts::Position;
-use std::rc::Rc;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
@@ -25,91 +26,6 @@ const GAME_KEYS: [&str; 6] = ["start", "line", "rules", "vs", "first", "level"];
 
 /// How long the computer may think before it gives up on the exact answer and plays without it.
 const COMPUTER_BUDGET_MS: u32 = 20_000;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Purpose {
-    Hint,
-    ComputerMove,
-}
-
-#[derive(Clone, Default, PartialEq)]
-struct SolverState {
-    waiting: Option<(RequestId, Purpose, String)>,
-    /// Positions searched, children examined, children.
-    progress: Option<(u64, u64, u64)>,
-    hint: Option<(String, SproutsAnswer)>,
-    computer: Option<(String, Result<SproutsAnswer, String>)>,
-    error: Option<String>,
-}
-
-enum Action {
-    Sent(RequestId, Purpose, String),
-    Heard(Response),
-    Played,
-}
-
-impl Reducible for SolverState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut state = (*self).clone();
-        match action {
-            Action::Sent(id, purpose, key) => {
-                state.waiting = Some((id, purpose, key));
-                state.progress = None;
-                state.error = None;
-            }
-            Action::Played => state.computer = None,
-            Action::Heard(response) => {
-                let Some((id, purpose, key)) = state.waiting.clone() else {
-                    return self;
-                };
-                if id != response.id() {
-                    return self;
-                }
-                match (response, purpose) {
-                    (
-                        Response::SearchProgress {
-                            nodes,
-                            children_done,
-                            children,
-                            ..
-                        },
-                        _,
-                    ) => {
-                        state.progress = Some((nodes, children_done, children));
-                        return Rc::new(state);
-                    }
-                    (Response::Sprouts { answer, .. }, Purpose::Hint) => {
-                        state.hint = Some((key, answer))
-                    }
-                    (Response::Sprouts { answer, .. }, Purpose::ComputerMove) => {
-                        state.computer = Some((key, Ok(answer)))
-                    }
-                    (Response::Error { message, .. }, Purpose::Hint) => state.error = Some(message),
-                    (Response::Error { message, .. }, Purpose::ComputerMove) => {
-                        state.computer = Some((key, Err(message)))
-                    }
-                    (Response::Cancelled { .. }, Purpose::ComputerMove) => {
-                        state.computer = Some((
-                            key,
-                            Err(format!(
-                                "the exact answer was not found within {} s",
-                                COMPUTER_BUDGET_MS / 1000
-                            )),
-                        ))
-                    }
-                    (Response::Cancelled { .. }, Purpose::Hint) => {
-                        state.error = Some("Cancelled.".into())
-                    }
-                    _ => return self,
-                }
-                state.waiting = None;
-            }
-        }
-        Rc::new(state)
-    }
-}
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
@@ -128,7 +44,7 @@ pub fn sprouts_page() -> Html {
     };
     // Identifies the position asked about: answers for another one are not shown.
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
-    let solver = use_reducer(SolverState::default);
+    let solver = use_reducer(Asking::<SproutsAnswer>::default);
     let note = use_state(|| None::<String>);
     // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
     let drawings = use_mut_ref(DrawingCache::default);
@@ -142,7 +58,7 @@ pub fn sprouts_page() -> Html {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
-                solver.dispatch(Action::Heard(response));
+                solver.dispatch(Ask::Heard(response));
             }
         })
     };
@@ -171,7 +87,7 @@ pub fn sprouts_page() -> Html {
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
             let for_computer = purpose == Purpose::ComputerMove;
-            solver.dispatch(Action::Sent(id, purpose, key.clone()));
+            solver.dispatch(Ask::Sent(id, purpose, key.clone()));
             bridge.send(Request::SproutsAnalyze {
                 id,
                 position: position.clone(),
@@ -232,7 +148,7 @@ pub fn sprouts_page() -> Html {
                         }
                     }
                 }
-                solver.dispatch(Action::Played);
+                solver.dispatch(Ask::Played);
             }
         });
     }
@@ -249,11 +165,7 @@ pub fn sprouts_page() -> Html {
     });
     let busy = solver.waiting.is_some();
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
-    let hint = solver
-        .hint
-        .as_ref()
-        .filter(|(asked_at, _)| *asked_at == key)
-        .map(|(_, answer)| answer.clone());
+    let hint = solver.hint_for(&key).cloned();
 
     let on_child = {
         let (game, show, note) = (game.clone(), show.clone(), note.clone());
@@ -369,14 +281,24 @@ pub fn sprouts_page() -> Html {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
         },
     };
-    let status = status_line(&game, busy);
-    let progress = solver.progress.map(|(nodes, done, all)| {
-        if all > 0 {
-            format!("{nodes} positions searched; moves checked: {done} of {all}")
-        } else {
-            format!("{nodes} positions searched")
-        }
-    });
+    let status = turns::status(
+        game.rules,
+        game.opponent,
+        game.line.len(),
+        game.is_over(),
+        busy,
+    );
+    let progress = match solver.progress {
+        Some(Progress::Search {
+            nodes,
+            children_done,
+            children,
+        }) if children > 0 => Some(format!(
+            "{nodes} positions searched; moves checked: {children_done} of {children}"
+        )),
+        Some(Progress::Search { nodes, .. }) => Some(format!("{nodes} positions searched")),
+        _ => None,
+    };
     html! {
         <section class="game-page sprouts-page">
             <h1>{ "Sprouts" }</h1>
@@ -430,7 +352,7 @@ pub fn sprouts_page() -> Html {
                 <h2>{ "Game so far" }</h2>
                 <ol id="moves">
                     { for game.line.iter().enumerate().map(|(i, p)| html! {
-                        <li>{ format!("{}: ", player(&game, i)) }<code>{ p.to_string() }</code></li>
+                        <li>{ format!("{}: ", turns::name(game.opponent, turns::side_to_move(i))) }<code>{ p.to_string() }</code></li>
                     }) }
                 </ol>
             </section>
@@ -462,35 +384,6 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
             <p class="muted">{ format!("{} positions searched in {}; the Sprouts base holds {} positions.",
                                        answer.nodes, format_ms(answer.elapsed_ms), answer.base_entries) }</p>
         </section>
-    }
-}
-
-fn player(game: &SproutsGame, move_index: usize) -> &'static str {
-    let first = move_index.is_multiple_of(2);
-    match game.opponent {
-        Opponent::Human if first => "Player 1",
-        Opponent::Human => "Player 2",
-        Opponent::Computer { moves_first, .. } if first == moves_first => "Computer",
-        Opponent::Computer { .. } => "You",
-    }
-}
-
-fn status_line(game: &SproutsGame, busy: bool) -> String {
-    let name = |side: Side| player(game, if side == Side::First { 0 } else { 1 });
-    if let Some(winner) = game.winner() {
-        let who = match name(winner) {
-            "You" => "You win",
-            "Computer" => "The computer wins",
-            "Player 1" => "Player 1 wins",
-            _ => "Player 2 wins",
-        };
-        return format!("Game over: {who}.");
-    }
-    match (game.opponent, game.computer_to_move()) {
-        (Opponent::Computer { .. }, true) if busy => "The computer is thinking…".into(),
-        (Opponent::Computer { .. }, true) => "The computer's turn.".into(),
-        (Opponent::Computer { .. }, false) => "Your turn.".into(),
-        (Opponent::Human, _) => format!("{} to move.", name(game.to_move())),
     }
 }
 
@@ -528,7 +421,10 @@ fn computer_choice(
         ),
         Err(why) => (
             random_child(),
-            format!("The computer moved without an exact answer: {why}."),
+            format!(
+                "The computer moved without an exact answer ({why}; it thinks for at most {} s).",
+                COMPUTER_BUDGET_MS / 1000
+            ),
         ),
     }
 }
