@@ -6,6 +6,7 @@
 
 use super::board::{Board, BoardKind, BoardMove};
 use super::pins::{row_playable, PinRow};
+use super::play_query::{self, shorten, PlayOptions};
 use super::turns;
 use sprague_engine::games::heap::{DotRow, HeapGame};
 
@@ -157,17 +158,8 @@ impl Game {
             });
             parts.push(format!("m={}", join(moves)));
         }
-        if self.rules == Rules::Misere {
-            parts.push("rules=misere".into());
-        }
-        if let Opponent::Computer { moves_first, level } = self.opponent {
-            parts.push("vs=computer".into());
-            if moves_first {
-                parts.push("first=computer".into());
-            }
-            parts.push(format!("level={}", level.name()));
-        } else {
-            parts.push("vs=human".into());
+        for (key, value) in play_query::pairs(self.rules, self.opponent) {
+            parts.push(format!("{key}={value}"));
         }
         parts.join("&")
     }
@@ -185,12 +177,8 @@ impl Game {
         let mut start = None;
         let mut code = None;
         let mut moves_text = None;
-        let mut rules = Rules::Normal;
         // Unless the link says otherwise, the page's usual opponent.
-        let (mut computer, mut moves_first, mut level) = match Game::default_for(kind).opponent {
-            Opponent::Computer { moves_first, level } => (true, moves_first, level),
-            Opponent::Human => (false, false, Level::Perfect),
-        };
+        let mut play = PlayOptions::new(Rules::Normal, Game::default_for(kind).opponent);
         let mut any = false;
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -203,34 +191,9 @@ impl Game {
                 "code" if kind == BoardKind::Dots => code = Some(parse_row_code(value)?),
                 "piles" if kind == BoardKind::Grundy => start = Some(parse_piles(value)?),
                 "m" => moves_text = Some(value),
-                "rules" => {
-                    rules = match value {
-                        "normal" => Rules::Normal,
-                        "misere" => Rules::Misere,
-                        _ => return Err(bad("rules", value, "normal or misere")),
-                    }
+                _ => {
+                    play.read(key, value)?;
                 }
-                "vs" => {
-                    computer = match value {
-                        "computer" => true,
-                        "human" => false,
-                        _ => return Err(bad("vs", value, "computer or human")),
-                    }
-                }
-                "first" => {
-                    moves_first = match value {
-                        "computer" => true,
-                        "you" | "human" => false,
-                        _ => return Err(bad("first", value, "computer or you")),
-                    }
-                }
-                "level" => {
-                    level = Level::ALL
-                        .into_iter()
-                        .find(|level| level.name() == value)
-                        .ok_or_else(|| bad("level", value, "perfect, strong or learner"))?
-                }
-                _ => {} // other keys belong to other parts of the page
             }
         }
         if !any {
@@ -243,12 +206,7 @@ impl Game {
         if let (Some(Some(game)), Board::Dots(row)) = (code, &start) {
             start = Board::Pins(PinRow::new(game, row.len())?);
         }
-        let opponent = if computer {
-            Opponent::Computer { moves_first, level }
-        } else {
-            Opponent::Human
-        };
-        let mut game = Game::new(start, rules, opponent);
+        let mut game = Game::new(start, play.rules, play.opponent());
         for (number, text) in moves_text
             .into_iter()
             .flat_map(|text| text.split('.'))
@@ -271,27 +229,11 @@ fn join(items: impl Iterator<Item = impl ToString>) -> String {
         .join(".")
 }
 
-fn bad(key: &str, value: &str, expected: &str) -> String {
-    format!(
-        "“{key}={}” is not understood: expected {expected}",
-        shorten(value)
-    )
-}
-
-/// At most 12 characters of a user's text, for quoting it in a message.
-fn shorten(text: &str) -> String {
-    let mut short: String = text.chars().take(12).collect();
-    if text.chars().count() > 12 {
-        short.push('…');
-    }
-    short
-}
-
 fn parse_number(text: &str, what: &str, max: usize) -> Result<usize, String> {
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "“{}” is not a {what}: use a whole number",
-            shorten(text)
+            shorten(text, 12)
         ));
     }
     let value: usize = text
@@ -339,7 +281,7 @@ fn parse_row_code(text: &str) -> Result<Option<HeapGame>, String> {
     }
     let game: HeapGame = text
         .parse()
-        .map_err(|e| format!("“{}” is not a game code: {e}", shorten(text)))?;
+        .map_err(|e| format!("“{}” is not a game code: {e}", shorten(text, 12)))?;
     if game.is_independence() {
         return Ok(None);
     }
@@ -350,7 +292,7 @@ fn parse_row_code(text: &str) -> Result<Option<HeapGame>, String> {
 fn parse_move(start: &Board, text: &str) -> Result<BoardMove, String> {
     let pair = |first: &str, second: &str, example: &str| {
         text.split_once('-')
-            .ok_or_else(|| format!("“{}” is not a move: write {example}", shorten(text)))
+            .ok_or_else(|| format!("“{}” is not a move: write {example}", shorten(text, 12)))
             .and_then(|(a, b)| {
                 let a = parse_number(a, first, MAX_DOTS)?;
                 if a == 0 {

@@ -5,6 +5,7 @@ pub mod board;
 pub mod game;
 pub mod opponent;
 pub mod pins;
+pub mod play_query;
 pub mod sprouts_drawing;
 pub mod sprouts_game;
 pub mod turns;

@@ -3,6 +3,7 @@
 //! and joined by `~`, so a link reopens the same game however the engine numbers children.
 
 use super::game::{Level, Opponent, Rules, Side};
+use super::play_query::{self, shorten, PlayOptions};
 use super::turns;
 use sprague_engine::games::sprouts::Position;
 
@@ -80,19 +81,7 @@ impl SproutsGame {
             let line: Vec<String> = self.line.iter().map(|p| p.to_string()).collect();
             pairs.push(("line".into(), line.join("~")));
         }
-        if self.rules == Rules::Misere {
-            pairs.push(("rules".into(), "misere".into()));
-        }
-        match self.opponent {
-            Opponent::Computer { moves_first, level } => {
-                pairs.push(("vs".into(), "computer".into()));
-                if moves_first {
-                    pairs.push(("first".into(), "computer".into()));
-                }
-                pairs.push(("level".into(), level.name().into()));
-            }
-            Opponent::Human => pairs.push(("vs".into(), "human".into())),
-        }
+        pairs.extend(play_query::pairs(self.rules, self.opponent));
         pairs
     }
 
@@ -108,7 +97,7 @@ impl SproutsGame {
         let mut game = SproutsGame::default_game();
         let mut line = None;
         let mut any = false;
-        let (mut computer, mut moves_first, mut level) = (true, false, Level::Perfect);
+        let mut play = PlayOptions::new(game.rules, game.opponent);
         for (key, value) in pairs {
             any |= matches!(
                 key.as_str(),
@@ -117,44 +106,15 @@ impl SproutsGame {
             match key.as_str() {
                 "start" => game.start = parse_start(value)?,
                 "line" => line = Some(value.as_str()),
-                "rules" => {
-                    game.rules = match value.as_str() {
-                        "normal" => Rules::Normal,
-                        "misere" => Rules::Misere,
-                        _ => return Err(bad("rules", value, "normal or misere")),
-                    }
+                _ => {
+                    play.read(key, value)?;
                 }
-                "vs" => {
-                    computer = match value.as_str() {
-                        "computer" => true,
-                        "human" => false,
-                        _ => return Err(bad("vs", value, "computer or human")),
-                    }
-                }
-                "first" => {
-                    moves_first = match value.as_str() {
-                        "computer" => true,
-                        "you" | "human" => false,
-                        _ => return Err(bad("first", value, "computer or you")),
-                    }
-                }
-                "level" => {
-                    level = Level::ALL
-                        .into_iter()
-                        .find(|l| l.name() == value)
-                        .ok_or_else(|| bad("level", value, "perfect, strong or learner"))?
-                }
-                _ => {}
             }
         }
         if !any {
             return Ok(None);
         }
-        game.opponent = if computer {
-            Opponent::Computer { moves_first, level }
-        } else {
-            Opponent::Human
-        };
+        (game.rules, game.opponent) = (play.rules, play.opponent());
         for (number, text) in line.into_iter().flat_map(|l| l.split('~')).enumerate() {
             let child: Position = text
                 .parse()
@@ -180,7 +140,7 @@ pub fn parse_start(text: &str) -> Result<Position, String> {
     }
     let position: Position = text
         .parse()
-        .map_err(|error| format!("“{}” is not a Sprouts position: {error}", shorten(text)))?;
+        .map_err(|error| format!("“{}” is not a Sprouts position: {error}", shorten(text, 24)))?;
     if position.lives() as usize > 3 * MAX_SPOTS {
         return Err(format!(
             "the position has {} lives; at most {} are accepted",
@@ -189,21 +149,6 @@ pub fn parse_start(text: &str) -> Result<Position, String> {
         ));
     }
     Ok(position)
-}
-
-fn bad(key: &str, value: &str, expected: &str) -> String {
-    format!(
-        "“{key}={}” is not understood: expected {expected}",
-        shorten(value)
-    )
-}
-
-fn shorten(text: &str) -> String {
-    let mut short: String = text.chars().take(24).collect();
-    if text.chars().count() > 24 {
-        short.push('…');
-    }
-    short
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod not_found;
 mod piles_board;
 mod pins_board;
 mod player_options;
+mod row_groups;
 mod solver;
 mod sprouts_board;
 mod sprouts_page;

@@ -2,6 +2,7 @@
 //! start a move and a pin of the same run to finish it (the same pin again knocks down just that one); the
 //! pins between go down if the code allows it, otherwise the board says why. Escape drops the selection.
 
+use super::row_groups::grouped;
 use crate::play::board::BoardMove;
 use crate::play::pins::{describe_range, PinRow};
 use yew::prelude::*;
@@ -81,27 +82,7 @@ pub fn pins_board(props: &PinsBoardProps) -> Html {
         })
     };
     let runs = row.runs();
-    let mut items = Vec::new();
-    let mut index = 0;
-    let mut next = runs.iter().peekable();
-    while index < row.len() {
-        match next.peek() {
-            Some(run) if run.start == index => {
-                items.push(html! {
-                    <span class="run" data-heap={run.len.to_string()}>
-                        <span class="run-dots">{ for (run.start..run.start + run.len).map(pin) }</span>
-                        <span class="run-size">{ run.len }</span>
-                    </span>
-                });
-                index += run.len;
-                next.next();
-            }
-            _ => {
-                items.push(pin(index));
-                index += 1;
-            }
-        }
-    }
+    let items = grouped(row.len(), &runs, pin);
     html! {
         <>
             <div class="board dots-board pins-board" role="group" aria-label="row of pins" {onkeydown}>{ for items }</div>
