@@ -13,9 +13,7 @@ use std::f64::consts::PI;
 use crate::games::sprouts::Position;
 
 use super::drawing::{Drawing, HEIGHT, WIDTH};
-use super::geometry::{
-    chaikin, dist_to_segment, polyline_length, resample, segments_touch, simplify, Point,
-};
+use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
@@ -388,18 +386,38 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point
         None => join_path(&mesh, u, lead1, v, lead2),
         Some(inside) => {
             // In the unbounded face the box may end up on either side (the sphere does not care):
-            // take the shorter curve.
             let sides: &[Side] = if cand.region == 0 {
                 &[Side::Outer, Side::Inner]
             } else {
                 &[Side::Outer]
             };
+            // take the roomier curve.
             sides
                 .iter()
                 .filter_map(|&b| split_curve(map, &mesh, cand, inside, b))
-                .min_by(|a, b| polyline_length(a).total_cmp(&polyline_length(b)))
+                .max_by(|a, b| room(map, a).total_cmp(&room(map, b)))
         }
     }
+}
+
+/// How much room a curve leaves: its least distance (away from its ends) to the drawing's points and
+/// the box's edge, plus a small reward for enclosing some area (so loops are not tiny).
+fn room(map: &PlanarMap, line: &[Point]) -> f64 {
+    let (a, b) = (line[0], line[line.len() - 1]);
+    let mut least = f64::INFINITY;
+    for p in line {
+        if p.dist(a) < 15.0 || p.dist(b) < 15.0 {
+            continue;
+        }
+        least = least.min(p.x).min(p.y).min(WIDTH - p.x).min(HEIGHT - p.y);
+        for q in &map.nodes {
+            least = least.min(p.dist(*q));
+        }
+    }
+    if least.is_infinite() {
+        return 0.0; // a tiny curve, all of it near its ends
+    }
+    least
 }
 
 /// Shortest way through the mesh from lead to lead, through the middles of the edges crossed.
