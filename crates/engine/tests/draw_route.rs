@@ -94,3 +94,63 @@ fn engine_reachable(n: usize) -> usize {
     }
     seen.len()
 }
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random games from larger starts: at every position on the way, every child is routed (and checked
+/// as above); the game goes on along a random one. Returns (moves routed, failures).
+fn playouts(spots: std::ops::RangeInclusive<usize>, games: u64) -> (usize, Vec<String>) {
+    let (mut routed, mut failures) = (0, Vec::new());
+    for n in spots {
+        for seed in 1..=games {
+            let mut rng = Rng(seed * 7919 + n as u64);
+            let mut d = Drawing::start(n);
+            loop {
+                let (next, failed) = route_all(&d);
+                routed += next.len();
+                failures.extend(failed);
+                if next.is_empty() {
+                    break;
+                }
+                let k = rng.below(next.len());
+                d = next.into_iter().nth(k).unwrap();
+            }
+        }
+    }
+    (routed, failures)
+}
+
+#[test]
+fn random_games_from_five_and_six_spots_are_routed() {
+    let (routed, failures) = playouts(5..=6, 1);
+    eprintln!(
+        "5-6 spots: {routed} moves routed, {} not: {failures:?}",
+        failures.len()
+    );
+    assert!(failures.len() * 50 <= routed, "{failures:?}");
+}
+
+#[test]
+#[ignore = "slow (minutes): every position of the 4-spot game and random games from 5 to 8 spots; run by scripts/test-slow"]
+fn every_child_from_four_spots_and_random_games_to_eight_spots() {
+    let (positions, routed, failures) = explore(4);
+    eprintln!(
+        "4 spots: {positions} positions, {routed} moves routed, {} not: {failures:?}",
+        failures.len()
+    );
+    let (routed2, failures2) = playouts(5..=8, 4);
+    eprintln!(
+        "5-8 spots: {routed2} moves routed, {} not: {failures2:?}",
+        failures2.len()
+    );
+    assert!(failures.len() * 50 <= routed && failures2.len() * 50 <= routed2);
+}
