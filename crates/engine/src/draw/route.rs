@@ -268,7 +268,6 @@ fn child_string(
             merged.push(m);
             let (s1, s2) = (slot(cand.first.walk)?, slot(cand.second.walk)?);
             let region = &mut next[cand.region];
-            region.retain(|_| true);
             let mut kept: Vec<Vec<usize>> = region
                 .iter()
                 .enumerate()
@@ -427,9 +426,9 @@ fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Opt
     let mut came: Vec<Option<(usize, (usize, usize))>> = vec![None; n];
     let mut seen = vec![false; n];
     let mut queue = VecDeque::new();
-    for t in 0..n {
+    for (t, seen) in seen.iter_mut().enumerate() {
         if touches(t, lead1) {
-            seen[t] = true;
+            *seen = true;
             queue.push_back(t);
         }
     }
@@ -555,7 +554,6 @@ fn split_curve(
                         pick = k;
                     }
                 }
-                let h_out = around[pick];
                 let h_in = around[(pick + 1) % around.len()] ^ 1;
                 let w = map.walk_of[h_in];
                 if w != w0 {
@@ -584,7 +582,6 @@ fn split_curve(
                         Side::Inner
                     });
                 }
-                let _ = h_out;
                 arc(if corner_inner(k) {
                     Side::Inner
                 } else {
@@ -633,8 +630,8 @@ fn nearest_side(mesh: &Mesh, forced: &[Option<Side>], ends: [usize; 2]) -> Vec<b
     // (and an empty loop gets room) instead of hugging them.
     const DELAY: usize = 10;
     let mut layers: Vec<Vec<usize>> = vec![Vec::new(); DELAY + 1];
-    for t in 0..n {
-        if let Some(s) = forced[t] {
+    for (t, f) in forced.iter().enumerate() {
+        if let Some(s) = *f {
             let at_end = ends.iter().any(|e| mesh.tris[t].contains(e));
             let start = if s == Side::Outer && at_end { DELAY } else { 0 };
             layers[start].push(t);
