@@ -17,7 +17,7 @@ fn reachable(n: usize) -> BTreeSet<Position> {
 }
 
 fn round_trip(p: &Position) -> Result<(), String> {
-    let drawing = Drawing::layout(&p.to_string()).map_err(|e| format!("{p}: {e}"))?;
+    let drawing = Drawing::layout_text(&p.to_string()).map_err(|e| format!("{p}: {e}"))?;
     let back = drawing.position().map_err(|e| format!("{p}: {e}"))?;
     if back != *p {
         return Err(format!("{p} came back as {back}"));
@@ -58,9 +58,9 @@ fn several_lands_are_fenced_apart() {
 
 #[test]
 fn bad_strings_are_errors() {
-    assert!(matches!(Drawing::layout("0.x"), Err(LayoutError::Parse(_))));
-    assert!(matches!(Drawing::layout(""), Err(LayoutError::Parse(_))));
-    assert_eq!(Drawing::layout("!").unwrap(), Drawing::default());
+    assert!(matches!(Drawing::layout_text("0.x"), Err(LayoutError::Parse(_))));
+    assert!(matches!(Drawing::layout_text(""), Err(LayoutError::Parse(_))));
+    assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
 }
 
 /// A small deterministic generator (xorshift).
@@ -98,7 +98,7 @@ fn random_positions(spots: std::ops::RangeInclusive<usize>, per_start: u64) -> V
 fn coverage(positions: &[Position]) -> (usize, usize) {
     let (mut ok, mut missing) = (0, 0);
     for p in positions {
-        match Drawing::layout(&p.to_string()) {
+        match Drawing::layout(p) {
             Ok(d) => {
                 assert_eq!(d.position().unwrap(), *p);
                 ok += 1;

@@ -17,7 +17,7 @@ pub struct DrawCommand {
 
 impl DrawCommand {
     pub fn run(self) -> CommandResult {
-        let drawing = Drawing::layout(&self.position)?;
+        let drawing = Drawing::layout_text(&self.position)?;
         if self.json {
             println!("{}", serde_json::to_string_pretty(&drawing)?);
         } else {

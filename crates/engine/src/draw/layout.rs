@@ -20,11 +20,19 @@ use super::geometry::Point;
 
 /// Most positions the search for one land visits.
 pub const SEARCH_BUDGET: usize = 60_000;
+/// Lands with more lives than this are not searched for (unless they are a start): the search would
+/// not reach them within its budget anyway.
+pub const MAX_SEARCH_LIVES: usize = 18;
 
 impl Drawing {
-    /// A drawing of `position` (any notation), from scratch. See the module notes for its limits.
-    pub fn layout(position: &str) -> Result<Drawing, LayoutError> {
-        let target: Position = position.parse()?;
+    /// A drawing of a position string (either notation), from scratch: [`Drawing::layout`] after
+    /// parsing, with parse errors reported as [`LayoutError::Parse`].
+    pub fn layout_text(position: &str) -> Result<Drawing, LayoutError> {
+        Drawing::layout(&position.parse()?)
+    }
+
+    /// A drawing of `target`, from scratch. See the module notes for its limits.
+    pub fn layout(target: &Position) -> Result<Drawing, LayoutError> {
         let lands = target.lands();
         let drawing = match lands.len() {
             0 => Drawing::default(),
@@ -53,7 +61,7 @@ impl Drawing {
             }
         };
         let got = drawing.position()?;
-        if got != target {
+        if got != *target {
             return Err(LayoutError::Mismatch {
                 got: got.to_string(),
                 wanted: target.to_string(),
@@ -97,7 +105,7 @@ fn find_moves(target: &Position) -> Option<(usize, Vec<Position>)> {
                 path.reverse();
                 return Some((spots, path));
             }
-            if budget == 0 {
+            if budget == 0 || lives > MAX_SEARCH_LIVES {
                 return None;
             }
             budget -= 1;
