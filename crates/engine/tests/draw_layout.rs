@@ -58,8 +58,14 @@ fn several_lands_are_fenced_apart() {
 
 #[test]
 fn bad_strings_are_errors() {
-    assert!(matches!(Drawing::layout_text("0.x"), Err(LayoutError::Parse(_))));
-    assert!(matches!(Drawing::layout_text(""), Err(LayoutError::Parse(_))));
+    assert!(matches!(
+        Drawing::layout_text("0.x"),
+        Err(LayoutError::Parse(_))
+    ));
+    assert!(matches!(
+        Drawing::layout_text(""),
+        Err(LayoutError::Parse(_))
+    ));
     assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
 }
 

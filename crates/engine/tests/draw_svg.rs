@@ -45,7 +45,10 @@ fn render_a_few_drawings() {
         ("game-3-spots", playout(3, 6, 7)),
         ("game-5-spots", playout(5, 9, 11)),
         ("game-6-spots", playout(6, 10, 5)),
-        ("layout-3-lands", Drawing::layout_text("1a1a+0+AB|AB").unwrap()),
+        (
+            "layout-3-lands",
+            Drawing::layout_text("1a1a+0+AB|AB").unwrap(),
+        ),
     ];
     for (name, d) in &drawings {
         let svg = d.to_svg();

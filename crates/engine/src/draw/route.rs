@@ -72,6 +72,36 @@ impl Drawing {
         result
     }
 
+    /// The distinct children this drawing can reach with one curve, in the drawing's own terms.
+    ///
+    /// Usually the engine's children exactly; but where a region has at most 3 lives the engine's
+    /// canonical form keeps only the multiset of its vertices (GLOP's rule: the finer structure does
+    /// not change the game), and some of the engine's children of such a position may need a
+    /// structure this drawing does not have: it reaches an equivalent child instead.
+    pub fn children(&self) -> Vec<Position> {
+        if self.validate().is_err() {
+            return Vec::new();
+        }
+        let map = PlanarMap::new(self);
+        let lives = self.lives();
+        let regions = spot_walks(&map);
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut out: Vec<Position> = Vec::new();
+        for_each_candidate(&map, &lives, &mut |cand| {
+            if let Some(text) = child_string(&map, &regions, &lives, cand) {
+                if seen.insert(text.clone()) {
+                    if let Ok(p) = text.parse::<Position>() {
+                        if !out.contains(&p) {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+            false
+        });
+        out
+    }
+
     fn curve_for(&self, map: &PlanarMap, cand: &Candidate, child: &Position) -> Option<CurveMove> {
         // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
