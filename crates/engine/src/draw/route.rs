@@ -239,6 +239,13 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
                     if !ok {
                         continue;
                     }
+                    // Isolated spots are interchangeable: enclose the nearest ones.
+                    let mut spots = spots.clone();
+                    let near = |w: &usize| {
+                        let at = map.nodes[map.walks[*w].isolated.unwrap_or(0)];
+                        at.dist(map.nodes[c1.spot]) + at.dist(map.nodes[c2.spot])
+                    };
+                    spots.sort_by(|x, y| near(x).total_cmp(&near(y)));
                     for mask in 0u32..(1 << rest.len()) {
                         for k in 0..=spots.len() {
                             let mut inside: Vec<usize> = (0..rest.len())
