@@ -267,7 +267,9 @@ async fn load() -> Base {
 async fn shipped_base() -> Option<Base> {
     // The worker runs from a blob: URL, against which a path does not resolve: use the page's origin.
     let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok()?;
-    let origin = js_sys::Reflect::get(&location, &"origin".into()).ok()?.as_string()?;
+    let origin = js_sys::Reflect::get(&location, &"origin".into())
+        .ok()?
+        .as_string()?;
     let response = gloo::net::http::Request::get(&format!("{origin}{SHIPPED_BASE_URL}"))
         .send()
         .await
