@@ -4,7 +4,9 @@
 //! gives every value shown and every computer move.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::copy_link::CopyLink;
 use super::dots_board::DotsBoard;
+use super::game_keys::use_game_keys;
 use super::game_setup::GameSetup;
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
@@ -20,8 +22,6 @@ use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{PositionAnswer, Request};
 use crate::worker::SolverReactor;
-use gloo::events::{EventListener, EventListenerOptions};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
@@ -53,7 +53,6 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     let line = use_state(|| game.clone());
     // What the computer said about its last move.
     let note = use_state(|| None::<String>);
-    let copied = use_state(|| false);
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
@@ -237,54 +236,14 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             show.emit((game, false));
         })
     };
-    let on_copy = {
-        let copied = copied.clone();
-        Callback::from(move |_| {
-            let copied = copied.clone();
-            let href = gloo::utils::window().location().href().unwrap_or_default();
-            let clipboard = gloo::utils::window().navigator().clipboard();
-            wasm_bindgen_futures::spawn_local(async move {
-                let done = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&href)).await;
-                copied.set(done.is_ok());
-            });
-        })
-    };
-
-    // Keyboard: u / Ctrl+Z undo, r / Ctrl+Y redo, h hint (not while typing in a field).
     {
-        let (on_undo, on_redo, on_hint) = (on_undo.clone(), on_redo.clone(), on_hint.clone());
-        let hint_allowed = people_may_move && !game.board().is_over();
-        use_effect_with((query.clone(), busy), move |_| {
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(
-                &gloo::utils::document(),
-                "keydown",
-                options,
-                move |event| {
-                    let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    let typing = event
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
-                        });
-                    if typing || event.alt_key() || event.meta_key() {
-                        return;
-                    }
-                    let ctrl = event.ctrl_key();
-                    match (event.key().as_str(), ctrl) {
-                        ("u", false) | ("z", true) => on_undo.emit(()),
-                        ("r", false) | ("y", true) => on_redo.emit(()),
-                        ("h", false) if hint_allowed => on_hint.emit(()),
-                        _ => return,
-                    }
-                    event.prevent_default();
-                },
-            );
-            move || drop(listener)
-        });
+        let hint_allowed = people_may_move && !board.is_over();
+        use_game_keys(
+            (query.clone(), busy),
+            on_undo.clone(),
+            on_redo.clone(),
+            hint_allowed.then(|| on_hint.clone()),
+        );
     }
 
     let hint = solver.hint_for(&query).cloned();
@@ -337,7 +296,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || board.is_over()} title="Hint (h)">{ "Hint" }</button>
                 <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
-                <button id="copy-link" onclick={on_copy}>{ if *copied { "Link copied" } else { "Copy link" } }</button>
+                <CopyLink />
             </div>
             if busy {
                 <div class="working" aria-live="polite">

@@ -2,7 +2,9 @@
 
 mod asking;
 mod bases_page;
+mod copy_link;
 mod dots_board;
+mod game_keys;
 mod game_setup;
 mod header;
 mod heap_page;

@@ -4,6 +4,8 @@
 //! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::copy_link::CopyLink;
+use super::game_keys::use_game_keys;
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
 use super::sprouts_board::SproutsBoard;
@@ -223,6 +225,15 @@ pub fn sprouts_page() -> Html {
             show.emit((target, false));
         })
     };
+    {
+        let hint_allowed = people_may_move && !game.is_over();
+        use_game_keys(
+            (key.clone(), busy),
+            on_undo.clone(),
+            Callback::from(|_: ()| gloo::utils::history().forward().unwrap_or_default()),
+            hint_allowed.then(|| on_hint.clone()),
+        );
+    }
     let on_start = {
         let (show, note) = (show.clone(), note.clone());
         Callback::from(move |game: SproutsGame| {
@@ -324,8 +335,9 @@ pub fn sprouts_page() -> Html {
                 <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
             { board }
             <div class="controls">
-                <button id="undo" onclick={on_undo} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
-                <button id="hint" onclick={on_hint} disabled={!people_may_move || game.is_over()}>{ "Hint" }</button>
+                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
+                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
+                <CopyLink />
             </div>
             if busy {
                 <div class="working" aria-live="polite">

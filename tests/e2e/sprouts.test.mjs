@@ -142,6 +142,11 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
     assert.match(await page.locator('#curve-feedback').textContent(), /crosses curve/);
     assert.equal(await page.locator('#moves li').count(), 1);
     await screenshot(page, 'sprouts-board');
+    // Keyboard: u takes the move back, h asks for a hint.
+    await page.keyboard.press('u');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+    await page.keyboard.press('h');
+    await page.locator('#hint-verdict').waitFor();
     assert.deepEqual(page.problems, []);
     await page.close();
 });
