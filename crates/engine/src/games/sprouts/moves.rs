@@ -7,6 +7,8 @@
 //!
 //! Each boundary is a cyclic list of corners with the region on its left.
 
+use std::ops::ControlFlow;
+
 use rustc_hash::FxHashSet as HashSet;
 
 use super::position::{Land, Position};
@@ -16,44 +18,88 @@ use super::reduce::reduce;
 impl Land {
     /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
     pub fn children(&self) -> Vec<Vec<Land>> {
+        let mut children = Vec::new();
+        let _ = self.children_until(|lands| {
+            children.push(lands.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        children
+    }
+
+    /// Hands each distinct child (a sorted list of lands) to `visit`, one at a time, in the order of
+    /// [`Land::children`], and stops as soon as `visit` breaks: a search that finds a refuting child
+    /// early skips building the others. Returns the break value, if any.
+    pub fn children_until<B>(
+        &self,
+        mut visit: impl FnMut(&[Land]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
-        let mut children = Vec::new();
+        let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
-            region_moves(&raw, r, &mut |child| {
+            let flow = region_moves(&raw, r, &mut |child| {
                 let lands = reduce(child);
-                if seen.insert(lands.clone()) {
-                    children.push(lands);
+                if seen.contains(&lands) {
+                    return ControlFlow::Continue(());
                 }
+                let flow = visit(&lands);
+                seen.insert(lands);
+                if let ControlFlow::Break(b) = flow {
+                    outcome = ControlFlow::Break(b);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
             });
+            if flow.is_break() {
+                break;
+            }
         }
-        children
+        outcome
     }
 }
 
 impl Position {
     /// Every distinct position reachable in one move, in a deterministic order.
     pub fn children(&self) -> Vec<Position> {
+        let mut children = Vec::new();
+        let _ = self.children_until(|child| {
+            children.push(child.clone());
+            ControlFlow::<()>::Continue(())
+        });
+        children
+    }
+
+    /// Hands each distinct child to `visit`, one at a time, in the order of [`Position::children`],
+    /// and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn children_until<B>(
+        &self,
+        mut visit: impl FnMut(&Position) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let lands = self.lands();
         let mut seen: HashSet<Position> = HashSet::default();
-        let mut children = Vec::new();
         for (i, land) in lands.iter().enumerate() {
             if i > 0 && lands[i - 1] == *land {
                 continue; // the same land again gives the same children
             }
-            for replacement in land.children() {
+            land.children_until(|replacement| {
                 let mut next: Vec<Land> = lands[..i].to_vec();
                 next.extend_from_slice(&lands[i + 1..]);
-                next.extend(replacement);
+                next.extend_from_slice(replacement);
                 let child = Position::from_lands(next);
-                if seen.insert(child.clone()) {
-                    children.push(child);
+                if seen.contains(&child) {
+                    return ControlFlow::Continue(());
                 }
-            }
+                visit(&child)?;
+                seen.insert(child);
+                ControlFlow::Continue(())
+            })?;
         }
-        children
+        ControlFlow::Continue(())
     }
 }
+
+/// Receives each raw child; breaks to stop generating.
+type Emit<'a> = dyn FnMut(Raw) -> ControlFlow<()> + 'a;
 
 /// True for a boundary that is one isolated spot.
 fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
@@ -61,7 +107,7 @@ fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
 }
 
 /// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
-fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
+fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let spots: Vec<usize> = (0..region.len())
         .filter(|&b| is_spot(raw, &region[b]))
@@ -83,7 +129,7 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
             }
             for i in 0..region[bi].len() {
                 for j in 0..region[bj].len() {
-                    emit(join_boundaries(raw, r, bi, i, bj, j));
+                    emit(join_boundaries(raw, r, bi, i, bj, j))?;
                 }
             }
         }
@@ -101,10 +147,11 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
                 if i != j && u == v {
                     continue; // two corners of a 1-life vertex
                 }
-                split_region(raw, r, bi, i, j, emit);
+                split_region(raw, r, bi, i, j, emit)?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// The boundary read from corner `i`, closed by a second corner of the same vertex unless it is an
@@ -143,7 +190,14 @@ fn join_boundaries(raw: &Raw, r: usize, bi: usize, i: usize, bj: usize, j: usize
     next
 }
 
-fn split_region(raw: &Raw, r: usize, bi: usize, i: usize, j: usize, emit: &mut dyn FnMut(Raw)) {
+fn split_region(
+    raw: &Raw,
+    r: usize,
+    bi: usize,
+    i: usize,
+    j: usize,
+    emit: &mut Emit,
+) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let boundary = &region[bi];
     let (u, v) = (boundary[i], boundary[j]);
@@ -204,7 +258,8 @@ fn split_region(raw: &Raw, r: usize, bi: usize, i: usize, j: usize, emit: &mut d
             let mut next = base.clone();
             next.regions[r] = region_a;
             next.regions.push(region_b);
-            emit(next);
+            emit(next)?;
         }
     }
+    ControlFlow::Continue(())
 }

@@ -2,6 +2,8 @@
 //! on whole canonical positions, memoised in the base (both outcomes are stored).
 //! Explicit stack, budgeted slices, as in the normal search.
 
+use std::ops::ControlFlow;
+
 use crate::games::sprouts::Position;
 
 use super::base::Base;
@@ -112,15 +114,21 @@ impl MisereSearch {
         }
         self.nodes += 1;
         let mut unknown = Vec::new();
-        for child in position.children() {
-            match self.base.misere_losing(&child) {
-                Some(true) => {
-                    self.base.insert_misere_key(key, false);
-                    return Some(false);
+        // Stop building children at the first one known to be lost.
+        let base = &self.base;
+        let refuted = position
+            .children_until(|child| match base.misere_losing(child) {
+                Some(true) => ControlFlow::Break(()),
+                Some(false) => ControlFlow::Continue(()),
+                None => {
+                    unknown.push(child.clone());
+                    ControlFlow::Continue(())
                 }
-                Some(false) => {}
-                None => unknown.push(child),
-            }
+            })
+            .is_break();
+        if refuted {
+            self.base.insert_misere_key(key, false);
+            return Some(false);
         }
         if unknown.is_empty() {
             self.base.insert_misere_key(key, true);

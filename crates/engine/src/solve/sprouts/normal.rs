@@ -10,6 +10,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use crate::games::sprouts::{Land, Position};
@@ -236,44 +237,50 @@ impl NormalSearch {
         None
     }
 
-    fn children_of(&mut self, land: &Land) -> Rc<[Position]> {
-        if let Some(children) = self.children_cache.get(land.key()) {
-            return children.clone();
+    /// Children of `land` not answered by [`NormalSearch::quick`] for heap `n`, or `None` when one
+    /// of them is known to be lost (then the couple is won and the remaining children are never
+    /// built). The full list is cached only when it was completed.
+    fn open_children(&mut self, land: &Land, n: u32) -> Option<Vec<Position>> {
+        let mut open = Vec::new();
+        if let Some(all) = self.children_cache.get(land.key()) {
+            for child in all.iter() {
+                match self.quick(child, n) {
+                    Some(true) => return None,
+                    Some(false) => {}
+                    None => open.push(child.clone()),
+                }
+            }
+            return Some(open);
         }
-        let children: Rc<[Position]> = land
-            .children()
-            .into_iter()
-            .map(Position::from_lands)
-            .collect();
+        let mut all = Vec::new();
+        let flow = land.children_until(|lands| {
+            let child = Position::from_lands(lands.to_vec());
+            match self.quick(&child, n) {
+                Some(true) => return ControlFlow::Break(()),
+                Some(false) => {}
+                None => open.push(child.clone()),
+            }
+            all.push(child);
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() {
+            return None;
+        }
         // Few lands are expanded twice (mostly for successive heap sizes): keep the cache small.
         if self.children_cache.len() >= CHILDREN_CACHE_LIMIT {
             self.children_cache.clear();
         }
-        self.children_cache
-            .insert(land.key().into(), children.clone());
-        children
+        self.children_cache.insert(land.key().into(), all.into());
+        Some(open)
     }
 
     /// Expands (land, n): answers at once when a child is known to be lost, else pushes a frame.
     fn push_couple(&mut self, land: Land, n: u32) -> Option<bool> {
         self.nodes += 1;
-        let mut children: Vec<Position> = Vec::new();
-        let mut lost_child = false;
-        let all = self.children_of(&land);
-        for child in all.iter() {
-            match self.quick(child, n) {
-                Some(true) => {
-                    lost_child = true;
-                    break;
-                }
-                Some(false) => {}
-                None => children.push(child.clone()),
-            }
-        }
-        if lost_child {
+        let Some(mut children) = self.open_children(&land, n) else {
             self.record_winning(&land, n);
             return Some(false);
-        }
+        };
         // Cheapest first: small largest unknown land, many lands.
         children.sort_by_cached_key(|c| {
             let biggest = unpaired(c.lands())
