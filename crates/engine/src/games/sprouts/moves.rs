@@ -11,9 +11,31 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet as HashSet;
 
+use super::canon::{canonical_land, LandShape};
+use super::invariant::shape_invariant;
 use super::position::{Land, Position};
 use super::raw::{Raw, VertexId};
-use super::reduce::reduce;
+use super::reduce::{reduce, reduce_to_shapes};
+
+/// One child of a land, split into lands that are not yet in canonical form (the costly step).
+/// A search can look at [`PendingChild::invariants`] first and name the lands only when needed.
+pub struct PendingChild {
+    shapes: Vec<LandShape>,
+}
+
+impl PendingChild {
+    /// [`Land::invariant`] of each of its lands.
+    pub fn invariants(&self) -> impl Iterator<Item = u64> + '_ {
+        self.shapes.iter().map(shape_invariant)
+    }
+
+    /// Its lands in canonical form, sorted.
+    pub fn into_lands(self) -> Vec<Land> {
+        let mut lands: Vec<Land> = self.shapes.iter().map(canonical_land).collect();
+        lands.sort_unstable();
+        lands
+    }
+}
 
 impl Land {
     /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
@@ -24,6 +46,30 @@ impl Land {
             ControlFlow::<()>::Continue(())
         });
         children
+    }
+
+    /// Hands every child to `visit` before canonical form, one at a time (the same child may come
+    /// more than once), and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn pending_children_until<B>(
+        &self,
+        mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let raw = Raw::from_land(self);
+        let mut outcome = ControlFlow::Continue(());
+        for r in 0..raw.regions.len() {
+            let flow = region_moves(&raw, r, &mut |child| {
+                let shapes = reduce_to_shapes(child);
+                if let ControlFlow::Break(b) = visit(PendingChild { shapes }) {
+                    outcome = ControlFlow::Break(b);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        outcome
     }
 
     /// Hands each distinct child (a sorted list of lands) to `visit`, one at a time, in the order of

@@ -9,7 +9,14 @@ use super::raw::{Raw, VertexId};
 const SMALL_REGION_LIVES: u32 = 3;
 
 /// Reduces a raw position to its canonical lands.
-pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
+pub(crate) fn reduce(raw: Raw) -> Vec<Land> {
+    let mut lands: Vec<Land> = reduce_to_shapes(raw).iter().map(canonical_land).collect();
+    lands.sort_unstable();
+    lands
+}
+
+/// Reduces a raw position to its lands, not yet in canonical form.
+pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
     let lives = &raw.lives;
     for region in &mut raw.regions {
         for boundary in region.iter_mut() {
@@ -22,12 +29,10 @@ pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
     raw.regions
         .retain(|region| region_lives(region, lives) >= 2);
 
-    let mut lands: Vec<Land> = land_groups(&raw)
+    land_groups(&raw)
         .into_iter()
-        .map(|group| canonical_land(&shape_land(&raw, &group)))
-        .collect();
-    lands.sort_unstable();
-    lands
+        .map(|group| shape_land(&raw, &group))
+        .collect()
 }
 
 /// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.

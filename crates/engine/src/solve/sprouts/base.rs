@@ -72,6 +72,13 @@ impl Base {
         self.misere.len()
     }
 
+    /// [`Land::invariant`] of every land with a known nimber.
+    pub(crate) fn land_invariants(&self) -> impl Iterator<Item = u64> + '_ {
+        self.normal
+            .keys()
+            .filter_map(|key| crate::games::sprouts::land_key_invariant(key))
+    }
+
     /// The nimber of a land, if known.
     pub fn nimber_of_land(&self, land: &Land) -> Option<u32> {
         self.normal.get(land.key()).copied()

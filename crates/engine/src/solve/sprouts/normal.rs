@@ -8,12 +8,12 @@
 //!
 //! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use crate::games::sprouts::{Land, Position};
+use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
 
@@ -81,6 +81,9 @@ pub struct NormalSearch {
     base: Base,
     /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
     not_nimber: HashMap<Box<[u8]>, u64>,
+    /// [`Land::invariant`] of every land in the base: a child with a land outside it cannot be
+    /// answered by [`NormalSearch::quick`] yet, so it is put into canonical form only when needed.
+    known_invariants: HashSet<u64>,
     /// Children of lands already expanded: a land is often expanded for several heap sizes.
     children_cache: HashMap<Box<[u8]>, Rc<[Position]>>,
     stack: Vec<Frame>,
@@ -111,6 +114,7 @@ impl NormalSearch {
 
     fn empty(base: Base) -> NormalSearch {
         NormalSearch {
+            known_invariants: base.land_invariants().collect(),
             base,
             not_nimber: HashMap::default(),
             children_cache: HashMap::default(),
@@ -252,19 +256,42 @@ impl NormalSearch {
             }
             return Some(open);
         }
-        let mut all = Vec::new();
-        let flow = land.children_until(|lands| {
-            let child = Position::from_lands(lands.to_vec());
+        let mut all: Vec<Position> = Vec::new();
+        let mut seen: HashSet<Position> = HashSet::default();
+        let mut deferred: Vec<PendingChild> = Vec::new();
+        // Answers one child: breaks when it is lost, else files it as open or answered.
+        let mut consider = |child: PendingChild| {
+            let child = Position::from_lands(child.into_lands());
+            if seen.contains(&child) {
+                return ControlFlow::Continue(());
+            }
             match self.quick(&child, n) {
                 Some(true) => return ControlFlow::Break(()),
                 Some(false) => {}
                 None => open.push(child.clone()),
             }
+            seen.insert(child.clone());
             all.push(child);
             ControlFlow::Continue(())
+        };
+        // A child can be lost only if the nimbers of all its lands are known: a child with a land
+        // of unknown invariant waits, and is put into canonical form only if no child is lost.
+        let known = &self.known_invariants;
+        let flow = land.pending_children_until(|child| {
+            if child.invariants().all(|i| known.contains(&i)) {
+                consider(child)
+            } else {
+                deferred.push(child);
+                ControlFlow::Continue(())
+            }
         });
         if flow.is_break() {
             return None;
+        }
+        for child in deferred {
+            if consider(child).is_break() {
+                return None;
+            }
         }
         // Few lands are expanded twice (mostly for successive heap sizes): keep the cache small.
         if self.children_cache.len() >= CHILDREN_CACHE_LIMIT {
@@ -347,6 +374,7 @@ impl NormalSearch {
             }
         }
         // Every child wins: the couple is lost, so nimber(land) = n.
+        self.known_invariants.insert(land.invariant());
         self.base
             .insert_nimber(&Position::from_lands(vec![land]), n);
         self.pending = Some(NormalAnswer::Losing(true));
