@@ -42,3 +42,26 @@ fn pending_children_name_to_the_distinct_children_with_matching_invariants() {
         assert_eq!(named, distinct, "children of {land}");
     }
 }
+
+#[test]
+fn pending_children_of_positions_name_to_the_distinct_children() {
+    let mut seen: HashSet<Position> = HashSet::new();
+    let mut todo = vec![Position::start(4).unwrap()];
+    while let Some(p) = todo.pop() {
+        if !seen.insert(p.clone()) {
+            continue;
+        }
+        let mut named: BTreeSet<Position> = BTreeSet::new();
+        let _ = p.pending_children_until(|child| {
+            let before = child.position_invariant();
+            let child = Position::from_lands(child.into_lands());
+            assert_eq!(before, child.invariant(), "child {child} of {p}");
+            named.insert(child);
+            ControlFlow::<()>::Continue(())
+        });
+        let children = p.children();
+        assert_eq!(named, children.iter().cloned().collect(), "children of {p}");
+        todo.extend(children);
+    }
+    assert!(seen.len() > 1000);
+}

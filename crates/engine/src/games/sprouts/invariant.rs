@@ -2,13 +2,14 @@
 //! boundaries group into regions, blind to names, orders, rotations and reflection. Equal lands have
 //! equal invariants (unequal lands usually differ). It can be read from a canonical key or from a
 //! land not yet in canonical form, so a search can tell that a land is new before naming it.
+//! Positions combine the invariants of their lands.
 
 use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
 use super::canon::{Item, LandShape, RegionShape};
-use super::position::{Land, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
+use super::position::{Land, Position, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
 
 /// Vertex occurrences of one boundary by kind: spot, 2 lives, 1 life seen once, inner, shared.
 type Counts = [u8; 5];
@@ -63,6 +64,28 @@ impl Land {
     pub fn invariant(&self) -> u64 {
         key_invariant(self.key())
     }
+}
+
+impl Position {
+    /// A cheap invariant: equal positions have equal invariants (it combines the lands' invariants).
+    pub fn invariant(&self) -> u64 {
+        combine(self.lands().iter().map(Land::invariant))
+    }
+}
+
+/// A position's invariant from its lands' invariants, in any order.
+pub(crate) fn combine(lands: impl Iterator<Item = u64>) -> u64 {
+    lands.fold(0u64, |acc, land| {
+        acc.wrapping_add(mix(land ^ 0x5851_F42D_4C95_7F2D))
+    })
+}
+
+/// [`Position::invariant`] read from a position's canonical key.
+pub(crate) fn position_key_invariant(key: &[u8]) -> u64 {
+    if key.is_empty() {
+        return combine(std::iter::empty());
+    }
+    combine(key.split(|&b| b == LAND_SEP).map(key_invariant))
 }
 
 /// [`Land::invariant`] read from a land's canonical key; `None` for a key of several lands.

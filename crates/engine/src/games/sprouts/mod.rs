@@ -22,7 +22,7 @@ mod raw;
 mod reduce;
 
 pub use error::{ParseError, ParseErrorKind};
-pub(crate) use invariant::land_key_invariant;
+pub(crate) use invariant::{land_key_invariant, position_key_invariant};
 pub use moves::PendingChild;
 pub use notation::Notation;
 pub use position::{Land, Position, Vertex, MAX_LIVES};

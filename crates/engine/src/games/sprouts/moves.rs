@@ -8,11 +8,12 @@
 //! Each boundary is a cyclic list of corners with the region on its left.
 
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use rustc_hash::FxHashSet as HashSet;
 
 use super::canon::{canonical_land, LandShape};
-use super::invariant::shape_invariant;
+use super::invariant::{combine, shape_invariant};
 use super::position::{Land, Position};
 use super::raw::{Raw, VertexId};
 use super::reduce::{reduce, reduce_to_shapes};
@@ -20,18 +21,28 @@ use super::reduce::{reduce, reduce_to_shapes};
 /// One child of a land, split into lands that are not yet in canonical form (the costly step).
 /// A search can look at [`PendingChild::invariants`] first and name the lands only when needed.
 pub struct PendingChild {
+    /// Lands of the position left as they were (none for a child of a land).
+    others: Rc<[Land]>,
+    /// What the move made of the land it was played in.
     shapes: Vec<LandShape>,
 }
 
 impl PendingChild {
     /// [`Land::invariant`] of each of its lands.
     pub fn invariants(&self) -> impl Iterator<Item = u64> + '_ {
-        self.shapes.iter().map(shape_invariant)
+        let others = self.others.iter().map(Land::invariant);
+        others.chain(self.shapes.iter().map(shape_invariant))
+    }
+
+    /// [`Position::invariant`] of the child.
+    pub fn position_invariant(&self) -> u64 {
+        combine(self.invariants())
     }
 
     /// Its lands in canonical form, sorted.
     pub fn into_lands(self) -> Vec<Land> {
-        let mut lands: Vec<Land> = self.shapes.iter().map(canonical_land).collect();
+        let mut lands: Vec<Land> = self.others.to_vec();
+        lands.extend(self.shapes.iter().map(canonical_land));
         lands.sort_unstable();
         lands
     }
@@ -52,6 +63,15 @@ impl Land {
     /// more than once), and stops as soon as `visit` breaks. Returns the break value, if any.
     pub fn pending_children_until<B>(
         &self,
+        visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.pending_children_beside(Rc::from([]), visit)
+    }
+
+    /// [`Land::pending_children_until`] for this land in a position whose other lands are `others`.
+    fn pending_children_beside<B>(
+        &self,
+        others: Rc<[Land]>,
         mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
@@ -59,7 +79,8 @@ impl Land {
         for r in 0..raw.regions.len() {
             let flow = region_moves(&raw, r, &mut |child| {
                 let shapes = reduce_to_shapes(child);
-                if let ControlFlow::Break(b) = visit(PendingChild { shapes }) {
+                let others = others.clone();
+                if let ControlFlow::Break(b) = visit(PendingChild { others, shapes }) {
                     outcome = ControlFlow::Break(b);
                     return ControlFlow::Break(());
                 }
@@ -113,6 +134,23 @@ impl Position {
             ControlFlow::<()>::Continue(())
         });
         children
+    }
+
+    /// Hands every child to `visit` before canonical form, one at a time (the same child may come
+    /// more than once), and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn pending_children_until<B>(
+        &self,
+        mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let lands = self.lands();
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                continue; // the same land again gives the same children
+            }
+            let others: Rc<[Land]> = lands[..i].iter().chain(&lands[i + 1..]).cloned().collect();
+            land.pending_children_beside(others, &mut visit)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Hands each distinct child to `visit`, one at a time, in the order of [`Position::children`],

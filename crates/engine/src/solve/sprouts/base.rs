@@ -79,6 +79,14 @@ impl Base {
             .filter_map(|key| crate::games::sprouts::land_key_invariant(key))
     }
 
+    /// [`Position::invariant`] of every position known to be lost in misère play.
+    pub(crate) fn misere_losing_invariants(&self) -> impl Iterator<Item = u64> + '_ {
+        self.misere
+            .iter()
+            .filter(|&(_, &losing)| losing)
+            .map(|(key, _)| crate::games::sprouts::position_key_invariant(key))
+    }
+
     /// The nimber of a land, if known.
     pub fn nimber_of_land(&self, land: &Land) -> Option<u32> {
         self.normal.get(land.key()).copied()

@@ -4,7 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::games::sprouts::Position;
+use rustc_hash::FxHashSet as HashSet;
+
+use crate::games::sprouts::{PendingChild, Position};
 
 use super::base::Base;
 use super::normal::Step;
@@ -19,6 +21,8 @@ struct Frame {
 /// A misère-play search for whether a position is lost for the player to move.
 pub struct MisereSearch {
     base: Base,
+    /// [`Position::invariant`] of every position in the base known to be lost.
+    losing_invariants: HashSet<u64>,
     stack: Vec<Frame>,
     pending: Option<bool>,
     nodes: u64,
@@ -27,6 +31,7 @@ pub struct MisereSearch {
 impl MisereSearch {
     pub fn new(position: &Position, base: Base) -> MisereSearch {
         let mut search = MisereSearch {
+            losing_invariants: base.misere_losing_invariants().collect(),
             base,
             stack: Vec::new(),
             pending: None,
@@ -82,8 +87,16 @@ impl MisereSearch {
     }
 
     fn finish(&mut self, key: Vec<u8>, losing: bool) {
-        self.base.insert_misere_key(key, losing);
+        self.record(key, losing);
         self.pending = Some(losing);
+    }
+
+    fn record(&mut self, key: Vec<u8>, losing: bool) {
+        if losing {
+            self.losing_invariants
+                .insert(crate::games::sprouts::position_key_invariant(&key));
+        }
+        self.base.insert_misere_key(key, losing);
     }
 
     fn advance(&mut self, mut frame: Frame) {
@@ -114,24 +127,46 @@ impl MisereSearch {
         }
         self.nodes += 1;
         let mut unknown = Vec::new();
-        // Stop building children at the first one known to be lost.
+        let mut seen: HashSet<Position> = HashSet::default();
+        let mut deferred: Vec<PendingChild> = Vec::new();
         let base = &self.base;
-        let refuted = position
-            .children_until(|child| match base.misere_losing(child) {
+        // Answers one child: breaks when it is lost, else keeps it when its outcome is unknown.
+        let mut consider = |child: PendingChild| {
+            let child = Position::from_lands(child.into_lands());
+            if !seen.insert(child.clone()) {
+                return ControlFlow::Continue(());
+            }
+            match base.misere_losing(&child) {
                 Some(true) => ControlFlow::Break(()),
                 Some(false) => ControlFlow::Continue(()),
                 None => {
-                    unknown.push(child.clone());
+                    unknown.push(child);
+                    ControlFlow::Continue(())
+                }
+            }
+        };
+        // Only a child whose invariant is that of a known lost position can be known lost: the
+        // others wait, and are put into canonical form only if no child is known lost.
+        let losing = &self.losing_invariants;
+        let mut refuted = position
+            .pending_children_until(|child| {
+                if losing.contains(&child.position_invariant()) {
+                    consider(child)
+                } else {
+                    deferred.push(child);
                     ControlFlow::Continue(())
                 }
             })
             .is_break();
+        if !refuted {
+            refuted = deferred.into_iter().any(|child| consider(child).is_break());
+        }
         if refuted {
-            self.base.insert_misere_key(key, false);
+            self.record(key, false);
             return Some(false);
         }
         if unknown.is_empty() {
-            self.base.insert_misere_key(key, true);
+            self.record(key, true);
             return Some(true);
         }
         unknown.sort_by_cached_key(|c| (c.lives(), std::cmp::Reverse(c.lands().len())));
