@@ -133,3 +133,23 @@ pub(crate) fn shape_invariant(shape: &LandShape) -> u64 {
     }
     land
 }
+
+/// [`Land::lives`] of a land not yet in canonical form (letters count half per occurrence, as there).
+pub(crate) fn shape_lives(shape: &LandShape) -> u32 {
+    let (mut lives, mut letter_occurrences) = (0u32, 0u32);
+    for region in &shape.regions {
+        let items: &mut dyn Iterator<Item = &Item> = match region {
+            RegionShape::Small(items) => &mut items.iter(),
+            RegionShape::Full(bs) => &mut bs.iter().flatten(),
+        };
+        for item in items {
+            match item {
+                Item::Spot => lives += 3,
+                Item::TwoLives => lives += 2,
+                Item::OneLife => lives += 1,
+                Item::Inner(_) | Item::Shared(_) => letter_occurrences += 1,
+            }
+        }
+    }
+    lives + letter_occurrences / 2
+}

@@ -13,7 +13,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashSet as HashSet;
 
 use super::canon::{canonical_land, LandShape};
-use super::invariant::{combine, shape_invariant};
+use super::invariant::{combine, shape_invariant, shape_lives};
 use super::position::{Land, Position};
 use super::raw::{Raw, VertexId};
 use super::reduce::{reduce, reduce_to_shapes};
@@ -32,6 +32,17 @@ impl PendingChild {
     pub fn invariants(&self) -> impl Iterator<Item = u64> + '_ {
         let others = self.others.iter().map(Land::invariant);
         others.chain(self.shapes.iter().map(shape_invariant))
+    }
+
+    /// [`Land::lives`] of each of its lands, in the order of [`PendingChild::invariants`].
+    pub fn land_lives(&self) -> impl Iterator<Item = u32> + '_ {
+        let others = self.others.iter().map(Land::lives);
+        others.chain(self.shapes.iter().map(shape_lives))
+    }
+
+    /// Number of lands.
+    pub fn land_count(&self) -> usize {
+        self.others.len() + self.shapes.len()
     }
 
     /// [`Position::invariant`] of the child.

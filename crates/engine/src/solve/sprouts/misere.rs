@@ -2,19 +2,21 @@
 //! on whole canonical positions, memoised in the base (both outcomes are stored).
 //! Explicit stack, budgeted slices, as in the normal search.
 
+use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet as HashSet;
 
-use crate::games::sprouts::{PendingChild, Position};
+use crate::games::sprouts::Position;
 
 use super::base::Base;
 use super::normal::Step;
+use super::open_child::OpenChild;
 
 struct Frame {
     key: Vec<u8>,
-    /// Children of unknown outcome, cheapest first.
-    children: Vec<Position>,
+    /// Children not known to be won, cheapest first.
+    children: Vec<OpenChild>,
     next: usize,
 }
 
@@ -101,7 +103,7 @@ impl MisereSearch {
 
     fn advance(&mut self, mut frame: Frame) {
         while frame.next < frame.children.len() {
-            let child = frame.children[frame.next].clone();
+            let child = frame.children[frame.next].named();
             let depth = self.stack.len();
             match self.start(&child) {
                 Some(true) => return self.finish(frame.key, false),
@@ -128,39 +130,28 @@ impl MisereSearch {
         self.nodes += 1;
         let mut unknown = Vec::new();
         let mut seen: HashSet<Position> = HashSet::default();
-        let mut deferred: Vec<PendingChild> = Vec::new();
-        let base = &self.base;
-        // Answers one child: breaks when it is lost, else keeps it when its outcome is unknown.
-        let mut consider = |child: PendingChild| {
-            let child = Position::from_lands(child.into_lands());
-            if !seen.insert(child.clone()) {
-                return ControlFlow::Continue(());
-            }
-            match base.misere_losing(&child) {
-                Some(true) => ControlFlow::Break(()),
-                Some(false) => ControlFlow::Continue(()),
-                None => {
-                    unknown.push(child);
-                    ControlFlow::Continue(())
-                }
-            }
-        };
+        let (base, losing) = (&self.base, &self.losing_invariants);
         // Only a child whose invariant is that of a known lost position can be known lost: the
-        // others wait, and are put into canonical form only if no child is known lost.
-        let losing = &self.losing_invariants;
-        let mut refuted = position
+        // others stay pending (not in canonical form) until the search reaches them.
+        let refuted = position
             .pending_children_until(|child| {
-                if losing.contains(&child.position_invariant()) {
-                    consider(child)
-                } else {
-                    deferred.push(child);
-                    ControlFlow::Continue(())
+                if !losing.contains(&child.position_invariant()) {
+                    unknown.push(OpenChild::Pending(child));
+                    return ControlFlow::Continue(());
                 }
+                let child = Position::from_lands(child.into_lands());
+                if seen.contains(&child) {
+                    return ControlFlow::Continue(());
+                }
+                match base.misere_losing(&child) {
+                    Some(true) => return ControlFlow::Break(()),
+                    Some(false) => {}
+                    None => unknown.push(OpenChild::Named(child.clone())),
+                }
+                seen.insert(child);
+                ControlFlow::Continue(())
             })
             .is_break();
-        if !refuted {
-            refuted = deferred.into_iter().any(|child| consider(child).is_break());
-        }
         if refuted {
             self.record(key, false);
             return Some(false);
@@ -169,7 +160,10 @@ impl MisereSearch {
             self.record(key, true);
             return Some(true);
         }
-        unknown.sort_by_cached_key(|c| (c.lives(), std::cmp::Reverse(c.lands().len())));
+        unknown.sort_by_cached_key(|child| match child {
+            OpenChild::Named(c) => (c.lives(), Reverse(c.lands().len())),
+            OpenChild::Pending(c) => (c.land_lives().sum(), Reverse(c.land_count())),
+        });
         self.stack.push(Frame {
             key,
             children: unknown,

@@ -15,6 +15,7 @@ mod base;
 mod check;
 mod misere;
 mod normal;
+mod open_child;
 mod proof;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};

@@ -11,14 +11,12 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
-use std::rc::Rc;
 
-use crate::games::sprouts::{Land, PendingChild, Position};
+use crate::games::sprouts::{Land, Position};
+
+use super::open_child::OpenChild;
 
 use super::base::Base;
-
-/// Lands whose children are kept; the cache is emptied when it reaches this size.
-const CHILDREN_CACHE_LIMIT: usize = 4096;
 
 /// What a finished normal-play search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +41,7 @@ enum Frame {
     Couple {
         land: Land,
         n: u32,
-        children: Vec<Position>,
+        children: Vec<OpenChild>,
         next: usize,
     },
     /// Nimber of `land`: try couples (land, n) for n = 0, 1, … until one is losing.
@@ -84,8 +82,6 @@ pub struct NormalSearch {
     /// [`Land::invariant`] of every land in the base: a child with a land outside it cannot be
     /// answered by [`NormalSearch::quick`] yet, so it is put into canonical form only when needed.
     known_invariants: HashSet<u64>,
-    /// Children of lands already expanded: a land is often expanded for several heap sizes.
-    children_cache: HashMap<Box<[u8]>, Rc<[Position]>>,
     stack: Vec<Frame>,
     pending: Option<NormalAnswer>,
     nodes: u64,
@@ -117,7 +113,6 @@ impl NormalSearch {
             known_invariants: base.land_invariants().collect(),
             base,
             not_nimber: HashMap::default(),
-            children_cache: HashMap::default(),
             stack: Vec::new(),
             pending: None,
             nodes: 0,
@@ -243,24 +238,18 @@ impl NormalSearch {
 
     /// Children of `land` not answered by [`NormalSearch::quick`] for heap `n`, or `None` when one
     /// of them is known to be lost (then the couple is won and the remaining children are never
-    /// built). The full list is cached only when it was completed.
-    fn open_children(&mut self, land: &Land, n: u32) -> Option<Vec<Position>> {
+    /// built). A child can be known lost only if the nimbers of its lands are known: a child with a
+    /// land of unknown invariant stays pending (not in canonical form) until the search reaches it,
+    /// which it never does if an earlier child turns out lost.
+    fn open_children(&self, land: &Land, n: u32) -> Option<Vec<OpenChild>> {
         let mut open = Vec::new();
-        if let Some(all) = self.children_cache.get(land.key()) {
-            for child in all.iter() {
-                match self.quick(child, n) {
-                    Some(true) => return None,
-                    Some(false) => {}
-                    None => open.push(child.clone()),
-                }
-            }
-            return Some(open);
-        }
-        let mut all: Vec<Position> = Vec::new();
         let mut seen: HashSet<Position> = HashSet::default();
-        let mut deferred: Vec<PendingChild> = Vec::new();
-        // Answers one child: breaks when it is lost, else files it as open or answered.
-        let mut consider = |child: PendingChild| {
+        let known = &self.known_invariants;
+        let flow = land.pending_children_until(|child| {
+            if !child.invariants().all(|i| known.contains(&i)) {
+                open.push(OpenChild::Pending(child));
+                return ControlFlow::Continue(());
+            }
             let child = Position::from_lands(child.into_lands());
             if seen.contains(&child) {
                 return ControlFlow::Continue(());
@@ -268,37 +257,12 @@ impl NormalSearch {
             match self.quick(&child, n) {
                 Some(true) => return ControlFlow::Break(()),
                 Some(false) => {}
-                None => open.push(child.clone()),
+                None => open.push(OpenChild::Named(child.clone())),
             }
-            seen.insert(child.clone());
-            all.push(child);
+            seen.insert(child);
             ControlFlow::Continue(())
-        };
-        // A child can be lost only if the nimbers of all its lands are known: a child with a land
-        // of unknown invariant waits, and is put into canonical form only if no child is lost.
-        let known = &self.known_invariants;
-        let flow = land.pending_children_until(|child| {
-            if child.invariants().all(|i| known.contains(&i)) {
-                consider(child)
-            } else {
-                deferred.push(child);
-                ControlFlow::Continue(())
-            }
         });
-        if flow.is_break() {
-            return None;
-        }
-        for child in deferred {
-            if consider(child).is_break() {
-                return None;
-            }
-        }
-        // Few lands are expanded twice (mostly for successive heap sizes): keep the cache small.
-        if self.children_cache.len() >= CHILDREN_CACHE_LIMIT {
-            self.children_cache.clear();
-        }
-        self.children_cache.insert(land.key().into(), all.into());
-        Some(open)
+        (!flow.is_break()).then_some(open)
     }
 
     /// Expands (land, n): answers at once when a child is known to be lost, else pushes a frame.
@@ -309,14 +273,26 @@ impl NormalSearch {
             return Some(false);
         };
         // Cheapest first: small largest unknown land, many lands.
-        children.sort_by_cached_key(|c| {
-            let biggest = unpaired(c.lands())
-                .into_iter()
-                .filter(|l| self.base.nimber_of_land(l).is_none())
-                .map(Land::lives)
-                .max()
-                .unwrap_or(0);
-            (biggest, Reverse(c.lands().len()))
+        children.sort_by_cached_key(|child| match child {
+            OpenChild::Named(c) => {
+                let biggest = unpaired(c.lands())
+                    .into_iter()
+                    .filter(|l| self.base.nimber_of_land(l).is_none())
+                    .map(Land::lives)
+                    .max()
+                    .unwrap_or(0);
+                (biggest, Reverse(c.lands().len()))
+            }
+            OpenChild::Pending(c) => {
+                let biggest = c
+                    .invariants()
+                    .zip(c.land_lives())
+                    .filter(|(i, _)| !self.known_invariants.contains(i))
+                    .map(|(_, lives)| lives)
+                    .max()
+                    .unwrap_or(0);
+                (biggest, Reverse(c.land_count()))
+            }
         });
         self.stack.push(Frame::Couple {
             land,
@@ -331,7 +307,7 @@ impl NormalSearch {
         &mut self,
         land: Land,
         n: u32,
-        children: Vec<Position>,
+        mut children: Vec<OpenChild>,
         mut next: usize,
         answer: Option<NormalAnswer>,
     ) {
@@ -350,7 +326,7 @@ impl NormalSearch {
             let (child, heap) = if next < n as usize {
                 (Position::from_lands(vec![land.clone()]), next as u32)
             } else {
-                (children[next - n as usize].clone(), n)
+                (children[next - n as usize].named(), n)
             };
             let depth = self.stack.len();
             match self.start_couple(&child, heap) {
