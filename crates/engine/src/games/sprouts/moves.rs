@@ -297,6 +297,7 @@ fn split_region(
     let boundary = &region[bi];
     let (u, v) = (boundary[i], boundary[j]);
     let mut base = raw.clone();
+    base.regions[r] = Vec::new(); // replaced in every child: not worth copying for each
     let w = base.new_vertex(1);
     base.lives[u as usize] -= 1;
     base.lives[v as usize] -= 1;
