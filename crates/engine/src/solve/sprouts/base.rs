@@ -72,11 +72,11 @@ impl Base {
         self.misere.len()
     }
 
-    /// [`Land::invariant`] of every land with a known nimber.
-    pub(crate) fn land_invariants(&self) -> impl Iterator<Item = u64> + '_ {
-        self.normal
-            .keys()
-            .filter_map(|key| crate::games::sprouts::land_key_invariant(key))
+    /// [`Land::invariant`] and nimber of every land with a known nimber.
+    pub(crate) fn land_invariants(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.normal.iter().filter_map(|(key, &nimber)| {
+            Some((crate::games::sprouts::land_key_invariant(key)?, nimber))
+        })
     }
 
     /// [`Position::invariant`] of every position known to be lost in misère play.

@@ -13,6 +13,7 @@
 
 mod base;
 mod check;
+mod invariant_nimbers;
 mod misere;
 mod normal;
 mod open_child;

@@ -17,6 +17,7 @@ use crate::games::sprouts::{Land, Position};
 use super::open_child::OpenChild;
 
 use super::base::Base;
+use super::invariant_nimbers::InvariantNimbers;
 
 /// What a finished normal-play search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,9 +80,9 @@ pub struct NormalSearch {
     base: Base,
     /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
     not_nimber: HashMap<Box<[u8]>, u64>,
-    /// [`Land::invariant`] of every land in the base: a child with a land outside it cannot be
-    /// answered by [`NormalSearch::quick`] yet, so it is put into canonical form only when needed.
-    known_invariants: HashSet<u64>,
+    /// Nimbers of the base's lands by [`Land::invariant`]: a child that cannot be known lost is put
+    /// into canonical form only when the search reaches it.
+    invariant_nimbers: InvariantNimbers,
     stack: Vec<Frame>,
     pending: Option<NormalAnswer>,
     nodes: u64,
@@ -110,7 +111,12 @@ impl NormalSearch {
 
     fn empty(base: Base) -> NormalSearch {
         NormalSearch {
-            known_invariants: base.land_invariants().collect(),
+            invariant_nimbers: {
+                let mut known = InvariantNimbers::default();
+                base.land_invariants()
+                    .for_each(|(invariant, nimber)| known.insert(invariant, nimber));
+                known
+            },
             base,
             not_nimber: HashMap::default(),
             stack: Vec::new(),
@@ -238,15 +244,15 @@ impl NormalSearch {
 
     /// Children of `land` not answered by [`NormalSearch::quick`] for heap `n`, or `None` when one
     /// of them is known to be lost (then the couple is won and the remaining children are never
-    /// built). A child can be known lost only if the nimbers of its lands are known: a child with a
-    /// land of unknown invariant stays pending (not in canonical form) until the search reaches it,
-    /// which it never does if an earlier child turns out lost.
+    /// built). A child can be known lost only if the nimbers of its lands are known and XOR to `n`:
+    /// a child that [`InvariantNimbers`] rules out stays pending (not in canonical form) until the
+    /// search reaches it, which it never does if an earlier child turns out lost.
     fn open_children(&self, land: &Land, n: u32) -> Option<Vec<OpenChild>> {
         let mut open = Vec::new();
         let mut seen: HashSet<Position> = HashSet::default();
-        let known = &self.known_invariants;
+        let known = &self.invariant_nimbers;
         let flow = land.pending_children_until(|child| {
-            if !child.invariants().all(|i| known.contains(&i)) {
+            if !known.may_xor_to(child.invariants(), n) {
                 open.push(OpenChild::Pending(child));
                 return ControlFlow::Continue(());
             }
@@ -287,7 +293,7 @@ impl NormalSearch {
                 let biggest = c
                     .invariants()
                     .zip(c.land_lives())
-                    .filter(|(i, _)| !self.known_invariants.contains(i))
+                    .filter(|&(i, _)| !self.invariant_nimbers.knows(i))
                     .map(|(_, lives)| lives)
                     .max()
                     .unwrap_or(0);
@@ -350,7 +356,7 @@ impl NormalSearch {
             }
         }
         // Every child wins: the couple is lost, so nimber(land) = n.
-        self.known_invariants.insert(land.invariant());
+        self.invariant_nimbers.insert(land.invariant(), n);
         self.base
             .insert_nimber(&Position::from_lands(vec![land]), n);
         self.pending = Some(NormalAnswer::Losing(true));
