@@ -1,6 +1,7 @@
 //! Misère play: the player who cannot move wins. Sums do not decompose by XOR, so the search works
 //! on whole canonical positions, memoised in the base (both outcomes are stored).
-//! Explicit stack, budgeted slices, as in the normal search.
+//! Explicit stack, budgeted slices, as in the normal search; as there, only children whose invariant
+//! is that of a known lost position are put into canonical form at once, the others when reached.
 
 use std::cmp::Reverse;
 use std::ops::ControlFlow;

@@ -6,6 +6,11 @@
 //! question becomes a couple on the largest land. Only losing couples (exact nimbers) go into the
 //! base; couples found winning are remembered in a transient table for this search.
 //!
+//! Putting children into canonical form is most of the cost, and most couples are won by a child
+//! already known to be lost. So children are generated one at a time before canonical form, and only
+//! those whose lands' invariants could carry known nimbers XORing to the heap are named at once;
+//! the others stay pending until the search reaches them (never, once a lost child is found).
+//!
 //! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
