@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap as HashMap;
 const LARGE: u64 = 1 << 63;
 const LARGE_NIMBER: u32 = 63;
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct InvariantNimbers {
     /// invariant -> bit v set when some known land with this invariant has nimber v.
     masks: HashMap<u64, u64>,

@@ -24,8 +24,6 @@ struct Frame {
 /// A misère-play search for whether a position is lost for the player to move.
 pub struct MisereSearch {
     base: Base,
-    /// [`Position::invariant`] of every position in the base known to be lost.
-    losing_invariants: HashSet<u64>,
     stack: Vec<Frame>,
     pending: Option<bool>,
     nodes: u64,
@@ -34,7 +32,6 @@ pub struct MisereSearch {
 impl MisereSearch {
     pub fn new(position: &Position, base: Base) -> MisereSearch {
         let mut search = MisereSearch {
-            losing_invariants: base.misere_losing_invariants().collect(),
             base,
             stack: Vec::new(),
             pending: None,
@@ -95,10 +92,6 @@ impl MisereSearch {
     }
 
     fn record(&mut self, key: Vec<u8>, losing: bool) {
-        if losing {
-            self.losing_invariants
-                .insert(crate::games::sprouts::position_key_invariant(&key));
-        }
         self.base.insert_misere_key(key, losing);
     }
 
@@ -131,12 +124,12 @@ impl MisereSearch {
         self.nodes += 1;
         let mut unknown = Vec::new();
         let mut seen: HashSet<Position> = HashSet::default();
-        let (base, losing) = (&self.base, &self.losing_invariants);
+        let base = &self.base;
         // Only a child whose invariant is that of a known lost position can be known lost: the
         // others stay pending (not in canonical form) until the search reaches them.
         let refuted = position
             .pending_children_until(|child| {
-                if !losing.contains(&child.position_invariant()) {
+                if !base.may_be_misere_losing(child.position_invariant()) {
                     unknown.push(OpenChild::Pending(child));
                     return ControlFlow::Continue(());
                 }

@@ -22,7 +22,6 @@ use crate::games::sprouts::{Land, Position};
 use super::open_child::OpenChild;
 
 use super::base::Base;
-use super::invariant_nimbers::InvariantNimbers;
 
 /// What a finished normal-play search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,9 +84,6 @@ pub struct NormalSearch {
     base: Base,
     /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
     not_nimber: HashMap<Box<[u8]>, u64>,
-    /// Nimbers of the base's lands by [`Land::invariant`]: a child that cannot be known lost is put
-    /// into canonical form only when the search reaches it.
-    invariant_nimbers: InvariantNimbers,
     stack: Vec<Frame>,
     pending: Option<NormalAnswer>,
     nodes: u64,
@@ -116,12 +112,6 @@ impl NormalSearch {
 
     fn empty(base: Base) -> NormalSearch {
         NormalSearch {
-            invariant_nimbers: {
-                let mut known = InvariantNimbers::default();
-                base.land_invariants()
-                    .for_each(|(invariant, nimber)| known.insert(invariant, nimber));
-                known
-            },
             base,
             not_nimber: HashMap::default(),
             stack: Vec::new(),
@@ -250,12 +240,12 @@ impl NormalSearch {
     /// Children of `land` not answered by [`NormalSearch::quick`] for heap `n`, or `None` when one
     /// of them is known to be lost (then the couple is won and the remaining children are never
     /// built). A child can be known lost only if the nimbers of its lands are known and XOR to `n`:
-    /// a child that [`InvariantNimbers`] rules out stays pending (not in canonical form) until the
+    /// a child that the base's nimbers by invariant rule out stays pending (not in canonical form) until the
     /// search reaches it, which it never does if an earlier child turns out lost.
     fn open_children(&self, land: &Land, n: u32) -> Option<Vec<OpenChild>> {
         let mut open = Vec::new();
         let mut seen: HashSet<Position> = HashSet::default();
-        let known = &self.invariant_nimbers;
+        let known = self.base.land_nimbers();
         let flow = land.pending_children_until(|child| {
             if !known.may_xor_to(child.invariants(), n) {
                 open.push(OpenChild::Pending(child));
@@ -298,7 +288,7 @@ impl NormalSearch {
                 let biggest = c
                     .invariants()
                     .zip(c.land_lives())
-                    .filter(|&(i, _)| !self.invariant_nimbers.knows(i))
+                    .filter(|&(i, _)| !self.base.land_nimbers().knows(i))
                     .map(|(_, lives)| lives)
                     .max()
                     .unwrap_or(0);
@@ -361,7 +351,6 @@ impl NormalSearch {
             }
         }
         // Every child wins: the couple is lost, so nimber(land) = n.
-        self.invariant_nimbers.insert(land.invariant(), n);
         self.base
             .insert_nimber(&Position::from_lands(vec![land]), n);
         self.pending = Some(NormalAnswer::Losing(true));
