@@ -35,18 +35,28 @@ fn nimbers_of_small_starts() {
     assert_eq!(nimbers, [0, 0, 1, 1, 1]);
 }
 
-/// Too slow for the everyday suite with the current search (about a minute): `cargo test -- --ignored`.
 #[test]
-#[ignore = "about 20 s: run by scripts/test-slow"]
-fn six_spots_nimber_outcome_and_misere() {
+fn six_spots_nimber_and_outcome() {
     let mut base = Base::new();
     let six = Position::start(6).unwrap();
     assert_eq!(sprouts::nimber(&six, &mut base), 0);
     assert!(sprouts::losing(&six, &mut base));
+}
+
+#[test]
+fn six_spots_misere() {
     assert!(
-        !sprouts::misere_losing(&six, &mut Base::new()),
+        !sprouts::misere_losing(&Position::start(6).unwrap(), &mut Base::new()),
         "misère 6 spots: W"
     );
+}
+
+/// Normal play, 7 spots: P (7 mod 6 = 1). About 2 minutes of CPU (808k nodes): `scripts/test-slow`.
+#[test]
+#[ignore = "about 2 min: run by scripts/test-slow"]
+fn seven_spots_outcome() {
+    let seven = Position::start(7).unwrap();
+    assert!(sprouts::losing(&seven, &mut Base::new()));
 }
 
 #[test]

@@ -91,7 +91,13 @@ fn full_boundary(items: &[Item], reflect: bool) -> Boundary {
         .first()
         .map(|&s| symbols[s..].iter().chain(&symbols[..s]).copied().collect());
     let has_shared = items.iter().any(|i| matches!(i, Item::Shared(_)));
-    let variants = starts
+    // Without shared letters the signature fixes what gets written: one variant is enough.
+    let kept = if has_shared {
+        &starts[..]
+    } else {
+        &starts[..starts.len().min(1)]
+    };
+    let variants = kept
         .iter()
         .map(|&s| items[s..].iter().chain(&items[..s]).copied().collect())
         .collect();

@@ -14,6 +14,7 @@
 
 mod canon;
 mod error;
+mod invariant;
 mod moves;
 mod notation;
 mod position;
@@ -21,5 +22,7 @@ mod raw;
 mod reduce;
 
 pub use error::{ParseError, ParseErrorKind};
+pub(crate) use invariant::{land_key_invariant, position_key_invariant};
+pub use moves::PendingChild;
 pub use notation::Notation;
 pub use position::{Land, Position, Vertex, MAX_LIVES};

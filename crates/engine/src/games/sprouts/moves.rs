@@ -7,53 +7,194 @@
 //!
 //! Each boundary is a cyclic list of corners with the region on its left.
 
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
 use rustc_hash::FxHashSet as HashSet;
 
+use super::canon::{canonical_land, LandShape};
+use super::invariant::{combine, shape_invariant, shape_lives};
 use super::position::{Land, Position};
 use super::raw::{Raw, VertexId};
-use super::reduce::reduce;
+use super::reduce::{reduce, reduce_to_shapes};
+
+/// One child of a land, split into lands that are not yet in canonical form (the costly step).
+/// A search can look at [`PendingChild::invariants`] first and name the lands only when needed.
+pub struct PendingChild {
+    /// Lands of the position left as they were (none for a child of a land).
+    others: Rc<[Land]>,
+    /// What the move made of the land it was played in.
+    shapes: Vec<LandShape>,
+}
+
+impl PendingChild {
+    /// [`Land::invariant`] of each of its lands.
+    pub fn invariants(&self) -> impl Iterator<Item = u64> + '_ {
+        let others = self.others.iter().map(Land::invariant);
+        others.chain(self.shapes.iter().map(shape_invariant))
+    }
+
+    /// [`Land::lives`] of each of its lands, in the order of [`PendingChild::invariants`].
+    pub fn land_lives(&self) -> impl Iterator<Item = u32> + '_ {
+        let others = self.others.iter().map(Land::lives);
+        others.chain(self.shapes.iter().map(shape_lives))
+    }
+
+    /// Number of lands.
+    pub fn land_count(&self) -> usize {
+        self.others.len() + self.shapes.len()
+    }
+
+    /// [`Position::invariant`] of the child.
+    pub fn position_invariant(&self) -> u64 {
+        combine(self.invariants())
+    }
+
+    /// Its lands in canonical form, sorted.
+    pub fn into_lands(self) -> Vec<Land> {
+        let mut lands: Vec<Land> = self.others.to_vec();
+        lands.extend(self.shapes.iter().map(canonical_land));
+        lands.sort_unstable();
+        lands
+    }
+}
 
 impl Land {
     /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
     pub fn children(&self) -> Vec<Vec<Land>> {
+        let mut children = Vec::new();
+        let _ = self.children_until(|lands| {
+            children.push(lands.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        children
+    }
+
+    /// Hands every child to `visit` before canonical form, one at a time (the same child may come
+    /// more than once), and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn pending_children_until<B>(
+        &self,
+        visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.pending_children_beside(Rc::from([]), visit)
+    }
+
+    /// [`Land::pending_children_until`] for this land in a position whose other lands are `others`.
+    fn pending_children_beside<B>(
+        &self,
+        others: Rc<[Land]>,
+        mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let raw = Raw::from_land(self);
+        let mut outcome = ControlFlow::Continue(());
+        for r in 0..raw.regions.len() {
+            let flow = region_moves(&raw, r, &mut |child| {
+                let shapes = reduce_to_shapes(child);
+                let others = others.clone();
+                if let ControlFlow::Break(b) = visit(PendingChild { others, shapes }) {
+                    outcome = ControlFlow::Break(b);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        outcome
+    }
+
+    /// Hands each distinct child (a sorted list of lands) to `visit`, one at a time, in the order of
+    /// [`Land::children`], and stops as soon as `visit` breaks: a search that finds a refuting child
+    /// early skips building the others. Returns the break value, if any.
+    pub fn children_until<B>(
+        &self,
+        mut visit: impl FnMut(&[Land]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
-        let mut children = Vec::new();
+        let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
-            region_moves(&raw, r, &mut |child| {
+            let flow = region_moves(&raw, r, &mut |child| {
                 let lands = reduce(child);
-                if seen.insert(lands.clone()) {
-                    children.push(lands);
+                if seen.contains(&lands) {
+                    return ControlFlow::Continue(());
                 }
+                let flow = visit(&lands);
+                seen.insert(lands);
+                if let ControlFlow::Break(b) = flow {
+                    outcome = ControlFlow::Break(b);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
             });
+            if flow.is_break() {
+                break;
+            }
         }
-        children
+        outcome
     }
 }
 
 impl Position {
     /// Every distinct position reachable in one move, in a deterministic order.
     pub fn children(&self) -> Vec<Position> {
-        let lands = self.lands();
-        let mut seen: HashSet<Position> = HashSet::default();
         let mut children = Vec::new();
+        let _ = self.children_until(|child| {
+            children.push(child.clone());
+            ControlFlow::<()>::Continue(())
+        });
+        children
+    }
+
+    /// Hands every child to `visit` before canonical form, one at a time (the same child may come
+    /// more than once), and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn pending_children_until<B>(
+        &self,
+        mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let lands = self.lands();
         for (i, land) in lands.iter().enumerate() {
             if i > 0 && lands[i - 1] == *land {
                 continue; // the same land again gives the same children
             }
-            for replacement in land.children() {
+            let others: Rc<[Land]> = lands[..i].iter().chain(&lands[i + 1..]).cloned().collect();
+            land.pending_children_beside(others, &mut visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands each distinct child to `visit`, one at a time, in the order of [`Position::children`],
+    /// and stops as soon as `visit` breaks. Returns the break value, if any.
+    pub fn children_until<B>(
+        &self,
+        mut visit: impl FnMut(&Position) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let lands = self.lands();
+        let mut seen: HashSet<Position> = HashSet::default();
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                continue; // the same land again gives the same children
+            }
+            land.children_until(|replacement| {
                 let mut next: Vec<Land> = lands[..i].to_vec();
                 next.extend_from_slice(&lands[i + 1..]);
-                next.extend(replacement);
+                next.extend_from_slice(replacement);
                 let child = Position::from_lands(next);
-                if seen.insert(child.clone()) {
-                    children.push(child);
+                if seen.contains(&child) {
+                    return ControlFlow::Continue(());
                 }
-            }
+                visit(&child)?;
+                seen.insert(child);
+                ControlFlow::Continue(())
+            })?;
         }
-        children
+        ControlFlow::Continue(())
     }
 }
+
+/// Receives each raw child; breaks to stop generating.
+type Emit<'a> = dyn FnMut(Raw) -> ControlFlow<()> + 'a;
 
 /// True for a boundary that is one isolated spot.
 fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
@@ -61,7 +202,7 @@ fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
 }
 
 /// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
-fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
+fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let spots: Vec<usize> = (0..region.len())
         .filter(|&b| is_spot(raw, &region[b]))
@@ -83,7 +224,7 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
             }
             for i in 0..region[bi].len() {
                 for j in 0..region[bj].len() {
-                    emit(join_boundaries(raw, r, bi, i, bj, j));
+                    emit(join_boundaries(raw, r, bi, i, bj, j))?;
                 }
             }
         }
@@ -101,10 +242,11 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut dyn FnMut(Raw)) {
                 if i != j && u == v {
                     continue; // two corners of a 1-life vertex
                 }
-                split_region(raw, r, bi, i, j, emit);
+                split_region(raw, r, bi, i, j, emit)?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// The boundary read from corner `i`, closed by a second corner of the same vertex unless it is an
@@ -143,11 +285,19 @@ fn join_boundaries(raw: &Raw, r: usize, bi: usize, i: usize, bj: usize, j: usize
     next
 }
 
-fn split_region(raw: &Raw, r: usize, bi: usize, i: usize, j: usize, emit: &mut dyn FnMut(Raw)) {
+fn split_region(
+    raw: &Raw,
+    r: usize,
+    bi: usize,
+    i: usize,
+    j: usize,
+    emit: &mut Emit,
+) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let boundary = &region[bi];
     let (u, v) = (boundary[i], boundary[j]);
     let mut base = raw.clone();
+    base.regions[r] = Vec::new(); // replaced in every child: not worth copying for each
     let w = base.new_vertex(1);
     base.lives[u as usize] -= 1;
     base.lives[v as usize] -= 1;
@@ -204,7 +354,8 @@ fn split_region(raw: &Raw, r: usize, bi: usize, i: usize, j: usize, emit: &mut d
             let mut next = base.clone();
             next.regions[r] = region_a;
             next.regions.push(region_b);
-            emit(next);
+            emit(next)?;
         }
     }
+    ControlFlow::Continue(())
 }

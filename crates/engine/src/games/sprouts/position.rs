@@ -32,7 +32,7 @@ const INNER_BASE: u8 = 3;
 const SHARED_BASE: u8 = 110;
 pub(crate) const BOUNDARY_SEP: u8 = 252;
 pub(crate) const REGION_SEP: u8 = 253;
-const LAND_SEP: u8 = 254;
+pub(crate) const LAND_SEP: u8 = 254;
 
 impl Vertex {
     pub(crate) fn code(self) -> u8 {
@@ -45,7 +45,7 @@ impl Vertex {
         }
     }
 
-    fn from_code(code: u8) -> Vertex {
+    pub(crate) fn from_code(code: u8) -> Vertex {
         match code {
             SPOT => Vertex::Spot,
             TWO_LIVES => Vertex::TwoLives,

@@ -9,7 +9,14 @@ use super::raw::{Raw, VertexId};
 const SMALL_REGION_LIVES: u32 = 3;
 
 /// Reduces a raw position to its canonical lands.
-pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
+pub(crate) fn reduce(raw: Raw) -> Vec<Land> {
+    let mut lands: Vec<Land> = reduce_to_shapes(raw).iter().map(canonical_land).collect();
+    lands.sort_unstable();
+    lands
+}
+
+/// Reduces a raw position to its lands, not yet in canonical form.
+pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
     let lives = &raw.lives;
     for region in &mut raw.regions {
         for boundary in region.iter_mut() {
@@ -22,12 +29,10 @@ pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
     raw.regions
         .retain(|region| region_lives(region, lives) >= 2);
 
-    let mut lands: Vec<Land> = land_groups(&raw)
+    land_groups(&raw)
         .into_iter()
-        .map(|group| canonical_land(&shape_land(&raw, &group)))
-        .collect();
-    lands.sort_unstable();
-    lands
+        .map(|group| shape_land(&raw, &group))
+        .collect()
 }
 
 /// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.
@@ -44,32 +49,19 @@ fn collapse_repeats(boundary: &mut Vec<VertexId>) {
     }
 }
 
-/// Lives in a region, each distinct vertex counted once.
+/// Lives in a region, each distinct vertex counted once (a vertex counts where it first occurs;
+/// regions are small, so looking back is cheaper than allocating a set).
 fn region_lives(region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
-    let mut ids: smallvec_free::Ids = Default::default();
-    for &v in region.iter().flatten() {
-        ids.insert(v);
-    }
-    ids.iter().map(|v| lives[v as usize] as u32).sum()
-}
-
-/// A tiny set of vertex ids without hashing: positions are small.
-mod smallvec_free {
-    use super::VertexId;
-
-    #[derive(Default)]
-    pub struct Ids(Vec<VertexId>);
-
-    impl Ids {
-        pub fn insert(&mut self, v: VertexId) {
-            if !self.0.contains(&v) {
-                self.0.push(v);
+    let mut total = 0;
+    for (b, boundary) in region.iter().enumerate() {
+        for (i, &v) in boundary.iter().enumerate() {
+            let seen = boundary[..i].contains(&v) || region[..b].iter().any(|o| o.contains(&v));
+            if !seen {
+                total += lives[v as usize] as u32;
             }
         }
-        pub fn iter(&self) -> impl Iterator<Item = VertexId> + '_ {
-            self.0.iter().copied()
-        }
     }
+    total
 }
 
 /// Groups of region indices linked by shared vertices (union-find).

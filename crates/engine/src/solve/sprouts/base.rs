@@ -2,13 +2,15 @@
 //! losing couples); misère play keeps outcomes. Text import/export in GLOP's `.spr` format, a compact
 //! binary format (serde + bincode), and merging with a coherence check.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use bincode::Options;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::games::sprouts::{Land, Position};
+use crate::games::sprouts::{land_key_invariant, position_key_invariant, Land, Position};
+
+use super::invariant_nimbers::InvariantNimbers;
 
 /// GLOP's header line for nimber bases.
 pub const GLOP_HEADER: &str = "[Positions+Nimber]";
@@ -18,12 +20,25 @@ const BINARY_MAGIC: &str = "sprague-sprouts-base";
 const BINARY_VERSION: u32 = 1;
 
 /// Canonical positions mapped to normal-play nimbers and misère outcomes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Base {
     normal: HashMap<Box<[u8]>, u32>,
     /// key -> true when the position is lost for the player to move in misère play.
     misere: HashMap<Box<[u8]>, bool>,
+    /// Indexes kept up to date on every write, so that each search need not rebuild them: nimbers
+    /// of the lands by [`Land::invariant`], and [`Position::invariant`] of misère-lost positions.
+    land_nimbers: InvariantNimbers,
+    misere_losing_invariants: HashSet<u64>,
 }
+
+/// Bases are equal when they hold the same entries (the indexes follow from them).
+impl PartialEq for Base {
+    fn eq(&self, other: &Base) -> bool {
+        self.normal == other.normal && self.misere == other.misere
+    }
+}
+
+impl Eq for Base {}
 
 /// Two bases disagree about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +87,33 @@ impl Base {
         self.misere.len()
     }
 
+    /// Nimbers of the known lands by [`Land::invariant`].
+    pub(crate) fn land_nimbers(&self) -> &InvariantNimbers {
+        &self.land_nimbers
+    }
+
+    /// Whether some position known to be lost in misère play has this [`Position::invariant`].
+    pub(crate) fn may_be_misere_losing(&self, invariant: u64) -> bool {
+        self.misere_losing_invariants.contains(&invariant)
+    }
+
+    /// Every write of a nimber goes here, to keep the index.
+    fn put_nimber(&mut self, key: Box<[u8]>, nimber: u32) {
+        if let Some(invariant) = land_key_invariant(&key) {
+            self.land_nimbers.insert(invariant, nimber);
+        }
+        self.normal.insert(key, nimber);
+    }
+
+    /// Every write of a misère outcome goes here, to keep the index.
+    fn put_misere(&mut self, key: Box<[u8]>, losing: bool) {
+        if losing {
+            self.misere_losing_invariants
+                .insert(position_key_invariant(&key));
+        }
+        self.misere.insert(key, losing);
+    }
+
     /// The nimber of a land, if known.
     pub fn nimber_of_land(&self, land: &Land) -> Option<u32> {
         self.normal.get(land.key()).copied()
@@ -89,7 +131,7 @@ impl Base {
     }
 
     pub fn insert_nimber(&mut self, position: &Position, nimber: u32) {
-        self.normal.insert(position.key().into(), nimber);
+        self.put_nimber(position.key().into(), nimber);
     }
 
     /// Whether a position is lost for the player to move in misère play, if known.
@@ -102,11 +144,11 @@ impl Base {
     }
 
     pub fn insert_misere(&mut self, position: &Position, losing: bool) {
-        self.misere.insert(position.key().into(), losing);
+        self.put_misere(position.key().into(), losing);
     }
 
     pub(crate) fn insert_misere_key(&mut self, key: Vec<u8>, losing: bool) {
-        self.misere.insert(key.into(), losing);
+        self.put_misere(key.into(), losing);
     }
 
     /// Every stored nimber, sorted by position key.
@@ -142,7 +184,7 @@ impl Base {
                 }),
                 Some(_) => {}
                 None => {
-                    self.normal.insert(k.clone(), v);
+                    self.put_nimber(k.clone(), v);
                 }
             }
         }
@@ -156,7 +198,7 @@ impl Base {
                 }),
                 Some(_) => {}
                 None => {
-                    self.misere.insert(k.clone(), v);
+                    self.put_misere(k.clone(), v);
                 }
             }
         }
@@ -280,13 +322,13 @@ impl Base {
             if Position::from_key(&key).is_none() {
                 return Err(BaseError::Binary(format!("invalid position key {key:?}")));
             }
-            base.normal.insert(key.into(), nimber);
+            base.put_nimber(key.into(), nimber);
         }
         for (key, losing) in file.misere {
             if Position::from_key(&key).is_none() {
                 return Err(BaseError::Binary(format!("invalid position key {key:?}")));
             }
-            base.misere.insert(key.into(), losing);
+            base.put_misere(key.into(), losing);
         }
         Ok(base)
     }

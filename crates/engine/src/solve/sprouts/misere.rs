@@ -1,16 +1,23 @@
 //! Misère play: the player who cannot move wins. Sums do not decompose by XOR, so the search works
 //! on whole canonical positions, memoised in the base (both outcomes are stored).
-//! Explicit stack, budgeted slices, as in the normal search.
+//! Explicit stack, budgeted slices, as in the normal search; as there, only children whose invariant
+//! is that of a known lost position are put into canonical form at once, the others when reached.
+
+use std::cmp::Reverse;
+use std::ops::ControlFlow;
+
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::games::sprouts::Position;
 
 use super::base::Base;
 use super::normal::Step;
+use super::open_child::OpenChild;
 
 struct Frame {
     key: Vec<u8>,
-    /// Children of unknown outcome, cheapest first.
-    children: Vec<Position>,
+    /// Children not known to be won, cheapest first.
+    children: Vec<OpenChild>,
     next: usize,
 }
 
@@ -80,13 +87,17 @@ impl MisereSearch {
     }
 
     fn finish(&mut self, key: Vec<u8>, losing: bool) {
-        self.base.insert_misere_key(key, losing);
+        self.record(key, losing);
         self.pending = Some(losing);
+    }
+
+    fn record(&mut self, key: Vec<u8>, losing: bool) {
+        self.base.insert_misere_key(key, losing);
     }
 
     fn advance(&mut self, mut frame: Frame) {
         while frame.next < frame.children.len() {
-            let child = frame.children[frame.next].clone();
+            let child = frame.children[frame.next].named();
             let depth = self.stack.len();
             match self.start(&child) {
                 Some(true) => return self.finish(frame.key, false),
@@ -112,21 +123,41 @@ impl MisereSearch {
         }
         self.nodes += 1;
         let mut unknown = Vec::new();
-        for child in position.children() {
-            match self.base.misere_losing(&child) {
-                Some(true) => {
-                    self.base.insert_misere_key(key, false);
-                    return Some(false);
+        let mut seen: HashSet<Position> = HashSet::default();
+        let base = &self.base;
+        // Only a child whose invariant is that of a known lost position can be known lost: the
+        // others stay pending (not in canonical form) until the search reaches them.
+        let refuted = position
+            .pending_children_until(|child| {
+                if !base.may_be_misere_losing(child.position_invariant()) {
+                    unknown.push(OpenChild::Pending(child));
+                    return ControlFlow::Continue(());
                 }
-                Some(false) => {}
-                None => unknown.push(child),
-            }
+                let child = Position::from_lands(child.into_lands());
+                if seen.contains(&child) {
+                    return ControlFlow::Continue(());
+                }
+                match base.misere_losing(&child) {
+                    Some(true) => return ControlFlow::Break(()),
+                    Some(false) => {}
+                    None => unknown.push(OpenChild::Named(child.clone())),
+                }
+                seen.insert(child);
+                ControlFlow::Continue(())
+            })
+            .is_break();
+        if refuted {
+            self.record(key, false);
+            return Some(false);
         }
         if unknown.is_empty() {
-            self.base.insert_misere_key(key, true);
+            self.record(key, true);
             return Some(true);
         }
-        unknown.sort_by_cached_key(|c| (c.lives(), std::cmp::Reverse(c.lands().len())));
+        unknown.sort_by_cached_key(|child| match child {
+            OpenChild::Named(c) => (c.lives(), Reverse(c.lands().len())),
+            OpenChild::Pending(c) => (c.land_lives().sum(), Reverse(c.land_count())),
+        });
         self.stack.push(Frame {
             key,
             children: unknown,

@@ -13,8 +13,10 @@
 
 mod base;
 mod check;
+mod invariant_nimbers;
 mod misere;
 mod normal;
+mod open_child;
 mod proof;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};

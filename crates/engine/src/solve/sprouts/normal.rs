@@ -6,18 +6,22 @@
 //! question becomes a couple on the largest land. Only losing couples (exact nimbers) go into the
 //! base; couples found winning are remembered in a transient table for this search.
 //!
+//! Putting children into canonical form is most of the cost, and most couples are won by a child
+//! already known to be lost. So children are generated one at a time before canonical form, and only
+//! those whose lands' invariants could carry known nimbers XORing to the heap are named at once;
+//! the others stay pending until the search reaches them (never, once a lost child is found).
+//!
 //! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cmp::Reverse;
-use std::rc::Rc;
+use std::ops::ControlFlow;
 
 use crate::games::sprouts::{Land, Position};
 
-use super::base::Base;
+use super::open_child::OpenChild;
 
-/// Lands whose children are kept; the cache is emptied when it reaches this size.
-const CHILDREN_CACHE_LIMIT: usize = 4096;
+use super::base::Base;
 
 /// What a finished normal-play search answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +46,7 @@ enum Frame {
     Couple {
         land: Land,
         n: u32,
-        children: Vec<Position>,
+        children: Vec<OpenChild>,
         next: usize,
     },
     /// Nimber of `land`: try couples (land, n) for n = 0, 1, … until one is losing.
@@ -80,8 +84,6 @@ pub struct NormalSearch {
     base: Base,
     /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
     not_nimber: HashMap<Box<[u8]>, u64>,
-    /// Children of lands already expanded: a land is often expanded for several heap sizes.
-    children_cache: HashMap<Box<[u8]>, Rc<[Position]>>,
     stack: Vec<Frame>,
     pending: Option<NormalAnswer>,
     nodes: u64,
@@ -112,7 +114,6 @@ impl NormalSearch {
         NormalSearch {
             base,
             not_nimber: HashMap::default(),
-            children_cache: HashMap::default(),
             stack: Vec::new(),
             pending: None,
             nodes: 0,
@@ -236,53 +237,63 @@ impl NormalSearch {
         None
     }
 
-    fn children_of(&mut self, land: &Land) -> Rc<[Position]> {
-        if let Some(children) = self.children_cache.get(land.key()) {
-            return children.clone();
-        }
-        let children: Rc<[Position]> = land
-            .children()
-            .into_iter()
-            .map(Position::from_lands)
-            .collect();
-        // Few lands are expanded twice (mostly for successive heap sizes): keep the cache small.
-        if self.children_cache.len() >= CHILDREN_CACHE_LIMIT {
-            self.children_cache.clear();
-        }
-        self.children_cache
-            .insert(land.key().into(), children.clone());
-        children
+    /// Children of `land` not answered by [`NormalSearch::quick`] for heap `n`, or `None` when one
+    /// of them is known to be lost (then the couple is won and the remaining children are never
+    /// built). A child can be known lost only if the nimbers of its lands are known and XOR to `n`:
+    /// a child that the base's nimbers by invariant rule out stays pending (not in canonical form) until the
+    /// search reaches it, which it never does if an earlier child turns out lost.
+    fn open_children(&self, land: &Land, n: u32) -> Option<Vec<OpenChild>> {
+        let mut open = Vec::new();
+        let mut seen: HashSet<Position> = HashSet::default();
+        let known = self.base.land_nimbers();
+        let flow = land.pending_children_until(|child| {
+            if !known.may_xor_to(child.invariants(), n) {
+                open.push(OpenChild::Pending(child));
+                return ControlFlow::Continue(());
+            }
+            let child = Position::from_lands(child.into_lands());
+            if seen.contains(&child) {
+                return ControlFlow::Continue(());
+            }
+            match self.quick(&child, n) {
+                Some(true) => return ControlFlow::Break(()),
+                Some(false) => {}
+                None => open.push(OpenChild::Named(child.clone())),
+            }
+            seen.insert(child);
+            ControlFlow::Continue(())
+        });
+        (!flow.is_break()).then_some(open)
     }
 
     /// Expands (land, n): answers at once when a child is known to be lost, else pushes a frame.
     fn push_couple(&mut self, land: Land, n: u32) -> Option<bool> {
         self.nodes += 1;
-        let mut children: Vec<Position> = Vec::new();
-        let mut lost_child = false;
-        let all = self.children_of(&land);
-        for child in all.iter() {
-            match self.quick(child, n) {
-                Some(true) => {
-                    lost_child = true;
-                    break;
-                }
-                Some(false) => {}
-                None => children.push(child.clone()),
-            }
-        }
-        if lost_child {
+        let Some(mut children) = self.open_children(&land, n) else {
             self.record_winning(&land, n);
             return Some(false);
-        }
+        };
         // Cheapest first: small largest unknown land, many lands.
-        children.sort_by_cached_key(|c| {
-            let biggest = unpaired(c.lands())
-                .into_iter()
-                .filter(|l| self.base.nimber_of_land(l).is_none())
-                .map(Land::lives)
-                .max()
-                .unwrap_or(0);
-            (biggest, Reverse(c.lands().len()))
+        children.sort_by_cached_key(|child| match child {
+            OpenChild::Named(c) => {
+                let biggest = unpaired(c.lands())
+                    .into_iter()
+                    .filter(|l| self.base.nimber_of_land(l).is_none())
+                    .map(Land::lives)
+                    .max()
+                    .unwrap_or(0);
+                (biggest, Reverse(c.lands().len()))
+            }
+            OpenChild::Pending(c) => {
+                let biggest = c
+                    .invariants()
+                    .zip(c.land_lives())
+                    .filter(|&(i, _)| !self.base.land_nimbers().knows(i))
+                    .map(|(_, lives)| lives)
+                    .max()
+                    .unwrap_or(0);
+                (biggest, Reverse(c.land_count()))
+            }
         });
         self.stack.push(Frame::Couple {
             land,
@@ -297,7 +308,7 @@ impl NormalSearch {
         &mut self,
         land: Land,
         n: u32,
-        children: Vec<Position>,
+        mut children: Vec<OpenChild>,
         mut next: usize,
         answer: Option<NormalAnswer>,
     ) {
@@ -316,7 +327,7 @@ impl NormalSearch {
             let (child, heap) = if next < n as usize {
                 (Position::from_lands(vec![land.clone()]), next as u32)
             } else {
-                (children[next - n as usize].clone(), n)
+                (children[next - n as usize].named(), n)
             };
             let depth = self.stack.len();
             match self.start_couple(&child, heap) {
