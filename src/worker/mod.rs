@@ -3,7 +3,7 @@
 
 mod agent;
 mod heap_job;
-mod learn_job;
+pub mod learn_job;
 mod position_job;
 pub mod protocol;
 
