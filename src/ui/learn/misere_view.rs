@@ -114,7 +114,7 @@ fn view(answer: &MisereTable) -> Html {
                     <thead><tr>
                         <th scope="col">{ "Heap" }</th>
                         <th scope="col">{ "Genus" }</th>
-                        <th scope="col">{ "Tame" }</th>
+                        <th scope="col">{ "Hereditarily tame" }</th>
                         <th scope="col">{ "Misère" }</th>
                     </tr></thead>
                     <tbody>

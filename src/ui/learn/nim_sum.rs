@@ -122,6 +122,14 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
         .filter(|(_, &v)| v >> bit & 1 == 1)
         .map(|(i, _)| i)
         .collect();
+    // Heaps whose winning moves raise their value (never in Nim; possible in other games).
+    let mut others: Vec<usize> = answer
+        .winning_moves
+        .iter()
+        .map(|(i, _)| *i)
+        .filter(|i| !candidates.contains(i))
+        .collect();
+    others.dedup();
     let step = |index: usize| {
         let heap = answer.heaps[index];
         let value = answer.heap_values[index];
@@ -134,8 +142,13 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
             .collect();
         html! {
             <li class="candidate" data-heap-index={index.to_string()}>
-                <p>{ format!("Heap {} ({heap}) is worth {}; it must become worth {} ⊕ {} = {}. Since {} < {}, and a heap's value is the mex of its options, some option of it is worth exactly {}:",
-                    index + 1, star(value), star(value), star(s), star(target), target, value, star(target)) }</p>
+                if target < value {
+                    <p>{ format!("Heap {} ({heap}) is worth {}; it must become worth {} ⊕ {} = {}. Since {} < {}, and a heap's value is the mex of its options, some option of it is worth exactly {}:",
+                        index + 1, star(value), star(value), star(s), star(target), target, value, star(target)) }</p>
+                } else {
+                    <p>{ format!("Heap {} ({heap}) is worth {}; {} ⊕ {} = {} is larger, but this heap happens to have an option worth {}:",
+                        index + 1, star(value), star(value), star(s), star(target), star(target)) }</p>
+                }
                 <ul class="winning-moves">
                     { for moves.iter().map(|option| {
                         let mut after = answer.heaps.clone();
@@ -173,6 +186,10 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
                 <li>{ "XOR its value with the nim-sum: the result is smaller (that column's one becomes zero, only lower columns change), and replacing the heap's value by it makes every column even." }</li>
             </ol>
             <ul class="candidates">{ for candidates.iter().map(|&i| step(i)) }</ul>
+            if !others.is_empty() {
+                <p>{ "Unlike Nim, a heap of this game can also have options worth more than the heap itself, so a heap without a one in that column may have a winning move too:" }</p>
+                <ul class="candidates">{ for others.iter().map(|&i| step(i)) }</ul>
+            }
             <p class="muted">{ format!("{} winning move{} in all.", answer.winning_moves.len(), if answer.winning_moves.len() == 1 { "" } else { "s" }) }</p>
         </div>
     }
