@@ -75,7 +75,8 @@ async fn answer(query: LearnQuery) -> Result<LearnAnswer, String> {
 #[wasm_bindgen_test]
 async fn mex_rows_match_brute_force() {
     let g = dot_values(60);
-    let LearnAnswer::Mex(table) = answer(LearnQuery::Mex { from: 30, to: 60 }).await.unwrap() else {
+    let LearnAnswer::Mex(table) = answer(LearnQuery::Mex { from: 30, to: 60 }).await.unwrap()
+    else {
         panic!("not a mex table")
     };
     assert_eq!(table.rows.len(), 31);
@@ -103,7 +104,11 @@ async fn mex_rows_match_brute_force() {
 async fn nim_sum_moves_all_win() {
     let g = dot_values(60);
     let heaps = vec![50u64, 6, 9];
-    let LearnAnswer::NimSum(sum) = answer(LearnQuery::NimSum { heaps: heaps.clone() }).await.unwrap() else {
+    let LearnAnswer::NimSum(sum) = answer(LearnQuery::NimSum {
+        heaps: heaps.clone(),
+    })
+    .await
+    .unwrap() else {
         panic!("not a nim-sum")
     };
     assert_eq!(sum.nimber, g[50] ^ g[6] ^ g[9]);
@@ -123,7 +128,12 @@ async fn nim_sum_moves_all_win() {
 #[wasm_bindgen_test]
 async fn p_positions_match_brute_force() {
     let g = dot_values(80);
-    let LearnAnswer::PPositions(p) = answer(LearnQuery::PPositions { total: 80, triple_total: 0 }).await.unwrap() else {
+    let LearnAnswer::PPositions(p) = answer(LearnQuery::PPositions {
+        total: 80,
+        triple_total: 0,
+    })
+    .await
+    .unwrap() else {
         panic!("not P-positions")
     };
     let single: Vec<u64> = (1..=80).filter(|&n| g[n] == 0).map(|n| n as u64).collect();
@@ -138,7 +148,11 @@ async fn p_positions_match_brute_force() {
 
 #[wasm_bindgen_test]
 async fn misere_outcomes_match_search() {
-    let query = LearnQuery::Misere { to: 12, table: 6, position: vec![3, 5, 7] };
+    let query = LearnQuery::Misere {
+        to: 12,
+        table: 6,
+        position: vec![3, 5, 7],
+    };
     learn_job::check(&query).unwrap();
     let mut job = MisereJob::start("0.137", &query).unwrap();
     while !job.is_done() {
@@ -155,22 +169,45 @@ async fn misere_outcomes_match_search() {
     for (a, cells) in table.cells.iter().enumerate() {
         for (b, cell) in cells.iter().enumerate() {
             let wins = misere_wins(vec![a, b], &mut memo);
-            assert_eq!(cell.as_ref().unwrap().outcome == Outcome::N, wins, "({a}, {b})");
+            assert_eq!(
+                cell.as_ref().unwrap().outcome == Outcome::N,
+                wins,
+                "({a}, {b})"
+            );
         }
     }
     let position = table.position_genus.unwrap().unwrap();
-    assert_eq!(position.outcome == Outcome::N, misere_wins(vec![3, 5, 7], &mut memo));
+    assert_eq!(
+        position.outcome == Outcome::N,
+        misere_wins(vec![3, 5, 7], &mut memo)
+    );
 }
 
 #[wasm_bindgen_test]
 fn bad_queries_are_refused() {
     let refused = |query: LearnQuery| learn_job::check(&query).unwrap_err();
     assert!(refused(LearnQuery::Mex { from: 9, to: 3 }).contains("empty"));
-    assert!(refused(LearnQuery::Mex { from: 0, to: 1_000_000 }).contains("too large"));
+    assert!(refused(LearnQuery::Mex {
+        from: 0,
+        to: 1_000_000
+    })
+    .contains("too large"));
     assert!(refused(LearnQuery::Mex { from: 0, to: 4_000 }).contains("too many"));
     assert!(refused(LearnQuery::NimSum { heaps: vec![] }).contains("at least one"));
-    assert!(refused(LearnQuery::NimSum { heaps: vec![1; 100] }).contains("too large"));
+    assert!(refused(LearnQuery::NimSum {
+        heaps: vec![1; 100]
+    })
+    .contains("too large"));
     assert!(refused(LearnQuery::Sequence { to: u64::MAX }).contains("too far"));
-    assert!(refused(LearnQuery::PPositions { total: 10_000, triple_total: 0 }).contains("too large"));
-    assert!(refused(LearnQuery::Misere { to: 5, table: 5, position: vec![1000] }).contains("too large"));
+    assert!(refused(LearnQuery::PPositions {
+        total: 10_000,
+        triple_total: 0
+    })
+    .contains("too large"));
+    assert!(refused(LearnQuery::Misere {
+        to: 5,
+        table: 5,
+        position: vec![1000]
+    })
+    .contains("too large"));
 }

@@ -91,7 +91,9 @@ impl Reducible for SolverState {
                     Response::Cancelled { .. } => {
                         state.error = Some("Cancelled.".into());
                     }
-                    Response::HeapValue { .. } | Response::Bases { .. } | Response::Learn { .. } => return self,
+                    Response::HeapValue { .. }
+                    | Response::Bases { .. }
+                    | Response::Learn { .. } => return self,
                 }
                 state.waiting = None;
             }

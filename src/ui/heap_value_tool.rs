@@ -72,7 +72,8 @@ impl Reducible for PageState {
                         state.answer = None;
                         state.error = Some(message);
                     }
-                    Response::Bases { .. } | Response::Analysis { .. } | Response::Learn { .. } => {}
+                    Response::Bases { .. } | Response::Analysis { .. } | Response::Learn { .. } => {
+                    }
                 }
             }
         }

@@ -46,7 +46,9 @@ pub fn check(query: &LearnQuery) -> Result<u64, String> {
                 return Err(format!("the range {from}–{to} is empty: the first heap must not be larger than the last"));
             }
             if *to > MAX_MEX_HEAP {
-                return Err(format!("heap {to} is too large for a mex table: at most {MAX_MEX_HEAP}"));
+                return Err(format!(
+                    "heap {to} is too large for a mex table: at most {MAX_MEX_HEAP}"
+                ));
             }
             if to - from + 1 > MAX_MEX_ROWS {
                 return Err(format!(
@@ -207,9 +209,9 @@ pub fn answer(job: &HeapJob, query: &LearnQuery) -> Result<LearnAnswer, String> 
                 winning_moves,
             }))
         }
-        LearnQuery::Sequence { to } => Ok(LearnAnswer::Sequence(sequence_answer(
-            game, sequence, *to,
-        )?)),
+        LearnQuery::Sequence { to } => {
+            Ok(LearnAnswer::Sequence(sequence_answer(game, sequence, *to)?))
+        }
         LearnQuery::PPositions {
             total,
             triple_total,

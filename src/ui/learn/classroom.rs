@@ -17,7 +17,12 @@ fn apply(on: bool) {
 
 #[function_component(ClassroomToggle)]
 pub fn classroom_toggle() -> Html {
-    let on = use_state(|| gloo::utils::document_element().get_attribute("data-classroom").as_deref() == Some("on"));
+    let on = use_state(|| {
+        gloo::utils::document_element()
+            .get_attribute("data-classroom")
+            .as_deref()
+            == Some("on")
+    });
     {
         let on = on.clone();
         use_effect_with((), move |_| {

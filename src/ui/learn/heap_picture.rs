@@ -32,7 +32,14 @@ pub fn heap_picture(props: &HeapPictureProps) -> Html {
             segments.push((props.removed, "token removed"));
         }
         for (i, &piece) in pieces.enumerate() {
-            segments.push((piece, if i % 2 == 0 { "token piece-1" } else { "token piece-2" }));
+            segments.push((
+                piece,
+                if i % 2 == 0 {
+                    "token piece-1"
+                } else {
+                    "token piece-2"
+                },
+            ));
         }
     }
     let total: u64 = segments.iter().map(|(n, _)| n).sum::<u64>().max(1);
@@ -47,7 +54,12 @@ pub fn heap_picture(props: &HeapPictureProps) -> Html {
             if props.pieces.is_empty() {
                 "nothing".to_string()
             } else {
-                props.pieces.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" and ")
+                props
+                    .pieces
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             }
         )
     };

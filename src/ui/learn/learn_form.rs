@@ -28,8 +28,11 @@ pub struct LearnFormProps {
 #[function_component(LearnForm)]
 pub fn learn_form(props: &LearnFormProps) -> Html {
     let navigator = use_navigator();
-    let initial: HashMap<&'static str, String> =
-        props.fields.iter().map(|f| (f.key, f.value.clone())).collect();
+    let initial: HashMap<&'static str, String> = props
+        .fields
+        .iter()
+        .map(|f| (f.key, f.value.clone()))
+        .collect();
     let values = use_state(|| initial.clone());
     {
         let values = values.clone();

@@ -25,16 +25,32 @@ pub fn mex_table_page() -> Html {
     let from = number(&pairs, "from", "First heap", 0, MAX_MEX_HEAP);
     let to = number(&pairs, "to", "Last heap", 12, MAX_MEX_HEAP);
     // The worker checks the range (order, rows, sizes) and says what is wrong.
-    let ask = code.and_then(|code| Ok((code, LearnQuery::Mex { from: from?, to: to? })));
+    let ask = code.and_then(|code| {
+        Ok((
+            code,
+            LearnQuery::Mex {
+                from: from?,
+                to: to?,
+            },
+        ))
+    });
     let (state, cancel) = use_learn(ask);
     let selected = use_state(|| None::<(u64, usize)>);
-    let text = |key: &str, default: &str| {
-        super::get(&pairs, key).unwrap_or(default).to_string()
-    };
+    let text = |key: &str, default: &str| super::get(&pairs, key).unwrap_or(default).to_string();
     let fields = vec![
         code_field(&text("code", super::DEFAULT_CODE)),
-        Field { key: "from", label: "From heap", value: text("from", "0"), hint: "0" },
-        Field { key: "to", label: "To heap", value: text("to", "12"), hint: "12" },
+        Field {
+            key: "from",
+            label: "From heap",
+            value: text("from", "0"),
+            hint: "0",
+        },
+        Field {
+            key: "to",
+            label: "To heap",
+            value: text("to", "12"),
+            hint: "12",
+        },
     ];
     let table = match &state.answer {
         Some(LearnAnswer::Mex(table)) => Some(table.clone()),
@@ -65,8 +81,16 @@ fn view_table(table: &MexTable, selected: &UseStateHandle<Option<(u64, usize)>>)
     for row in &table.rows {
         csv.push(vec![
             row.heap.to_string(),
-            row.options.iter().map(pieces_text).collect::<Vec<_>>().join(" "),
-            row.options.iter().map(|o| o.value.to_string()).collect::<Vec<_>>().join(" "),
+            row.options
+                .iter()
+                .map(pieces_text)
+                .collect::<Vec<_>>()
+                .join(" "),
+            row.options
+                .iter()
+                .map(|o| o.value.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
             row.mex.to_string(),
         ]);
     }
@@ -78,6 +102,7 @@ fn view_table(table: &MexTable, selected: &UseStateHandle<Option<(u64, usize)>>)
     html! {
         <>
             <div class="learn-tools">
+                <super::lesson_link::LessonLink />
                 <CsvLink {filename} rows={csv} />
             </div>
             <div class="mex-layout">
@@ -159,10 +184,19 @@ fn view_detail(code: &str, row: &MexRow, option: &LearnOption) -> Html {
     let values: Vec<String> = option.piece_values.iter().map(|v| star(*v)).collect();
     let explanation = match option.pieces.len() {
         0 => "no heap is left: the empty position, worth 0".to_string(),
-        1 => format!("one heap of {} is left, worth {}", option.pieces[0], star(option.value)),
+        1 => format!(
+            "one heap of {} is left, worth {}",
+            option.pieces[0],
+            star(option.value)
+        ),
         _ => format!(
             "{} are left: {} = {}",
-            option.pieces.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" and "),
+            option
+                .pieces
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" and "),
             values.join(" ⊕ "),
             star(option.value)
         ),

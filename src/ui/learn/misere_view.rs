@@ -30,9 +30,24 @@ pub fn misere_page() -> Html {
     let (state, cancel) = use_learn(ask);
     let fields = vec![
         code_field(get(&pairs, "code").unwrap_or(DEFAULT_CODE)),
-        Field { key: "to", label: "Heaps up to", value: get(&pairs, "to").unwrap_or("20").to_string(), hint: "20" },
-        Field { key: "table", label: "Two-heap table up to", value: get(&pairs, "table").unwrap_or("10").to_string(), hint: "10" },
-        Field { key: "heaps", label: "A position", value: heaps_raw, hint: "3.5.7" },
+        Field {
+            key: "to",
+            label: "Heaps up to",
+            value: get(&pairs, "to").unwrap_or("20").to_string(),
+            hint: "20",
+        },
+        Field {
+            key: "table",
+            label: "Two-heap table up to",
+            value: get(&pairs, "table").unwrap_or("10").to_string(),
+            hint: "10",
+        },
+        Field {
+            key: "heaps",
+            label: "A position",
+            value: heaps_raw,
+            hint: "3.5.7",
+        },
     ];
     html! {
         <section class="learn misere-page">
@@ -51,17 +66,35 @@ pub fn misere_page() -> Html {
 
 /// `3^{1431}` as HTML with the misère values in superscript (commas when one has two digits).
 pub fn genus_html(genus: &GenusAnswer) -> Html {
-    let sep = if genus.misere.iter().any(|&v| v >= 10) { "," } else { "" };
-    let sup = genus.misere.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(sep);
+    let sep = if genus.misere.iter().any(|&v| v >= 10) {
+        ","
+    } else {
+        ""
+    };
+    let sup = genus
+        .misere
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(sep);
     html! { <span class="genus" data-genus={format!("{}^{}", genus.normal, genus.misere.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","))}>{ genus.normal }<sup>{ sup }</sup></span> }
 }
 
 fn genus_text(genus: &GenusAnswer) -> String {
-    let sep = if genus.misere.iter().any(|&v| v >= 10) { "," } else { "" };
+    let sep = if genus.misere.iter().any(|&v| v >= 10) {
+        ","
+    } else {
+        ""
+    };
     format!(
         "{}^{}",
         genus.normal,
-        genus.misere.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(sep)
+        genus
+            .misere
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
     )
 }
 
@@ -82,11 +115,26 @@ fn view(answer: &MisereTable) -> Html {
     ]];
     for row in &answer.heaps {
         csv.push(match &row.genus {
-            Some(g) => vec![row.heap.to_string(), g.normal.to_string(), genus_text(g), g.tame.to_string(), outcome_text(g.outcome).into()],
-            None => vec![row.heap.to_string(), String::new(), "beyond budget".into(), String::new(), String::new()],
+            Some(g) => vec![
+                row.heap.to_string(),
+                g.normal.to_string(),
+                genus_text(g),
+                g.tame.to_string(),
+                outcome_text(g.outcome).into(),
+            ],
+            None => vec![
+                row.heap.to_string(),
+                String::new(),
+                "beyond budget".into(),
+                String::new(),
+                String::new(),
+            ],
         });
     }
-    let all_tame = answer.heaps.iter().all(|row| row.genus.as_ref().is_some_and(|g| g.tame));
+    let all_tame = answer
+        .heaps
+        .iter()
+        .all(|row| row.genus.as_ref().is_some_and(|g| g.tame));
     html! {
         <>
             if let Some(result) = &answer.position_genus {
@@ -106,6 +154,7 @@ fn view(answer: &MisereTable) -> Html {
                 </div>
             }
             <div class="learn-tools">
+                <super::lesson_link::LessonLink />
                 <CsvLink filename="misere-genera.csv" rows={csv} />
             </div>
             <div class="misere-layout">

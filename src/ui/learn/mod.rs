@@ -6,6 +6,7 @@ mod classroom;
 mod csv_link;
 mod heap_picture;
 mod learn_form;
+mod lesson_link;
 mod lessons;
 mod mex_table;
 mod misere_view;

@@ -28,7 +28,12 @@ pub fn nim_sum_page() -> Html {
     let (state, cancel) = use_learn(ask);
     let fields = vec![
         code_field(get(&pairs, "code").unwrap_or(DEFAULT_CODE)),
-        Field { key: "heaps", label: "Heaps", value: heaps_raw, hint: "5.7.9" },
+        Field {
+            key: "heaps",
+            label: "Heaps",
+            value: heaps_raw,
+            hint: "5.7.9",
+        },
     ];
     html! {
         <section class="learn nim-sum-page">
@@ -68,14 +73,27 @@ fn view_answer(answer: &NimSumAnswer) -> Html {
             </tr>
         }
     };
-    let mut csv = vec![vec!["heap".to_string(), "value".to_string(), "binary".to_string()]];
+    let mut csv = vec![vec![
+        "heap".to_string(),
+        "value".to_string(),
+        "binary".to_string(),
+    ]];
     for (heap, value) in answer.heaps.iter().zip(&answer.heap_values) {
-        csv.push(vec![heap.to_string(), value.to_string(), binary(*value, width)]);
+        csv.push(vec![
+            heap.to_string(),
+            value.to_string(),
+            binary(*value, width),
+        ]);
     }
-    csv.push(vec!["nim-sum".into(), answer.nimber.to_string(), binary(answer.nimber, width)]);
+    csv.push(vec![
+        "nim-sum".into(),
+        answer.nimber.to_string(),
+        binary(answer.nimber, width),
+    ]);
     html! {
         <>
             <div class="learn-tools">
+                <super::lesson_link::LessonLink />
                 <CsvLink filename="nim-sum.csv" rows={csv} />
                 if let Some(href) = board_link(&answer.code, &answer.heaps) {
                     <a class="button-like" href={href}>{ "Play this position on the board" }</a>

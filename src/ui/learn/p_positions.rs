@@ -18,7 +18,13 @@ const MAX_LISTED: usize = 600;
 pub fn p_positions_page() -> Html {
     let pairs = use_query_pairs();
     let total = number(&pairs, "total", "Total tokens", 47, MAX_P_TOTAL);
-    let triples = number(&pairs, "triples", "Three heaps up to", 24, MAX_P_TRIPLE_TOTAL);
+    let triples = number(
+        &pairs,
+        "triples",
+        "Three heaps up to",
+        24,
+        MAX_P_TRIPLE_TOTAL,
+    );
     let ask = code_of(&pairs).and_then(|code| {
         Ok((
             code,
@@ -31,8 +37,18 @@ pub fn p_positions_page() -> Html {
     let (state, cancel) = use_learn(ask);
     let fields = vec![
         code_field(get(&pairs, "code").unwrap_or(DEFAULT_CODE)),
-        Field { key: "total", label: "Tokens in all, up to", value: get(&pairs, "total").unwrap_or("47").to_string(), hint: "47" },
-        Field { key: "triples", label: "Three heaps up to", value: get(&pairs, "triples").unwrap_or("24").to_string(), hint: "24" },
+        Field {
+            key: "total",
+            label: "Tokens in all, up to",
+            value: get(&pairs, "total").unwrap_or("47").to_string(),
+            hint: "47",
+        },
+        Field {
+            key: "triples",
+            label: "Three heaps up to",
+            value: get(&pairs, "triples").unwrap_or("24").to_string(),
+            hint: "24",
+        },
     ];
     html! {
         <section class="learn p-page">
@@ -49,14 +65,41 @@ pub fn p_positions_page() -> Html {
 }
 
 fn tuple<T: ToString>(parts: &[T]) -> String {
-    format!("({})", parts.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
+    format!(
+        "({})",
+        parts
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    )
 }
 
 fn view(answer: &PPositionsAnswer) -> Html {
-    let mut csv = vec![vec!["heaps".to_string(), "tokens".to_string(), "kind".to_string()]];
-    csv.extend(answer.single.iter().map(|n| vec![n.to_string(), n.to_string(), "single".into()]));
-    csv.extend(answer.pairs.iter().map(|(a, b)| vec![format!("{a} {b}"), (a + b).to_string(), "pair".into()]));
-    csv.extend(answer.triples.iter().map(|(a, b, c)| vec![format!("{a} {b} {c}"), (a + b + c).to_string(), "triple".into()]));
+    let mut csv = vec![vec![
+        "heaps".to_string(),
+        "tokens".to_string(),
+        "kind".to_string(),
+    ]];
+    csv.extend(
+        answer
+            .single
+            .iter()
+            .map(|n| vec![n.to_string(), n.to_string(), "single".into()]),
+    );
+    csv.extend(
+        answer
+            .pairs
+            .iter()
+            .map(|(a, b)| vec![format!("{a} {b}"), (a + b).to_string(), "pair".into()]),
+    );
+    csv.extend(answer.triples.iter().map(|(a, b, c)| {
+        vec![
+            format!("{a} {b} {c}"),
+            (a + b + c).to_string(),
+            "triple".into(),
+        ]
+    }));
     let code = answer.code.clone();
     let heap_link = |heaps: Vec<u64>, text: String| match board_link(&code, &heaps) {
         Some(href) => html! { <a href={href}>{ text }</a> },
@@ -65,6 +108,7 @@ fn view(answer: &PPositionsAnswer) -> Html {
     html! {
         <>
             <div class="learn-tools">
+                <super::lesson_link::LessonLink />
                 <CsvLink filename="p-positions.csv" rows={csv} />
             </div>
             <h2>{ format!("Single heaps of value 0, up to {}", answer.total) }</h2>
@@ -117,7 +161,13 @@ fn chart(answer: &PPositionsAnswer) -> Html {
     let pad = 28.0;
     let max = answer.total.max(2) as f64;
     let at = |n: u64| pad + (n as f64) / max * (size - pad - 6.0);
-    let r = if answer.total <= 60 { 3.0 } else if answer.total <= 200 { 1.8 } else { 1.1 };
+    let r = if answer.total <= 60 {
+        3.0
+    } else if answer.total <= 200 {
+        1.8
+    } else {
+        1.1
+    };
     let ticks: Vec<u64> = {
         let step = ((answer.total / 5).max(1) as f64 / 5.0).ceil() as u64 * 5;
         (0..=answer.total).step_by(step.max(1) as usize).collect()

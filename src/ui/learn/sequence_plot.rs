@@ -27,7 +27,12 @@ pub fn sequence_page() -> Html {
     let (state, cancel) = use_learn(ask);
     let fields = vec![
         code_field(get(&pairs, "code").unwrap_or(DEFAULT_CODE)),
-        Field { key: "to", label: "Plot up to heap", value: get(&pairs, "to").unwrap_or("300").to_string(), hint: "300" },
+        Field {
+            key: "to",
+            label: "Plot up to heap",
+            value: get(&pairs, "to").unwrap_or("300").to_string(),
+            hint: "300",
+        },
     ];
     html! {
         <section class="learn sequence-page">
@@ -123,7 +128,11 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         let p = proof.period;
         let pixels = p as f64 / span as f64 * (WIDTH - LEFT - 6.0);
         if pixels >= 4.0 {
-            let first = if lo > proof.preperiod { (lo - proof.preperiod) / p } else { 0 };
+            let first = if lo > proof.preperiod {
+                (lo - proof.preperiod) / p
+            } else {
+                0
+            };
             let mut k = first;
             loop {
                 let start = proof.preperiod + k * p;
@@ -152,12 +161,17 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         let columns = (WIDTH - LEFT - 6.0) as usize;
         for c in 0..columns {
             let a = (c as u64 * span / columns as u64) as usize;
-            let b = (((c + 1) as u64 * span / columns as u64) as usize).max(a + 1).min(shown.len());
+            let b = (((c + 1) as u64 * span / columns as u64) as usize)
+                .max(a + 1)
+                .min(shown.len());
             if a >= b {
                 continue;
             }
             let chunk = &shown[a..b];
-            let (min, max) = (chunk.iter().min().copied().unwrap_or(0), chunk.iter().max().copied().unwrap_or(0));
+            let (min, max) = (
+                chunk.iter().min().copied().unwrap_or(0),
+                chunk.iter().max().copied().unwrap_or(0),
+            );
             let x = LEFT + c as f64 + 0.5;
             let special = (a..b).any(|i| exceptions.contains(&(lo + i as u64)));
             points.push(html! { <line class={classes!("column", special.then_some("exception"))} x1={x.to_string()} x2={x.to_string()}
@@ -201,9 +215,17 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         </>
     };
     let csv: Vec<Vec<String>> = std::iter::once(vec!["n".to_string(), "g(n)".to_string()])
-        .chain(values.iter().enumerate().map(|(n, v)| vec![n.to_string(), v.to_string()]))
+        .chain(
+            values
+                .iter()
+                .enumerate()
+                .map(|(n, v)| vec![n.to_string(), v.to_string()]),
+        )
         .collect();
-    let filename = format!("nim-sequence-{}.csv", answer.code.replace(['!', '?', '=', '[', ']'], "_"));
+    let filename = format!(
+        "nim-sequence-{}.csv",
+        answer.code.replace(['!', '?', '=', '[', ']'], "_")
+    );
     html! {
         <>
             <div class="plot-controls" role="toolbar" aria-label="Zoom and pan">
@@ -214,6 +236,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 <button id="show-all" type="button" onclick={show_all}>{ "Show all" }</button>
                 <span class="muted" id="window">{ format!("heaps {lo}–{}", hi.saturating_sub(1)) }</span>
                 <CsvLink {filename} rows={csv} />
+                <super::lesson_link::LessonLink />
             </div>
             <svg class="sequence-plot" id="sequence-plot" tabindex="0" {onkeydown} role="img"
                  aria-label={format!("nim values of {} for heaps {lo} to {}", answer.code, hi.saturating_sub(1))}
@@ -224,7 +247,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             </svg>
             <p class="legend">
                 <span class="key key-point">{ "value" }</span>
-                <span class="key key-rare">{ format!("rare value (mask {})", answer.mask) }</span>
+                <span class="key key-rare">{ format!("rare value (the solver's mask {})", answer.mask) }</span>
                 <span class="key key-exception">{ "exception" }</span>
                 <span class="key key-band">{ "one period" }</span>
                 <span class="muted">{ " Keys: ← → pan, + − zoom, Home shows all." }</span>
@@ -240,7 +263,12 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
 
 fn view_period(answer: &SequenceAnswer) -> Html {
     let values = &answer.values;
-    let rare_shown: Vec<String> = answer.rare_heaps.iter().take(40).map(|n| format!("{n} ({})", values[*n as usize])).collect();
+    let rare_shown: Vec<String> = answer
+        .rare_heaps
+        .iter()
+        .take(40)
+        .map(|n| format!("{n} ({})", values[*n as usize]))
+        .collect();
     let rare_text = if answer.rare_heaps.is_empty() {
         "No heap up to here has a rare value.".to_string()
     } else {
@@ -248,10 +276,18 @@ fn view_period(answer: &SequenceAnswer) -> Html {
             "Rare values (parity of value AND {} even): {} heap{}{}: {}{}",
             answer.mask,
             answer.rare_heaps.len(),
-            if answer.rare_heaps.len() == 1 { "" } else { "s" },
+            if answer.rare_heaps.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
             " up to here",
             rare_shown.join(", "),
-            if answer.rare_heaps.len() > 40 { ", …" } else { "" }
+            if answer.rare_heaps.len() > 40 {
+                ", …"
+            } else {
+                ""
+            }
         )
     };
     match &answer.period {
@@ -264,7 +300,11 @@ fn view_period(answer: &SequenceAnswer) -> Html {
                     .iter()
                     .map(|v| v.to_string())
                     .collect::<Vec<_>>()
-                    .join(if values.iter().any(|&v| v >= 10) { " " } else { "" })
+                    .join(if values.iter().any(|&v| v >= 10) {
+                        " "
+                    } else {
+                        ""
+                    })
             });
             html! {
                 <div class="period" id="period" data-period={p.to_string()} data-preperiod={n0.to_string()}
