@@ -170,7 +170,10 @@ fn view_row(code: &str, row: &MexRow, selected: &UseStateHandle<Option<(u64, usi
             </td>
             <td class="vals">
                 if row.options.is_empty() { <span class="muted">{ "–" }</span> }
-                { for row.options.iter().map(|o| html! { <span class={classes!("val", format!("v{}", o.value.min(9)))}>{ o.value }</span> }) }
+                { for row.options.iter().enumerate().map(|(index, o)| {
+                    let active = selected.as_ref() == Some(&(heap, index));
+                    html! { <span class={classes!("val", active.then_some("active"))}>{ o.value }</span> }
+                }) }
                 if !present.is_empty() {
                     <span class="set muted">{ format!(" = {{{}}}", present.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")) }</span>
                 }
