@@ -62,7 +62,7 @@ fn misere_wins(heaps: Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool 
 }
 
 async fn answer(query: LearnQuery) -> Result<LearnAnswer, String> {
-    let heap = learn_job::check(&query)?;
+    let heap = learn_job::check("0.137", &query)?;
     let mut job = HeapJob::start("0.137", heap).await?;
     while !job.is_done() {
         job.step()?;
@@ -153,7 +153,7 @@ async fn misere_outcomes_match_search() {
         table: 6,
         position: vec![3, 5, 7],
     };
-    learn_job::check(&query).unwrap();
+    learn_job::check("0.137", &query).unwrap();
     let mut job = MisereJob::start("0.137", &query).unwrap();
     while !job.is_done() {
         job.step().unwrap();
@@ -185,7 +185,7 @@ async fn misere_outcomes_match_search() {
 
 #[wasm_bindgen_test]
 fn bad_queries_are_refused() {
-    let refused = |query: LearnQuery| learn_job::check(&query).unwrap_err();
+    let refused = |query: LearnQuery| learn_job::check("0.137", &query).unwrap_err();
     assert!(refused(LearnQuery::Mex { from: 9, to: 3 }).contains("empty"));
     assert!(refused(LearnQuery::Mex {
         from: 0,

@@ -181,7 +181,7 @@ async fn learn(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let mut heap = match learn_job::check(query) {
+    let mut heap = match learn_job::check(code, query) {
         Ok(heap) => heap,
         Err(message) => return Response::Error { id, message },
     };

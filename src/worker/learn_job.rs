@@ -38,8 +38,32 @@ thread_local! {
     static GENERA: RefCell<HashMap<String, GenusTable>> = RefCell::new(HashMap::new());
 }
 
+/// Largest heap whose moves are listed for a code that leaves three heaps (O(n²) moves a heap).
+pub const MAX_THREE_HEAP_MOVES: u64 = 600;
+
 /// Checks a query's sizes before any work; returns the largest heap whose normal value is needed.
-pub fn check(query: &LearnQuery) -> Result<u64, String> {
+pub fn check(code: &str, query: &LearnQuery) -> Result<u64, String> {
+    let heap = check_sizes(query)?;
+    let game: HeapGame = code
+        .trim()
+        .parse()
+        .map_err(|error| format!("“{code}” is not a game code: {error}"))?;
+    // Codes that split a heap in three have O(n²) moves a heap: list them for small heaps only.
+    let listed = match query {
+        LearnQuery::Mex { to, .. } => *to,
+        LearnQuery::NimSum { heaps } => heaps.iter().copied().max().unwrap_or(0),
+        _ => 0,
+    };
+    if game.max_heaps_left() >= 3 && listed > MAX_THREE_HEAP_MOVES {
+        return Err(format!(
+            "{game} can split a heap in three, so a heap of {listed} has too many moves to list here: \
+             at most {MAX_THREE_HEAP_MOVES}"
+        ));
+    }
+    Ok(heap)
+}
+
+fn check_sizes(query: &LearnQuery) -> Result<u64, String> {
     match query {
         LearnQuery::Mex { from, to } => {
             if from > to {

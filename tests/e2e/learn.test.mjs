@@ -83,6 +83,8 @@ test('mex table: the reference table for 0.137, Grundy and Kayles ranges, option
         const heaps = pieces === '' ? [] : pieces.split(',').map(Number);
         assert.equal(value, xor(dots, heaps), `value of (${pieces})`);
     }
+    // Each heap links to the board with that row of dots.
+    assert.equal(await page.locator('#mex-table tr[data-heap="9"] th a').getAttribute('href'), '/dots?n=9');
     // Hover (1,5) in row 9: the detail explains it.
     await page.locator('#mex-table tr[data-heap="9"] .opt[data-pieces="1,5"]').hover();
     const detail = await page.locator('#mex-option').textContent();
@@ -99,7 +101,12 @@ test('mex table: the reference table for 0.137, Grundy and Kayles ranges, option
         await page.waitForFunction((f) => document.querySelector('#mex-table tbody tr')?.dataset.heap === String(f), from);
         const got = await page.locator('#mex-table tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.heap), Number(tr.dataset.mex), Number(tr.dataset.options)]));
         assert.equal(got.length, to - from + 1);
-        if (code === '4!.0' && from === 0) await screenshot(page, 'learn-mex-grundy');
+        if (code === '4!.0' && from === 0) {
+            assert.equal(await page.locator('#mex-table tr[data-heap="9"] th a').getAttribute('href'), '/grundy?piles=9');
+            await page.locator('#mex-table tr[data-heap="9"] .opt').first().hover();
+            assert.equal(await page.locator('#mex-option a').getAttribute('href'), '/grundy?piles=1.8');
+            await screenshot(page, 'learn-mex-grundy');
+        }
         for (const [heap, mex, options] of got) {
             assert.equal(mex, values[heap], `${code}: g(${heap})`);
             const game = code === '4!.0' ? 'grundy' : code;
@@ -365,6 +372,25 @@ test('lessons open their views; classroom mode persists; dark mode', async () =>
     await page.locator('#mex-table tr[data-heap="9"] .opt[data-pieces="1,5"]').hover();
     await screenshot(page, 'learn-mex-dark');
     await page.click('#theme-toggle');
+    noProblems(page);
+    await page.close();
+});
+
+test('the views fit a narrow screen (tables scroll inside themselves)', async () => {
+    const page = await openPage(context);
+    await page.setViewportSize({ width: 420, height: 900 });
+    for (const [path, ready, name] of [
+        ['/learn/mex?code=0.137&from=0&to=12', '#mex-table', 'mex'],
+        ['/learn/nim-sum?code=0.137&heaps=50.13.9', '#explain', 'nim-sum'],
+        ['/learn/sequence?code=0.137&to=300', '#period', 'sequence'],
+        ['/learn/p-positions?code=0.137&total=47', '#p-chart', 'p-positions'],
+        ['/learn/misere?code=0.137&to=12&table=10', '#outcome-grid', 'misere'],
+    ]) {
+        await open(page, path, ready);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 420, `${name}: no horizontal scrolling (page is ${width}px wide)`);
+        if (name === 'mex' || name === 'misere') await screenshot(page, `learn-narrow-${name}`);
+    }
     noProblems(page);
     await page.close();
 });

@@ -209,7 +209,11 @@ fn view_detail(code: &str, row: &MexRow, option: &LearnOption) -> Html {
         <div id="mex-option">
             <h2>{ format!("Heap {} → {}", row.heap, pieces_text(option)) }</h2>
             <HeapPicture heap={row.heap} removed={option.removed} pieces={option.pieces.clone()} />
-            <p>{ format!("Remove {} token{}; {explanation}.", option.removed, if option.removed == 1 { "" } else { "s" }) }</p>
+            <p>{ match option.removed {
+                0 => format!("Split the heap without removing a token; {explanation}."),
+                1 => format!("Remove 1 token; {explanation}."),
+                removed => format!("Remove {removed} tokens; {explanation}."),
+            } }</p>
             <p class="muted">{ format!("Heap {} is worth the mex of its options' values: {}.", row.heap, star(row.mex)) }</p>
             if let Some(href) = board {
                 <p><a href={href}>{ "Open this position on the board" }</a></p>
