@@ -342,6 +342,8 @@ pub struct MisereJob {
     cells: Vec<Vec<Option<GenusAnswer>>>,
     position_genus: Option<Result<GenusAnswer, String>>,
     done: u64,
+    /// Smallest heap whose genus did not fit the budget: larger heaps (usually larger trees) are not tried.
+    too_long_from: u64,
 }
 
 impl MisereJob {
@@ -373,6 +375,7 @@ impl MisereJob {
             cells: Vec::new(),
             position_genus: None,
             done: 0,
+            too_long_from: u64::MAX,
         })
     }
 
@@ -397,7 +400,14 @@ impl MisereJob {
         let cells_total = side * (side + 1) / 2;
         if self.done < heaps_total {
             let heap = self.done;
-            let genus = genus_of(table, &[heap as usize])?;
+            let genus = if heap >= self.too_long_from {
+                None
+            } else {
+                genus_of(table, &[heap as usize])?
+            };
+            if genus.is_none() {
+                self.too_long_from = self.too_long_from.min(heap);
+            }
             self.heaps.push(MisereHeap { heap, genus });
         } else if self.done < heaps_total + cells_total {
             // Cells row by row, a ≤ b; the table is filled symmetrically.
@@ -411,18 +421,29 @@ impl MisereJob {
             if self.cells.is_empty() {
                 self.cells = vec![vec![None; side as usize]; side as usize];
             }
-            let genus = genus_of(table, &[a as usize, b as usize])?;
+            let genus = if b >= self.too_long_from {
+                None
+            } else {
+                genus_of(table, &[a as usize, b as usize])?
+            };
             self.cells[a as usize][b as usize] = genus.clone();
             self.cells[b as usize][a as usize] = genus;
         } else {
             let sizes: Vec<usize> = self.position.iter().map(|&h| h as usize).collect();
-            self.position_genus = Some(match genus_of(table, &sizes) {
-                Ok(Some(genus)) => Ok(genus),
-                Ok(None) => Err(format!(
+            let too_long = self.position.iter().any(|&h| h >= self.too_long_from);
+            self.position_genus = Some(
+                match if too_long {
+                    Ok(None)
+                } else {
+                    genus_of(table, &sizes)
+                } {
+                    Ok(Some(genus)) => Ok(genus),
+                    Ok(None) => Err(format!(
                     "the genus of this position needs more than {GENUS_BUDGET} positions of work"
                 )),
-                Err(message) => Err(message),
-            });
+                    Err(message) => Err(message),
+                },
+            );
         }
         self.done += 1;
         Ok(())
