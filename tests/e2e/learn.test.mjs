@@ -198,6 +198,15 @@ test('sequence view: values, the proven period with its bound, exceptions, zoom 
     for (const circle of await page.locator('.sequence-plot .point').evaluateAll((els) => els.map((el) => [Number(el.dataset.n), Number(el.dataset.value)]))) {
         assert.equal(circle[1], dots[circle[0]], `point at ${circle[0]}`);
     }
+    // Dragging to the left shows later heaps.
+    const box = await page.locator('#sequence-plot').boundingBox();
+    const [lo3] = (await page.locator('#window').textContent()).match(/\d+/g).map(Number);
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const [lo4] = (await page.locator('#window').textContent()).match(/\d+/g).map(Number);
+    assert.ok(lo4 > lo3, `dragged: ${lo3} → ${lo4}`);
     await page.focus('#sequence-plot');
     await page.keyboard.press('Home');
     assert.equal(await page.locator('#window').textContent(), 'heaps 0–300');

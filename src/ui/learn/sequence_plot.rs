@@ -109,6 +109,37 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             event.prevent_default();
         })
     };
+    // Dragging the plot pans it: the heap under the pointer stays under it.
+    let svg = use_node_ref();
+    let drag = use_mut_ref(|| None::<(i32, u64)>);
+    let onpointerdown = {
+        let (drag, svg) = (drag.clone(), svg.clone());
+        Callback::from(move |event: PointerEvent| {
+            *drag.borrow_mut() = Some((event.client_x(), lo));
+            if let Some(element) = svg.cast::<web_sys::Element>() {
+                let _ = element.set_pointer_capture(event.pointer_id());
+            }
+        })
+    };
+    let onpointermove = {
+        let (drag, svg, set) = (drag.clone(), svg.clone(), set.clone());
+        Callback::from(move |event: PointerEvent| {
+            let Some((x0, lo0)) = *drag.borrow() else {
+                return;
+            };
+            let pixels = svg
+                .cast::<web_sys::Element>()
+                .map_or(WIDTH, |element| f64::from(element.client_width()))
+                * (WIDTH - LEFT - 6.0)
+                / WIDTH;
+            let moved = f64::from(event.client_x() - x0) / pixels.max(1.0) * span as f64;
+            set(lo0 as i64 - moved.round() as i64, span);
+        })
+    };
+    let onpointerup = {
+        let drag = drag.clone();
+        Callback::from(move |_: PointerEvent| *drag.borrow_mut() = None)
+    };
     let values = &answer.values;
     let hi = (lo + span).min(len);
     let shown = &values[lo as usize..hi as usize];
@@ -238,7 +269,8 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 <CsvLink {filename} rows={csv} />
                 <super::lesson_link::LessonLink />
             </div>
-            <svg class="sequence-plot" id="sequence-plot" tabindex="0" {onkeydown} role="img"
+            <svg class="sequence-plot" id="sequence-plot" tabindex="0" {onkeydown} role="img" ref={svg}
+                 {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
                  aria-label={format!("nim values of {} for heaps {lo} to {}", answer.code, hi.saturating_sub(1))}
                  viewBox={format!("0 0 {WIDTH} {HEIGHT}")} preserveAspectRatio="xMidYMid meet">
                 { for marks }
@@ -250,7 +282,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 <span class="key key-rare">{ format!("rare value (the solver's mask {})", answer.mask) }</span>
                 <span class="key key-exception">{ "exception" }</span>
                 <span class="key key-band">{ "one period" }</span>
-                <span class="muted">{ " Keys: ← → pan, + − zoom, Home shows all." }</span>
+                <span class="muted">{ " Drag the plot to pan; keys: ← → pan, + − zoom, Home shows all." }</span>
             </p>
             { view_period(answer) }
             <details class="values-list">
