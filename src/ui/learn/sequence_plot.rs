@@ -16,8 +16,8 @@ use yew::prelude::*;
 const WIDTH: f64 = 860.0;
 const HEIGHT: f64 = 300.0;
 const LEFT: f64 = 36.0;
-const BOTTOM: f64 = 24.0;
-const TOP: f64 = 10.0;
+const BOTTOM: f64 = 30.0;
+const TOP: f64 = 16.0;
 
 #[function_component(SequencePage)]
 pub fn sequence_page() -> Html {
@@ -233,6 +233,20 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         let step = (max / 6).max(1);
         (0..=max).step_by(step as usize).collect()
     };
+    // Round steps between the window's ends (1, 2 or 5 times a power of ten), about six of them.
+    let x_ticks: Vec<u64> = {
+        let rough = (span / 6).max(1);
+        let power = 10u64.pow(rough.ilog10());
+        let step = [1, 2, 5, 10]
+            .iter()
+            .map(|m| m * power)
+            .find(|&s| s >= rough)
+            .unwrap_or(rough);
+        (lo.div_ceil(step) * step..hi)
+            .step_by(step as usize)
+            .filter(|&t| t > lo + step / 3 && t + step / 3 < hi)
+            .collect()
+    };
     let axes = html! {
         <>
             <line class="axis" x1={LEFT.to_string()} x2={(WIDTH - 6.0).to_string()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
@@ -240,9 +254,15 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             { for y_ticks.iter().map(|&t| html! {
                 <text class="tick" x={(LEFT - 6.0).to_string()} y={(y_of(t as f64) + 4.0).to_string()} text-anchor="end">{ t }</text>
             }) }
-            <text class="tick" x={LEFT.to_string()} y={(HEIGHT - 6.0).to_string()}>{ lo }</text>
-            <text class="tick" x={(WIDTH - 6.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="end">{ hi.saturating_sub(1) }</text>
-            <text class="tick" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="middle">{ "n (heap size)" }</text>
+            <text class="tick" x={LEFT.to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()}>{ lo }</text>
+            <text class="tick" x={(WIDTH - 6.0).to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()} text-anchor="end">{ hi.saturating_sub(1) }</text>
+            { for x_ticks.iter().map(|&t| html! {
+                <>
+                    <line class="axis" x1={x_of(t as f64 + 0.5).to_string()} x2={x_of(t as f64 + 0.5).to_string()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM + 4.0).to_string()} />
+                    <text class="tick" x={x_of(t as f64 + 0.5).to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()} text-anchor="middle">{ t }</text>
+                </>
+            }) }
+            <text class="tick" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 1.0).to_string()} text-anchor="middle">{ "n (heap size)" }</text>
         </>
     };
     let csv: Vec<Vec<String>> = std::iter::once(vec!["n".to_string(), "g(n)".to_string()])
