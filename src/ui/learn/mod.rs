@@ -283,3 +283,54 @@ pub fn star(value: u32) -> String {
 pub fn binary(value: u32, width: usize) -> String {
     format!("{value:0width$b}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn reads_links_and_refuses_junk() {
+        let pairs = decode_pairs("?code=4%21.0&heaps=7.5.10&to=12");
+        assert_eq!(get(&pairs, "code"), Some("4!.0"));
+        assert_eq!(code_of(&pairs), Ok("4!.0".to_string()));
+        assert_eq!(code_of(&[]), Ok(DEFAULT_CODE.to_string()));
+        assert!(code_of(&decode_pairs("code=")).is_err());
+        assert!(code_of(&decode_pairs(&format!("code={}", "7".repeat(60)))).is_err());
+        assert_eq!(number(&pairs, "to", "To", 3, 100), Ok(12));
+        assert_eq!(number(&pairs, "from", "From", 3, 100), Ok(3));
+        assert!(number(&pairs, "to", "To", 3, 10)
+            .unwrap_err()
+            .contains("too large"));
+        assert!(number(&decode_pairs("to=-1"), "to", "To", 3, 10).is_err());
+        assert!(number(&decode_pairs("to=%3Cb%3E"), "to", "To", 3, 10).is_err());
+        assert!(number(
+            &decode_pairs("to=99999999999999999999"),
+            "to",
+            "To",
+            3,
+            u64::MAX
+        )
+        .is_err());
+        assert_eq!(parse_heaps("7.5.10"), Ok(vec![7, 5, 10]));
+        assert_eq!(parse_heaps(" 7, 5 10 "), Ok(vec![7, 5, 10]));
+        assert_eq!(parse_heaps(""), Ok(vec![]));
+        assert!(parse_heaps("7.x").is_err());
+        assert!(parse_heaps(&"1.".repeat(100)).is_err());
+        assert_eq!(heaps_text(&[6, 41]), "6.41");
+        assert_eq!(board_link("0.137", &[9]), Some("/dots?n=9".into()));
+        assert_eq!(board_link("0.137", &[6, 41]), None);
+        assert_eq!(
+            board_link("4!.0", &[1, 8]),
+            Some("/grundy?piles=1.8".into())
+        );
+        assert_eq!(board_link("0.77", &[3]), None);
+        assert_eq!(binary(5, 4), "0101");
+        assert_eq!(
+            csv_link::csv_text(&[
+                vec!["a".into(), "b,c".into()],
+                vec!["\"q\"".into(), "1".into()]
+            ]),
+            "a,\"b,c\"\r\n\"\"\"q\"\"\",1\r\n"
+        );
+    }
+}
