@@ -162,6 +162,16 @@ test('nim-sum explainer: values, the XOR column by column, and every listed move
         if (code === '0.137' && heaps.join() === '50') assert.ok(listed.includes('0:6,41'), 'the reference\'s move: leave 6 and 41');
         if (code === '0.137' && heaps.join() === '6.19.19') assert.deepEqual(listed, ['0:4,19,19'], 'the reference\'s answer: take an end of the 6');
     }
+    // Following a winning move's link explains the position it leaves: nim-sum 0.
+    await open(page, '/learn/nim-sum?code=4!.0&heaps=7.5.10', '#explain');
+    await page.locator('.winning-move a', { hasText: 'check the new nim-sum' }).first().click();
+    await page.waitForSelector('#explain[data-outcome="P"]');
+    assert.equal(new URL(page.url()).searchParams.get('code'), '4!.0');
+    // The same position in misère play: its outcome from an exhaustive misère search.
+    await open(page, '/learn/nim-sum?code=4!.0&heaps=7.5.10', '#explain');
+    await page.click('#misere-link');
+    await page.waitForSelector('#position-genus p[data-outcome]', { timeout: 60_000 });
+    assert.equal(await page.locator('#position-genus p').getAttribute('data-outcome'), misereWins('grundy', [7, 5, 10]) ? 'N' : 'P');
     await open(page, '/learn/nim-sum?code=0.137&heaps=5.7.9', '#explain');
     await screenshot(page, 'learn-nim-sum');
     noProblems(page);

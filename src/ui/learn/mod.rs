@@ -166,6 +166,11 @@ pub fn heaps_text(heaps: &[u64]) -> String {
         .join(".")
 }
 
+/// A code written for a URL query (its `!`, `?`, `=`, `[`, `]` and `&` percent-encoded).
+pub fn url_code(code: &str) -> String {
+    js_sys::encode_uri_component(code).into()
+}
+
 /// The board page showing a position of this game, when the game has one.
 pub fn board_link(code: &str, heaps: &[u64]) -> Option<String> {
     let heaps: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();

@@ -8,10 +8,11 @@ use super::heap_picture::HeapPicture;
 use super::learn_form::{code_field, Field, LearnForm};
 use super::status::Status;
 use super::{
-    binary, board_link, code_of, get, heaps_text, parse_heaps, star, use_learn, use_query_pairs,
-    DEFAULT_CODE,
+    binary, board_link, code_of, get, heaps_text, parse_heaps, star, url_code, use_learn,
+    use_query_pairs, DEFAULT_CODE,
 };
 use crate::route::Route;
+use crate::worker::learn_job::MAX_MISERE_TO;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, NimSumAnswer};
 use yew::prelude::*;
 
@@ -98,6 +99,13 @@ fn view_answer(answer: &NimSumAnswer) -> Html {
                 if let Some(href) = board_link(&answer.code, &answer.heaps) {
                     <a class="button-like" href={href}>{ "Play this position on the board" }</a>
                 }
+                if answer.heaps.len() <= 12 && answer.heaps.iter().all(|&h| h <= MAX_MISERE_TO) {
+                    <a class="button-like" id="misere-link"
+                       href={format!("/learn/misere?code={}&to={}&table=10&heaps={}", url_code(&answer.code),
+                                     answer.heaps.iter().copied().max().unwrap_or(0).clamp(10, 30), heaps_text(&answer.heaps))}>
+                        { "The same position in misère play" }
+                    </a>
+                }
             </div>
             <table class="learn-table nim-table" id="nim-table">
                 <caption>{ format!("Game {}, position ({})", answer.code, answer.heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", ")) }</caption>
@@ -178,7 +186,7 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
                             format!(" ({})", option.piece_values.iter().map(|v| star(*v)).collect::<Vec<_>>().join(" ⊕ "))
                         } else { String::new() };
                         let board = board_link(&answer.code, &after);
-                        let nim_sum_link = format!("/learn/nim-sum?code={}&heaps={}", answer.code, heaps_text(&after));
+                        let nim_sum_link = format!("/learn/nim-sum?code={}&heaps={}", url_code(&answer.code), heaps_text(&after));
                         html! {
                             <li class="winning-move" data-heap-index={index.to_string()}
                                 data-after={after.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(",")}>

@@ -5,7 +5,10 @@
 use super::csv_link::CsvLink;
 use super::learn_form::{code_field, Field, LearnForm};
 use super::status::Status;
-use super::{board_link, code_of, get, number, star, use_learn, use_query_pairs, DEFAULT_CODE};
+use super::{
+    board_link, code_of, get, heaps_text, number, star, url_code, use_learn, use_query_pairs,
+    DEFAULT_CODE,
+};
 use crate::route::Route;
 use crate::worker::learn_job::{MAX_P_TOTAL, MAX_P_TRIPLE_TOTAL};
 use crate::worker::protocol::{LearnAnswer, LearnQuery, PPositionsAnswer};
@@ -101,9 +104,16 @@ fn view(answer: &PPositionsAnswer) -> Html {
         ]
     }));
     let code = answer.code.clone();
-    let heap_link = |heaps: Vec<u64>, text: String| match board_link(&code, &heaps) {
-        Some(href) => html! { <a href={href}>{ text }</a> },
-        None => html! { { text } },
+    // A P-position opens on the board when the game has one, else in the nim-sum explainer.
+    let heap_link = |heaps: Vec<u64>, text: String| {
+        let href = board_link(&code, &heaps).unwrap_or_else(|| {
+            format!(
+                "/learn/nim-sum?code={}&heaps={}",
+                url_code(&code),
+                heaps_text(&heaps)
+            )
+        });
+        html! { <a href={href}>{ text }</a> }
     };
     html! {
         <>
