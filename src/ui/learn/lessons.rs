@@ -8,47 +8,47 @@ use yew_router::prelude::*;
 /// A lesson: title, what it shows, the link.
 const LESSONS: [(&str, &str, &str); 9] = [
     (
-        "1. Values by hand",
+        "Values by hand",
         "The mex table of the independence game for rows of 0 to 12 dots, as in the reference.",
         "/learn/mex?code=0.137&from=0&to=12",
     ),
     (
-        "2. Adding games",
+        "Adding games",
         "Three rows of 5, 7 and 9 dots: values in binary and their XOR.",
         "/learn/nim-sum?code=0.137&heaps=5.7.9",
     ),
     (
-        "3. Winning 50 dots",
+        "Winning 50 dots",
         "The reference's final example: the winning move from a row of 50.",
         "/learn/nim-sum?code=0.137&heaps=50",
     ),
     (
-        "4. Answering a move",
+        "Answering a move",
         "After the opponent leaves (6, 19, 19): the answer.",
         "/learn/nim-sum?code=0.137&heaps=6.19.19",
     ),
     (
-        "5. The pattern",
+        "The pattern",
         "The nim sequence of 0.137: period 34 after the last exception at 51.",
         "/learn/sequence?code=0.137&to=300",
     ),
     (
-        "6. Losing positions",
+        "Losing positions",
         "Single heaps and irreducible pairs of 0.137 up to 47 tokens.",
         "/learn/p-positions?code=0.137&total=47&triples=24",
     ),
     (
-        "7. Grundy's game",
+        "Grundy's game",
         "Splitting piles: the mex table and a three-pile position.",
         "/learn/nim-sum?code=4!.0&heaps=7.5.10",
     ),
     (
-        "8. No period in sight",
+        "No period in sight",
         "Grundy's game's values: rare values and no proof of periodicity.",
         "/learn/sequence?code=4!.0&to=2000",
     ),
     (
-        "9. Misère play",
+        "Misère play",
         "Genera of 0.137's heaps and the misère outcomes of two rows.",
         "/learn/misere?code=0.137&to=20&table=10&heaps=3.5",
     ),
