@@ -223,6 +223,14 @@ test('sequence view: values, the proven period with its bound, exceptions, zoom 
     await page.click('#zoom-in');
     await screenshot(page, 'learn-sequence-zoomed');
 
+    // A lesson link can open zoomed in; a bad view is refused with a message.
+    await open(page, '/learn/sequence?code=0.137&to=300&view=40-130', '#period');
+    await page.waitForFunction(() => document.querySelector('#window')?.textContent === 'heaps 40–130');
+    assert.equal(await page.locator('.sequence-plot .point').count(), 91);
+    await open(page, '/learn/sequence?code=0.137&to=300&view=x-3', '#period');
+    assert.match(await page.locator('.sequence-page .error').textContent(), /not a range/);
+    assert.equal(await page.locator('#window').textContent(), 'heaps 0–300');
+
     // Kayles: period 12, preperiod 71 (published).
     await open(page, '/learn/sequence?code=0.77&to=200', '#period');
     await page.waitForFunction(() => document.querySelector('#period')?.dataset.period === '12');

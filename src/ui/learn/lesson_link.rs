@@ -3,14 +3,25 @@
 
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct LessonLinkProps {
+    /// The link to copy, when it says more than the address (the sequence view adds its zoom).
+    #[prop_or_default]
+    pub href: Option<AttrValue>,
+}
+
 #[function_component(LessonLink)]
-pub fn lesson_link() -> Html {
+pub fn lesson_link(props: &LessonLinkProps) -> Html {
     let copied = use_state(|| None::<bool>);
     let onclick = {
-        let copied = copied.clone();
+        let (copied, given) = (copied.clone(), props.href.clone());
         Callback::from(move |_| {
             let copied = copied.clone();
-            let href = gloo::utils::window().location().href().unwrap_or_default();
+            let location = gloo::utils::window().location();
+            let href = match &given {
+                Some(path) => format!("{}{path}", location.origin().unwrap_or_default()),
+                None => location.href().unwrap_or_default(),
+            };
             let clipboard = gloo::utils::window().navigator().clipboard();
             wasm_bindgen_futures::spawn_local(async move {
                 let done = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&href)).await;

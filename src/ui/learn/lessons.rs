@@ -30,7 +30,7 @@ const LESSONS: [(&str, &str, &str); 9] = [
     (
         "The pattern",
         "The nim sequence of 0.137: period 34 after the last exception at 51.",
-        "/learn/sequence?code=0.137&to=300",
+        "/learn/sequence?code=0.137&to=300&view=0-120",
     ),
     (
         "Losing positions",

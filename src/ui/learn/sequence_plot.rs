@@ -24,6 +24,8 @@ pub fn sequence_page() -> Html {
     let pairs = use_query_pairs();
     let to = number(&pairs, "to", "Plot up to", 300, MAX_PLOT);
     let ask = code_of(&pairs).and_then(|code| Ok((code, LearnQuery::Sequence { to: to? })));
+    // `view=40-130`: the heaps shown first (a lesson can open zoomed in).
+    let view = get(&pairs, "view").map(parse_view);
     let (state, cancel) = use_learn(ask);
     let fields = vec![
         code_field(get(&pairs, "code").unwrap_or(DEFAULT_CODE)),
@@ -42,7 +44,10 @@ pub fn sequence_page() -> Html {
             <LearnForm route={Route::LearnSequence} {fields} busy={state.waiting.is_some()} />
             <Status state={(*state).clone()} on_cancel={cancel} />
             if let Some(LearnAnswer::Sequence(answer)) = &state.answer {
-                <SequenceView answer={answer.clone()} />
+                if let Some(Err(message)) = &view {
+                    <p class="error" role="alert">{ message }</p>
+                }
+                <SequenceView answer={answer.clone()} initial={view.clone().and_then(Result::ok)} />
             }
         </section>
     }
@@ -51,6 +56,8 @@ pub fn sequence_page() -> Html {
 #[derive(Properties, PartialEq)]
 struct SequenceViewProps {
     answer: SequenceAnswer,
+    /// First and last heap shown at first.
+    initial: Option<(u64, u64)>,
 }
 
 #[function_component(SequenceView)]
@@ -58,10 +65,18 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
     let answer = &props.answer;
     let len = answer.values.len() as u64;
     // The window shown: heaps lo..lo+span.
-    let window = use_state(|| (0u64, len.max(1)));
+    let start = move |initial: Option<(u64, u64)>| match initial {
+        Some((first, last)) if first <= last && first < len => {
+            (first, (last - first + 1).min(len - first))
+        }
+        _ => (0, len.max(1)),
+    };
+    let window = use_state(|| start(props.initial));
     {
         let window = window.clone();
-        use_effect_with(len, move |len| window.set((0, (*len).max(1))));
+        use_effect_with((len, props.initial), move |(_, initial)| {
+            window.set(start(*initial))
+        });
     }
     let (lo, span) = *window;
     let span = span.clamp(1, len.max(1));
@@ -142,6 +157,12 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
     };
     let values = &answer.values;
     let hi = (lo + span).min(len);
+    let lesson_href = AttrValue::from(format!(
+        "/learn/sequence?code={}&to={}&view={lo}-{}",
+        super::url_code(&answer.code),
+        len.saturating_sub(1),
+        hi.saturating_sub(1)
+    ));
     let shown = &values[lo as usize..hi as usize];
     let max_value = values.iter().copied().max().unwrap_or(0).max(1) as f64;
     let x_of = |n: f64| LEFT + (n - lo as f64) / (span as f64) * (WIDTH - LEFT - 6.0);
@@ -287,7 +308,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 <button id="show-all" type="button" onclick={show_all}>{ "Show all" }</button>
                 <span class="muted" id="window">{ format!("heaps {lo}–{}", hi.saturating_sub(1)) }</span>
                 <CsvLink {filename} rows={csv} />
-                <super::lesson_link::LessonLink />
+                <super::lesson_link::LessonLink href={lesson_href} />
             </div>
             <svg class="sequence-plot" id="sequence-plot" tabindex="0" {onkeydown} role="img" ref={svg}
                  {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
@@ -310,6 +331,23 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 <pre id="sequence-values">{ values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") }</pre>
             </details>
         </>
+    }
+}
+
+/// `40-130`: the first and last heap shown.
+fn parse_view(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text.split_once('-').and_then(|(a, b)| {
+        let ok = |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|c| c.is_ascii_digit());
+        (ok(a) && ok(b)).then(|| (a.parse().ok(), b.parse().ok()))
+    });
+    match parsed {
+        Some((Some(first), Some(last))) if first <= last => Ok((first, last)),
+        _ => {
+            let shown: String = text.chars().take(20).collect();
+            Err(format!(
+                "The link's view “{shown}” is not a range such as 40-130; showing every heap."
+            ))
+        }
     }
 }
 
