@@ -20,6 +20,8 @@ pub const MAX_MEX_HEAP: u64 = 5_000;
 const MAX_MEX_OPTIONS: usize = 50_000;
 /// Most heaps in an explained position.
 pub const MAX_NIMSUM_HEAPS: usize = 24;
+/// Most winning moves sent for one position (a big heap can have thousands).
+pub const MAX_LISTED_MOVES: usize = 200;
 /// Most values sent for a plot, and how far the worker looks for a proof of periodicity.
 pub const MAX_PLOT: u64 = 1 << 16;
 pub const PROOF_LIMIT: u64 = 1 << 18;
@@ -218,19 +220,41 @@ pub fn answer(job: &HeapJob, query: &LearnQuery) -> Result<LearnAnswer, String> 
             }))
         }
         LearnQuery::NimSum { heaps } => {
-            let sizes: Vec<usize> = heaps.iter().map(|&h| h as usize).collect();
-            let analysis = job.analyze(&sizes)?;
-            let winning_moves = analysis
-                .winning_moves
+            // Each heap's moves, kept when they make the nim-sum 0. (Counted here rather than through the
+            // engine's `analyze`, whose board coordinates cost O(n) a move on long rows of dots.)
+            let heap_values = heaps
                 .iter()
-                .map(|m| option(m.removed, &m.pieces).map(|o| (m.heap_index, o)))
-                .collect::<Result<Vec<_>, _>>()?;
+                .map(|&h| g(h as usize))
+                .collect::<Result<Vec<u16>, _>>()?;
+            let nimber = heap_values.iter().fold(0, |x, &v| x ^ v);
+            let mut winning_moves = Vec::new();
+            let mut winning_total = 0;
+            if nimber != 0 {
+                for (index, &heap) in heaps.iter().enumerate() {
+                    let target = nimber ^ heap_values[index];
+                    for heap_move in game.moves(heap as usize) {
+                        let value = heap_move
+                            .pieces
+                            .iter()
+                            .try_fold(0, |x, &p| g(p).map(|v| x ^ v))?;
+                        if value != target {
+                            continue;
+                        }
+                        winning_total += 1;
+                        if winning_moves.len() < MAX_LISTED_MOVES {
+                            winning_moves
+                                .push((index, option(heap_move.removed, &heap_move.pieces)?));
+                        }
+                    }
+                }
+            }
             Ok(LearnAnswer::NimSum(NimSumAnswer {
                 code: game.to_string(),
                 heaps: heaps.clone(),
-                heap_values: analysis.heap_values.iter().map(|&v| u32::from(v)).collect(),
-                nimber: u32::from(analysis.nimber),
+                heap_values: heap_values.iter().map(|&v| u32::from(v)).collect(),
+                nimber: u32::from(nimber),
                 winning_moves,
+                winning_total,
             }))
         }
         LearnQuery::Sequence { to } => {

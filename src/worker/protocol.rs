@@ -201,8 +201,10 @@ pub struct NimSumAnswer {
     pub heaps: Vec<u64>,
     pub heap_values: Vec<u32>,
     pub nimber: u32,
-    /// Every move to a position of nim-sum 0: heap `heap_index` replaced by the option.
+    /// Moves to a position of nim-sum 0 (heap `heap_index` replaced by the option), the first
+    /// `MAX_LISTED_MOVES` of them, and how many there are in all.
     pub winning_moves: Vec<(usize, LearnOption)>,
+    pub winning_total: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

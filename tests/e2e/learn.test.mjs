@@ -159,9 +159,23 @@ test('nim-sum explainer: values, the XOR column by column, and every listed move
         const listed = await page.locator('.winning-move').evaluateAll((els) => els.map((el) => `${el.dataset.heapIndex}:${el.dataset.after}`));
         assert.deepEqual([...new Set(listed)].sort(), [...expected].sort(), `${code} ${heaps}: winning moves`);
         for (const result of after) assert.equal(xor(values, result), 0, `after ${result} the nim-sum is 0`);
+        if (sum !== 0) assert.match(await page.locator('#winning-total').textContent(), new RegExp(`^${expected.size} winning moves? in all\\.`));
         if (code === '0.137' && heaps.join() === '50') assert.ok(listed.includes('0:6,41'), 'the reference\'s move: leave 6 and 41');
         if (code === '0.137' && heaps.join() === '6.19.19') assert.deepEqual(listed, ['0:4,19,19'], 'the reference\'s answer: take an end of the 6');
     }
+    // A heap of a million dots: the values from the period, the moves counted, the first 200 listed.
+    await open(page, '/learn/nim-sum?code=0.137&heaps=1000000.3', '#explain');
+    const big = 1000000;
+    const g = (n) => (n < 52 ? dots[n] : dots[52 + ((n - 52) % 34)]);
+    assert.equal(Number(await page.locator('#nim-table tbody tr').first().getAttribute('data-value')), g(big));
+    // Distinct moves on the big row (dot i and dot n-1-i leave the same), then on the row of 3.
+    let bigTotal = 0;
+    for (let i = 0; i <= (big - 1) >> 1; i += 1) if ((g(Math.max(i - 1, 0)) ^ g(Math.max(big - i - 2, 0)) ^ g(3)) === 0) bigTotal += 1;
+    for (const pieces of optionsOf('dots', 3)) if ((g(big) ^ xor(dots, pieces)) === 0) bigTotal += 1;
+    assert.ok(bigTotal > 200);
+    assert.match(await page.locator('#winning-total').textContent(), new RegExp(`^${bigTotal} winning moves in all`));
+    assert.equal(await page.locator('.winning-move').count(), 200);
+    assert.match(await page.locator('#winning-total').textContent(), /the first 200 are shown/);
     // Following a winning move's link explains the position it leaves: nim-sum 0.
     await open(page, '/learn/nim-sum?code=4!.0&heaps=7.5.10', '#explain');
     await page.locator('.winning-move a', { hasText: 'check the new nim-sum' }).first().click();

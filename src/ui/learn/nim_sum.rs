@@ -17,6 +17,8 @@ use crate::worker::protocol::{LearnAnswer, LearnQuery, NimSumAnswer};
 use yew::prelude::*;
 
 const DEFAULT_HEAPS: &str = "5.7.9";
+/// Winning moves of one heap drawn (the others are listed in words).
+const MAX_PICTURES: usize = 12;
 
 #[function_component(NimSumPage)]
 pub fn nim_sum_page() -> Html {
@@ -176,7 +178,7 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
                         index + 1, star(value), star(value), star(s), star(target), star(target)) }</p>
                 }
                 <ul class="winning-moves">
-                    { for moves.iter().map(|option| {
+                    { for moves.iter().enumerate().map(|(number, option)| {
                         let mut after = answer.heaps.clone();
                         after.splice(index..=index, option.pieces.iter().copied());
                         let pieces = if option.pieces.is_empty() { "nothing".to_string() } else {
@@ -190,7 +192,9 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
                         html! {
                             <li class="winning-move" data-heap-index={index.to_string()}
                                 data-after={after.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(",")}>
-                                <HeapPicture {heap} removed={option.removed} pieces={option.pieces.clone()} />
+                                if number < MAX_PICTURES {
+                                    <HeapPicture {heap} removed={option.removed} pieces={option.pieces.clone()} />
+                                }
                                 <span>{ format!("remove {} leaving {pieces}: worth {}{values}. ", option.removed, star(option.value)) }</span>
                                 <a href={nim_sum_link}>{ "check the new nim-sum" }</a>
                                 if let Some(href) = board {
@@ -216,7 +220,8 @@ fn explain(answer: &NimSumAnswer, top_bit: Option<u32>) -> Html {
                 <p>{ "Unlike Nim, a heap of this game can also have options worth more than the heap itself, so a heap without a one in that column may have a winning move too:" }</p>
                 <ul class="candidates">{ for others.iter().map(|&i| step(i)) }</ul>
             }
-            <p class="muted">{ format!("{} winning move{} in all.", answer.winning_moves.len(), if answer.winning_moves.len() == 1 { "" } else { "s" }) }</p>
+            <p class="muted" id="winning-total">{ format!("{} winning move{} in all{}.", answer.winning_total, if answer.winning_total == 1 { "" } else { "s" },
+                if answer.winning_total > answer.winning_moves.len() { format!(" (the first {} are shown)", answer.winning_moves.len()) } else { String::new() }) }</p>
         </div>
     }
 }
