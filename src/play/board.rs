@@ -1,6 +1,7 @@
 //! The two heap boards people play on: a row of dots (the independence game, octal 0.137) and piles of
 //! Grundy's game. A board knows its legal moves and the heaps it stands for; it knows nothing of values.
 
+use super::pins::{describe_range, PinRow};
 use sprague_engine::games::heap::DotRow;
 
 /// Which heap game a board plays.
@@ -24,6 +25,8 @@ impl BoardKind {
 pub enum Board {
     Dots(DotRow),
     Piles(Vec<usize>),
+    /// A variant of the Dots page: another octal code played on a row of pins.
+    Pins(PinRow),
 }
 
 /// One move on a board.
@@ -34,13 +37,23 @@ pub enum BoardMove {
     /// Split pile `pile` (from 0 at the left): its top `top` counters become a pile of their own, just
     /// before it. The two parts must differ in size.
     Split { pile: usize, top: usize },
+    /// Knock down `len` adjacent pins from pin `start` (from 0 at the left).
+    KnockDown { start: usize, len: usize },
 }
 
 impl Board {
     pub fn kind(&self) -> BoardKind {
         match self {
-            Board::Dots(_) => BoardKind::Dots,
+            Board::Dots(_) | Board::Pins(_) => BoardKind::Dots,
             Board::Piles(_) => BoardKind::Grundy,
+        }
+    }
+
+    /// The code of the game played, for the solver.
+    pub fn code(&self) -> String {
+        match self {
+            Board::Pins(row) => row.game().to_string(),
+            _ => self.kind().code().to_string(),
         }
     }
 
@@ -49,6 +62,7 @@ impl Board {
         match self {
             Board::Dots(row) => row.heaps(),
             Board::Piles(piles) => piles.clone(),
+            Board::Pins(row) => row.runs().iter().map(|run| run.len).collect(),
         }
     }
 
@@ -68,6 +82,11 @@ impl Board {
                         .map(move |top| BoardMove::Split { pile, top })
                 })
                 .collect(),
+            Board::Pins(row) => row
+                .moves()
+                .into_iter()
+                .map(|(start, len)| BoardMove::KnockDown { start, len })
+                .collect(),
         }
     }
 
@@ -75,6 +94,7 @@ impl Board {
         match self {
             Board::Dots(row) => (0..row.len()).all(|dot| !row.is_available(dot)),
             Board::Piles(piles) => piles.iter().all(|&size| size <= 2),
+            Board::Pins(row) => row.moves().is_empty(),
         }
     }
 
@@ -84,6 +104,7 @@ impl Board {
             (Board::Piles(piles), BoardMove::Split { pile, top }) => {
                 piles.get(pile).is_some_and(|&size| splits(size, top))
             }
+            (Board::Pins(row), BoardMove::KnockDown { start, len }) => row.allows(start, len),
             _ => false,
         }
     }
@@ -100,6 +121,7 @@ impl Board {
                 piles.splice(pile..=pile, [top, size - top]);
                 Ok(())
             }
+            (Board::Pins(row), BoardMove::KnockDown { start, len }) => row.knock_down(start, len),
             _ => unreachable!("is_legal accepted only moves of this board's kind"),
         }
     }
@@ -117,6 +139,9 @@ impl Board {
                 }
                 _ => None,
             },
+            Board::Pins(row) => row
+                .move_for(heap_index, pieces)
+                .map(|(start, len)| BoardMove::KnockDown { start, len }),
         }
     }
 
@@ -130,6 +155,7 @@ impl Board {
                 }
                 _ => format!("pile {} split at {}", pile + 1, top),
             },
+            BoardMove::KnockDown { start, len } => describe_range(start, len),
         }
     }
 }

@@ -5,7 +5,10 @@
 //! `pile-counters` splits such as `1-3`), `rules=misere`, `vs=computer`, `first=computer`, `level=…`.
 
 use super::board::{Board, BoardKind, BoardMove};
-use sprague_engine::games::heap::DotRow;
+use super::pins::{row_playable, PinRow};
+use super::play_query::{self, shorten, PlayOptions};
+use super::turns;
+use sprague_engine::games::heap::{DotRow, HeapGame};
 
 /// The largest row of dots a board draws.
 pub const MAX_DOTS: usize = 500;
@@ -121,37 +124,19 @@ impl Game {
     }
 
     pub fn to_move(&self) -> Side {
-        if self.moves.len().is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
+        turns::side_to_move(self.moves.len())
     }
 
     /// Whether the side to move is the computer's (and the game is not over).
     pub fn computer_to_move(&self) -> bool {
-        match self.opponent {
-            Opponent::Human => false,
-            Opponent::Computer { moves_first, .. } => {
-                (self.to_move() == Side::First) == moves_first && !self.board().is_over()
-            }
-        }
+        turns::is_computer(self.opponent, self.to_move()) && !self.board().is_over()
     }
 
     /// When the game is over, the winner: in normal play the last player to move, in misère play the other.
     pub fn winner(&self) -> Option<Side> {
-        if !self.board().is_over() {
-            return None;
-        }
-        let stuck = self.to_move();
-        let other = match stuck {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        };
-        Some(match self.rules {
-            Rules::Normal => other,
-            Rules::Misere => stuck,
-        })
+        self.board()
+            .is_over()
+            .then(|| turns::winner(self.rules, self.to_move()))
     }
 
     /// The game as a URL query (without `?`).
@@ -160,25 +145,21 @@ impl Game {
         match &self.start {
             Board::Dots(row) => parts.push(format!("n={}", row.len())),
             Board::Piles(piles) => parts.push(format!("piles={}", join(piles.iter()))),
+            Board::Pins(row) => {
+                parts.push(format!("code={}", row.game()));
+                parts.push(format!("n={}", row.len()));
+            }
         }
         if !self.moves.is_empty() {
             let moves = self.moves.iter().map(|mv| match *mv {
                 BoardMove::Mark(dot) => (dot + 1).to_string(),
                 BoardMove::Split { pile, top } => format!("{}-{}", pile + 1, top),
+                BoardMove::KnockDown { start, len } => format!("{}-{}", start + 1, len),
             });
             parts.push(format!("m={}", join(moves)));
         }
-        if self.rules == Rules::Misere {
-            parts.push("rules=misere".into());
-        }
-        if let Opponent::Computer { moves_first, level } = self.opponent {
-            parts.push("vs=computer".into());
-            if moves_first {
-                parts.push("first=computer".into());
-            }
-            parts.push(format!("level={}", level.name()));
-        } else {
-            parts.push("vs=human".into());
+        for (key, value) in play_query::pairs(self.rules, self.opponent) {
+            parts.push(format!("{key}={value}"));
         }
         parts.join("&")
     }
@@ -194,74 +175,46 @@ impl Game {
             ));
         }
         let mut start = None;
+        let mut code = None;
         let mut moves_text = None;
-        let mut rules = Rules::Normal;
         // Unless the link says otherwise, the page's usual opponent.
-        let (mut computer, mut moves_first, mut level) = match Game::default_for(kind).opponent {
-            Opponent::Computer { moves_first, level } => (true, moves_first, level),
-            Opponent::Human => (false, false, Level::Perfect),
-        };
+        let mut play = PlayOptions::new(Rules::Normal, Game::default_for(kind).opponent);
         let mut any = false;
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             any |= matches!(
                 key,
-                "n" | "piles" | "m" | "rules" | "vs" | "first" | "level"
+                "n" | "piles" | "code" | "m" | "rules" | "vs" | "first" | "level"
             );
             match key {
                 "n" => start = Some(parse_start(kind, value)?),
+                "code" if kind == BoardKind::Dots => code = Some(parse_row_code(value)?),
                 "piles" if kind == BoardKind::Grundy => start = Some(parse_piles(value)?),
                 "m" => moves_text = Some(value),
-                "rules" => {
-                    rules = match value {
-                        "normal" => Rules::Normal,
-                        "misere" => Rules::Misere,
-                        _ => return Err(bad("rules", value, "normal or misere")),
-                    }
+                _ => {
+                    play.read(key, value)?;
                 }
-                "vs" => {
-                    computer = match value {
-                        "computer" => true,
-                        "human" => false,
-                        _ => return Err(bad("vs", value, "computer or human")),
-                    }
-                }
-                "first" => {
-                    moves_first = match value {
-                        "computer" => true,
-                        "you" | "human" => false,
-                        _ => return Err(bad("first", value, "computer or you")),
-                    }
-                }
-                "level" => {
-                    level = Level::ALL
-                        .into_iter()
-                        .find(|level| level.name() == value)
-                        .ok_or_else(|| bad("level", value, "perfect, strong or learner"))?
-                }
-                _ => {} // other keys belong to other parts of the page
             }
         }
         if !any {
             return Ok(None);
         }
-        let start = match start {
+        let mut start = match start {
             Some(start) => start,
             None => Game::default_for(kind).start,
         };
-        let opponent = if computer {
-            Opponent::Computer { moves_first, level }
-        } else {
-            Opponent::Human
-        };
-        let mut game = Game::new(start, rules, opponent);
+        if let (Some(Some(game)), Board::Dots(row)) = (code, &start) {
+            start = Board::Pins(PinRow::new(game, row.len())?);
+        }
+        let mut game = Game::new(start, play.rules, play.opponent());
         for (number, text) in moves_text
             .into_iter()
             .flat_map(|text| text.split('.'))
             .filter(|text| !text.is_empty())
             .enumerate()
         {
-            let mv = parse_move(kind, text).map_err(|why| format!("move {}: {why}", number + 1))?;
+            let mv = parse_move(&game.start, text)
+                .map_err(|why| format!("move {}: {why}", number + 1))?;
             game.play(mv)
                 .map_err(|why| format!("move {}: {why}", number + 1))?;
         }
@@ -276,27 +229,11 @@ fn join(items: impl Iterator<Item = impl ToString>) -> String {
         .join(".")
 }
 
-fn bad(key: &str, value: &str, expected: &str) -> String {
-    format!(
-        "“{key}={}” is not understood: expected {expected}",
-        shorten(value)
-    )
-}
-
-/// At most 12 characters of a user's text, for quoting it in a message.
-fn shorten(text: &str) -> String {
-    let mut short: String = text.chars().take(12).collect();
-    if text.chars().count() > 12 {
-        short.push('…');
-    }
-    short
-}
-
 fn parse_number(text: &str, what: &str, max: usize) -> Result<usize, String> {
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "“{}” is not a {what}: use a whole number",
-            shorten(text)
+            shorten(text, 12)
         ));
     }
     let value: usize = text
@@ -336,31 +273,57 @@ fn parse_piles(text: &str) -> Result<Board, String> {
     Ok(Board::Piles(piles))
 }
 
-fn parse_move(kind: BoardKind, text: &str) -> Result<BoardMove, String> {
-    match kind {
-        BoardKind::Dots => {
+/// A row variant's code: an octal code a row of pins can show (`0.77`, `kayles`, …). The independence game
+/// keeps its own board (marking dots), so `0.137` is no variant.
+fn parse_row_code(text: &str) -> Result<Option<HeapGame>, String> {
+    if text.len() > 40 {
+        return Err("the game code is too long".into());
+    }
+    let game: HeapGame = text
+        .parse()
+        .map_err(|e| format!("“{}” is not a game code: {e}", shorten(text, 12)))?;
+    if game.is_independence() {
+        return Ok(None);
+    }
+    row_playable(&game)?;
+    Ok(Some(game))
+}
+
+fn parse_move(start: &Board, text: &str) -> Result<BoardMove, String> {
+    let pair = |first: &str, second: &str, example: &str| {
+        text.split_once('-')
+            .ok_or_else(|| format!("“{}” is not a move: write {example}", shorten(text, 12)))
+            .and_then(|(a, b)| {
+                let a = parse_number(a, first, MAX_DOTS)?;
+                if a == 0 {
+                    return Err(format!("{first}s are numbered from 1"));
+                }
+                Ok((a - 1, parse_number(b, second, MAX_DOTS)?))
+            })
+    };
+    match start {
+        Board::Dots(_) => {
             let dot = parse_number(text, "dot number", MAX_DOTS)?;
             if dot == 0 {
                 return Err("dots are numbered from 1".into());
             }
             Ok(BoardMove::Mark(dot - 1))
         }
-        BoardKind::Grundy => {
-            let (pile, top) = text.split_once('-').ok_or_else(|| {
-                format!(
-                    "“{}” is not a split: write pile-counters, such as 1-3",
-                    shorten(text)
-                )
-            })?;
-            let pile = parse_number(pile, "pile number", MAX_DOTS)?;
-            if pile == 0 {
-                return Err("piles are numbered from 1".into());
-            }
-            let top = parse_number(top, "number of counters", MAX_PILE)?;
-            Ok(BoardMove::Split {
-                pile: pile - 1,
-                top,
-            })
+        Board::Piles(_) => {
+            let (pile, top) = pair(
+                "pile number",
+                "number of counters",
+                "pile-counters, such as 1-3",
+            )?;
+            Ok(BoardMove::Split { pile, top })
+        }
+        Board::Pins(_) => {
+            let (start, len) = pair(
+                "pin number",
+                "number of pins",
+                "first pin-pins, such as 4-2",
+            )?;
+            Ok(BoardMove::KnockDown { start, len })
         }
     }
 }
@@ -389,6 +352,18 @@ mod tests {
         );
         assert_eq!(game.board().heaps(), vec![2, 7, 1, 4]);
 
+        let mut kayles = Game::from_query(BoardKind::Dots, "code=kayles&n=9")
+            .unwrap()
+            .unwrap();
+        kayles
+            .play(BoardMove::KnockDown { start: 3, len: 2 })
+            .unwrap();
+        assert_eq!(kayles.board().heaps(), vec![3, 4]);
+        assert_eq!(
+            Game::from_query(BoardKind::Dots, &kayles.to_query()),
+            Ok(Some(kayles))
+        );
+
         let mut dots = Game::default_for(BoardKind::Dots);
         dots.play(BoardMove::Mark(0)).unwrap();
         dots.play(BoardMove::Mark(9)).unwrap();
@@ -411,6 +386,8 @@ mod tests {
             .unwrap_err()
             .contains("not a legal move"));
         assert_eq!(Game::from_query(BoardKind::Dots, "heap=7"), Ok(None));
+        assert!(err("code=4.07").contains("without removing"));
+        assert!(err("code=0.x").contains("not a game code"));
     }
 
     #[wasm_bindgen_test]

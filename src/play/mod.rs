@@ -1,6 +1,11 @@
-//! Playing on the heap boards: the boards and their moves, a game with its URL form, and the computer's
-//! choice of move. No values are computed here: the solver worker supplies them.
+//! Playing: the heap boards and their moves, heap and Sprouts games with their URL forms, and the
+//! computer's choice of move. No values are computed here: the solver worker supplies them.
 
 pub mod board;
 pub mod game;
 pub mod opponent;
+pub mod pins;
+pub mod play_query;
+pub mod sprouts_drawing;
+pub mod sprouts_game;
+pub mod turns;

@@ -19,6 +19,8 @@ pub const DATABASE_NAME: &str = "sprague";
 pub enum BaseKind {
     /// Nim values of heaps 0..entries of one heap game, little-endian u16 each.
     NimSequence,
+    /// Sprouts positions with their nimbers and misère outcomes, in the engine's binary base format.
+    SproutsBase,
 }
 
 /// One stored base: everything the solver learned about one game.

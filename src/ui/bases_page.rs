@@ -1,8 +1,13 @@
-//! The Bases page: what the solver has stored on this device, and a way to clear it.
+//! The Bases page: what the solver has stored on this device; export a base as a file (GLOP text or
+//! Sprague's binary format for Sprouts, text for nim values), import one (checked by the worker before
+//! anything is stored, with a report), or clear one.
 
 use super::solver::next_request_id;
 use crate::worker::protocol::{BaseSummary, Request, Response};
 use crate::worker::SolverReactor;
+use gloo::file::{Blob, ObjectUrl};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
@@ -10,12 +15,37 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 pub fn bases_page() -> Html {
     let bases = use_state(|| None::<Vec<BaseSummary>>);
     let error = use_state(|| None::<String>);
+    let report = use_state(|| None::<String>);
+    let busy = use_state(|| false);
     let bridge = {
-        let (bases, error) = (bases.clone(), error.clone());
-        use_reactor_bridge::<SolverReactor, _>(move |event| match event {
-            ReactorEvent::Output(Response::Bases { bases: list, .. }) => bases.set(Some(list)),
-            ReactorEvent::Output(Response::Error { message, .. }) => error.set(Some(message)),
-            _ => {}
+        let (bases, error, report, busy) =
+            (bases.clone(), error.clone(), report.clone(), busy.clone());
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            let ReactorEvent::Output(response) = event else {
+                return;
+            };
+            match response {
+                Response::Bases { bases: list, .. } => bases.set(Some(list)),
+                Response::Imported {
+                    report: text,
+                    bases: list,
+                    ..
+                } => {
+                    bases.set(Some(list));
+                    error.set(None);
+                    report.set(Some(text));
+                    busy.set(false);
+                }
+                Response::Exported {
+                    file_name, bytes, ..
+                } => download(&file_name, &bytes),
+                Response::Error { message, .. } => {
+                    report.set(None);
+                    error.set(Some(message));
+                    busy.set(false);
+                }
+                _ => {}
+            }
         })
     };
     {
@@ -35,13 +65,62 @@ pub fn bases_page() -> Html {
             })
         })
     };
+    let export = |name: String, format: &'static str| {
+        let bridge = bridge.clone();
+        Callback::from(move |_| {
+            bridge.send(Request::ExportBase {
+                id: next_request_id(),
+                name: name.clone(),
+                format: format.into(),
+            })
+        })
+    };
+    let on_import = {
+        let (bridge, error, report, busy) =
+            (bridge.clone(), error.clone(), report.clone(), busy.clone());
+        Callback::from(move |event: Event| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            let Some(file) = input.files().and_then(|files| files.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let file = gloo::file::File::from(file);
+            let (bridge, error, report, busy) =
+                (bridge.clone(), error.clone(), report.clone(), busy.clone());
+            busy.set(true);
+            report.set(None);
+            wasm_bindgen_futures::spawn_local(async move {
+                match gloo::file::futures::read_as_bytes(&file).await {
+                    Ok(bytes) => bridge.send(Request::ImportBase {
+                        id: next_request_id(),
+                        file_name: file.name(),
+                        bytes,
+                    }),
+                    Err(e) => {
+                        error.set(Some(format!("the file could not be read: {e}")));
+                        busy.set(false);
+                    }
+                }
+            });
+        })
+    };
     html! {
         <section class="bases-page">
             <h1>{ "Bases" }</h1>
-            <p>{ "What the solver has learned is stored in this browser, so it never computes the same thing twice." }</p>
+            <p>{ "What the solver has learned is stored in this browser, so it never computes the same thing twice. \
+                  Export a base to keep or share it; import one (a GLOP base, a Sprague base, or nim values) to \
+                  teach the solver — every entry is checked against the rules first." }</p>
             if let Some(message) = &*error {
-                <p class="error" role="alert">{ message }</p>
+                <p class="error" role="alert" id="bases-error">{ message }</p>
             }
+            if let Some(text) = &*report {
+                <p class="report" id="import-report">{ text }</p>
+            }
+            <p class="import">
+                <label for="import-file">{ "Import a base file: " }</label>
+                <input type="file" id="import-file" accept=".txt,.bin,.glop" onchange={on_import} disabled={*busy} />
+                if *busy { <span class="muted">{ " Checking…" }</span> }
+            </p>
             {
                 match &*bases {
                     None => html! { <p class="muted">{ "Reading the stored bases…" }</p> },
@@ -56,7 +135,13 @@ pub fn bases_page() -> Html {
                                         <td><code>{ &base.game }</code></td>
                                         <td class="number">{ base.entries }</td>
                                         <td class="number">{ format_bytes(base.bytes) }</td>
-                                        <td><button type="button" onclick={clear(base.name.clone())}>{ "Clear" }</button></td>
+                                        <td><div class="actions">
+                                            <button type="button" class="export-text" onclick={export(base.name.clone(), "text")}>{ "Export text" }</button>
+                                            if base.game == "sprouts" {
+                                                <button type="button" class="export-binary" onclick={export(base.name.clone(), "binary")}>{ "Export binary" }</button>
+                                            }
+                                            <button type="button" class="clear" onclick={clear(base.name.clone())}>{ "Clear" }</button>
+                                        </div></td>
                                     </tr>
                                 }) }
                             </tbody>
@@ -66,6 +151,26 @@ pub fn bases_page() -> Html {
             }
         </section>
     }
+}
+
+/// Hands `bytes` to the browser as a download named `file_name`.
+fn download(file_name: &str, bytes: &[u8]) {
+    let url = ObjectUrl::from(Blob::new_with_options(
+        bytes,
+        Some("application/octet-stream"),
+    ));
+    let document = gloo::utils::document();
+    if let Some(link) = document
+        .create_element("a")
+        .ok()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        link.set_href(&url);
+        link.set_download(file_name);
+        link.click();
+    }
+    // The URL must outlive the click: free it a little later.
+    gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
 }
 
 fn format_bytes(bytes: u64) -> String {

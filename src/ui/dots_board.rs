@@ -1,6 +1,7 @@
 //! The row of dots of the independence game. Each run of dots that can still be marked is one heap and is
 //! drawn as a group with its size under it; marked dots and their neighbours are greyed out.
 
+use super::row_groups::grouped;
 use crate::play::board::BoardMove;
 use sprague_engine::games::heap::DotRow;
 use yew::prelude::*;
@@ -50,27 +51,7 @@ pub fn dots_board(props: &DotsBoardProps) -> Html {
 
     // Runs of available dots become groups; everything else stands alone.
     let components = row.components();
-    let mut items = Vec::new();
-    let mut index = 0;
-    let mut next = components.iter().peekable();
-    while index < row.len() {
-        match next.peek() {
-            Some(run) if run.start == index => {
-                items.push(html! {
-                    <span class="run" data-heap={run.len.to_string()}>
-                        <span class="run-dots">{ for (run.start..run.start + run.len).map(dot) }</span>
-                        <span class="run-size">{ run.len }</span>
-                    </span>
-                });
-                index += run.len;
-                next.next();
-            }
-            _ => {
-                items.push(dot(index));
-                index += 1;
-            }
-        }
-    }
+    let items = grouped(row.len(), &components, dot);
     html! {
         <div class="board dots-board" role="group" aria-label="row of dots">{ for items }</div>
     }

@@ -3,21 +3,24 @@
 //! step through them; the computer's reply replaces the entry of the move it answers). The solver worker
 //! gives every value shown and every computer move.
 
+use super::asking::{Ask, Asking, Progress, Purpose};
 use super::dots_board::DotsBoard;
 use super::game_setup::GameSetup;
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
 use super::move_list::MoveList;
 use super::piles_board::PilesBoard;
+use super::pins_board::PinsBoard;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
-use crate::play::game::{Game, Opponent, Rules, Side};
+use crate::play::game::{Game, Opponent, Rules};
 use crate::play::opponent::{choose_move, winning_board_moves, Reason};
+use crate::play::pins::rules_in_words;
+use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{PositionAnswer, Request, RequestId, Response};
+use crate::worker::protocol::{PositionAnswer, Request};
 use crate::worker::SolverReactor;
 use gloo::events::{EventListener, EventListenerOptions};
-use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -29,77 +32,6 @@ const GAME_KEYS: [&str; 7] = ["n", "piles", "m", "rules", "vs", "first", "level"
 #[derive(Properties, PartialEq)]
 pub struct HeapPageProps {
     pub kind: BoardKind,
-}
-
-/// What a request to the worker was for, and for which position (the query it was asked from).
-#[derive(Clone, Debug, PartialEq)]
-enum Purpose {
-    Hint,
-    ComputerMove,
-}
-
-#[derive(Clone, Default, PartialEq)]
-struct SolverState {
-    waiting: Option<(RequestId, Purpose, String)>,
-    progress: Option<(u64, u64)>,
-    /// The last hint, for the position of this query.
-    hint: Option<(String, PositionAnswer)>,
-    /// The solver's answer (or why there is none) for the computer's move at this query.
-    computer: Option<(String, Result<PositionAnswer, String>)>,
-    error: Option<String>,
-}
-
-enum Action {
-    Sent(RequestId, Purpose, String),
-    Heard(Response),
-    /// The computer's answer has been used.
-    Played,
-}
-
-impl Reducible for SolverState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut state = (*self).clone();
-        match action {
-            Action::Sent(id, purpose, query) => {
-                state.waiting = Some((id, purpose, query));
-                state.progress = None;
-                state.error = None;
-            }
-            Action::Played => state.computer = None,
-            Action::Heard(response) => {
-                let Some((id, purpose, query)) = state.waiting.clone() else {
-                    return self;
-                };
-                if id != response.id() {
-                    return self; // an answer to a request this page no longer waits for
-                }
-                match response {
-                    Response::Progress { done, total, .. } => {
-                        state.progress = Some((done, total));
-                        return Rc::new(state);
-                    }
-                    Response::Analysis { answer, .. } => match purpose {
-                        Purpose::Hint => state.hint = Some((query, answer)),
-                        Purpose::ComputerMove => state.computer = Some((query, Ok(answer))),
-                    },
-                    Response::Error { message, .. } => match purpose {
-                        Purpose::Hint => state.error = Some(message),
-                        Purpose::ComputerMove => state.computer = Some((query, Err(message))),
-                    },
-                    Response::Cancelled { .. } => {
-                        state.error = Some("Cancelled.".into());
-                    }
-                    Response::HeapValue { .. }
-                    | Response::Bases { .. }
-                    | Response::Learn { .. } => return self,
-                }
-                state.waiting = None;
-            }
-        }
-        Rc::new(state)
-    }
 }
 
 #[function_component(HeapPage)]
@@ -116,7 +48,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         Err(message) => (Game::default_for(kind), Some(message)),
     };
     let board = game.board();
-    let solver = use_reducer(SolverState::default);
+    let solver = use_reducer(Asking::<PositionAnswer>::default);
     // The longest line of play seen from this start, for redo.
     let line = use_state(|| game.clone());
     // What the computer said about its last move.
@@ -126,7 +58,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
-                solver.dispatch(Action::Heard(response));
+                solver.dispatch(Ask::Heard(response));
             }
         })
     };
@@ -159,10 +91,10 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         let (board, rules, query) = (board.clone(), game.rules, query.clone());
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
-            solver.dispatch(Action::Sent(id, purpose, query.clone()));
+            solver.dispatch(Ask::Sent(id, purpose, query.clone()));
             bridge.send(Request::Analyze {
                 id,
-                code: kind.code().into(),
+                code: board.code(),
                 heaps: board.heaps().iter().map(|&h| h as u64).collect(),
                 misere: rules == Rules::Misere,
             });
@@ -238,7 +170,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                         }
                     }
                 }
-                solver.dispatch(Action::Played);
+                solver.dispatch(Ask::Played);
             }
         });
     }
@@ -355,11 +287,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         });
     }
 
-    let hint = solver
-        .hint
-        .as_ref()
-        .filter(|(asked_at, _)| *asked_at == query)
-        .map(|(_, answer)| answer.clone());
+    let hint = solver.hint_for(&query).cloned();
     let hint_move = hint
         .as_ref()
         .and_then(|answer| winning_board_moves(&board, answer).first().copied());
@@ -375,14 +303,24 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last}
                         on_move={on_move.clone()} />
         },
+        Board::Pins(row) => html! {
+            <PinsBoard row={row.clone()} enabled={people_may_move} hint={hint_move} {last}
+                       on_move={on_move.clone()} />
+        },
     };
-    let status = status_line(&game, busy);
+    let status = turns::status(
+        game.rules,
+        game.opponent,
+        game.moves.len(),
+        board.is_over(),
+        busy,
+    );
     let href = gloo::utils::window().location().href().unwrap_or_default();
 
     html! {
         <section class="game-page">
-            <h1>{ title(kind) }</h1>
-            <p class="rules">{ rules_text(kind, game.rules) }</p>
+            <h1>{ title(&game.start) }</h1>
+            <p class="rules">{ rules_text(&game.start, game.rules) }</p>
             if let Some(message) = &url_error {
                 <p class="error" role="alert" id="url-error">
                     { format!("This link's game is not valid: {message}. A new game is shown instead.") }
@@ -403,8 +341,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             </div>
             if busy {
                 <div class="working" aria-live="polite">
-                    <progress max={solver.progress.map_or(1, |(_, total)| total).to_string()}
-                              value={solver.progress.map_or(0, |(done, _)| done).to_string()} />
+                    if let Some(Progress::Values { done, total }) = solver.progress {
+                        <progress max={total.to_string()} value={done.to_string()} />
+                    }
                     <span>{ if computer_turn { "The computer is thinking…" } else { "Solving…" } }</span>
                     <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
                 </div>
@@ -424,71 +363,40 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     }
 }
 
-fn title(kind: BoardKind) -> &'static str {
-    match kind {
-        BoardKind::Dots => "Dots — the independence game",
-        BoardKind::Grundy => "Grundy's game",
+fn title(start: &Board) -> String {
+    match start {
+        Board::Dots(_) => "Dots — the independence game".into(),
+        Board::Piles(_) => "Grundy's game".into(),
+        Board::Pins(row) => match row.game().alias() {
+            Some("kayles") => format!("Dots variant — Kayles ({})", row.game()),
+            Some("dawson") => format!("Dots variant — Dawson's Kayles ({})", row.game()),
+            _ => format!("Dots variant — octal game {}", row.game()),
+        },
     }
 }
 
-fn rules_text(kind: BoardKind, rules: Rules) -> String {
-    let moves = match kind {
-        BoardKind::Dots => {
+fn rules_text(start: &Board, rules: Rules) -> String {
+    let moves = match start {
+        Board::Dots(_) => {
             "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a row \
              can break in two (octal game 0.137). Press a dot to mark it."
+                .to_string()
         }
-        BoardKind::Grundy => {
+        Board::Piles(_) => {
             "Piles of counters. A move splits one pile into two piles of different sizes; piles of \
              one or two can never be split. Press a counter to split its pile below it."
+                .to_string()
         }
+        Board::Pins(row) => format!(
+            "A row of pins. {} Press the first pin, then the last pin of the group to knock down.",
+            rules_in_words(row.game())
+        ),
     };
     let end = match rules {
         Rules::Normal => "Whoever cannot move loses (normal play).",
         Rules::Misere => "Whoever cannot move wins (misère play).",
     };
     format!("{moves} {end}")
-}
-
-fn status_line(game: &Game, busy: bool) -> String {
-    let name = |side: Side| match (game.opponent, side) {
-        (Opponent::Human, Side::First) => "Player 1",
-        (Opponent::Human, Side::Second) => "Player 2",
-        (Opponent::Computer { moves_first, .. }, side) if (side == Side::First) == moves_first => {
-            "The computer"
-        }
-        (Opponent::Computer { .. }, _) => "You",
-    };
-    if let Some(winner) = game.winner() {
-        let loser = match winner {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        };
-        let (winner, loser) = (name(winner), name(loser));
-        let wins = if winner == "You" { "win" } else { "wins" };
-        let mid = |who: &str| {
-            if who == "You" {
-                "you".to_string()
-            } else {
-                who.to_string()
-            }
-        };
-        return match game.rules {
-            Rules::Normal => format!(
-                "Game over: {winner} {wins} — {} made the last move.",
-                mid(winner).replace("The computer", "the computer")
-            ),
-            Rules::Misere => format!(
-                "Game over: {winner} {wins} — {} had to make the last move.",
-                mid(loser).replace("The computer", "the computer")
-            ),
-        };
-    }
-    match (game.opponent, game.computer_to_move()) {
-        (Opponent::Computer { .. }, true) if busy => "The computer is thinking…".into(),
-        (Opponent::Computer { .. }, true) => "The computer's turn.".into(),
-        (Opponent::Computer { .. }, false) => "Your turn.".into(),
-        (Opponent::Human, _) => format!("{} to move.", name(game.to_move())),
-    }
 }
 
 fn computer_note(

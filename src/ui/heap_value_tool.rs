@@ -72,8 +72,7 @@ impl Reducible for PageState {
                         state.answer = None;
                         state.error = Some(message);
                     }
-                    Response::Bases { .. } | Response::Analysis { .. } | Response::Learn { .. } => {
-                    }
+                    _ => {}
                 }
             }
         }

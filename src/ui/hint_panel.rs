@@ -60,6 +60,7 @@ fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>
     let (heap_word, heaps_word) = match board {
         Board::Dots(_) => ("Run of dots", "runs"),
         Board::Piles(_) => ("Pile", "piles"),
+        Board::Pins(_) => ("Run of pins", "runs"),
     };
     let changed = best.and_then(|mv| match mv {
         BoardMove::Mark(dot) => match board {
@@ -70,6 +71,13 @@ fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>
             _ => None,
         },
         BoardMove::Split { pile, .. } => Some(pile),
+        BoardMove::KnockDown { start, .. } => match board {
+            Board::Pins(row) => row
+                .runs()
+                .iter()
+                .position(|run| run.start <= start && start < run.start + run.len),
+            _ => None,
+        },
     });
     let rows = answer
         .heaps

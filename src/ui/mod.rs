@@ -1,5 +1,6 @@
 //! The Yew components. Pages ask the solver worker for every value they show; nothing is computed here.
 
+mod asking;
 mod bases_page;
 mod dots_board;
 mod game_setup;
@@ -12,8 +13,13 @@ mod learn;
 mod move_list;
 mod not_found;
 mod piles_board;
+mod pins_board;
+mod player_options;
+mod row_groups;
 mod solver;
+mod sprouts_board;
 mod sprouts_page;
+mod sprouts_setup;
 mod theme;
 
 use crate::play::board::BoardKind;

@@ -1,6 +1,7 @@
 //! The moves played so far, numbered, with who played each.
 
-use crate::play::game::{Game, Opponent};
+use crate::play::game::Game;
+use crate::play::turns;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -11,15 +12,7 @@ pub struct MoveListProps {
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let game = &props.game;
-    let player = |number: usize| -> &'static str {
-        let first = number.is_multiple_of(2);
-        match game.opponent {
-            Opponent::Human if first => "Player 1",
-            Opponent::Human => "Player 2",
-            Opponent::Computer { moves_first, .. } if first == moves_first => "Computer",
-            Opponent::Computer { .. } => "You",
-        }
-    };
+    let player = |number: usize| turns::name(game.opponent, turns::side_to_move(number));
     let items = game.moves.iter().enumerate().map(|(number, &mv)| {
         let before = game.board_after(number);
         html! { <li>{ format!("{}: {}", player(number), before.describe(mv)) }</li> }

@@ -1,19 +1,434 @@
-//! The Sprouts page. The board and its solver arrive with the Sprouts engine and drawing work; until then
-//! the page says so plainly rather than pretending.
+//! The Sprouts page: play from n spots or a pasted position, against a friend or the computer, in normal or
+//! misère play — by drawing curves on the board, or exactly, by choosing the position a move leads to from
+//! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
+//! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
+use super::asking::{Ask, Asking, Progress, Purpose};
+use super::hint_panel::format_ms;
+use super::solver::next_request_id;
+use super::sprouts_board::SproutsBoard;
+use super::sprouts_setup::SproutsSetup;
+use crate::play::game::{Level, Opponent, Rules};
+use crate::play::sprouts_drawing::{line_key, DrawingCache};
+use crate::play::sprouts_game::SproutsGame;
+use crate::play::turns;
+use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
+use crate::worker::SolverReactor;
+use sprague_engine::draw::{CurveMove, Point};
+use sprague_engine::games::sprouts::Position;
 use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_router::prelude::*;
+
+/// The URL keys the game owns.
+const GAME_KEYS: [&str; 6] = ["start", "line", "rules", "vs", "first", "level"];
+
+/// How long the computer may think before it gives up on the exact answer and plays without it.
+const COMPUTER_BUDGET_MS: u32 = 20_000;
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
+    let location = use_location();
+    let navigator = use_navigator();
+    let pairs = location
+        .as_ref()
+        .and_then(|location| location.query::<Vec<(String, String)>>().ok())
+        .unwrap_or_default();
+    // Replaying the line checks every move: do it once per URL, not on every render.
+    let parsed = use_memo(pairs, |pairs| SproutsGame::from_pairs(pairs));
+    let (game, url_error) = match &*parsed {
+        Ok(Some(game)) => (game.clone(), None),
+        Ok(None) => (SproutsGame::default_game(), None),
+        Err(message) => (SproutsGame::default_game(), Some(message.clone())),
+    };
+    // Identifies the position asked about: answers for another one are not shown.
+    let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
+    let solver = use_reducer(Asking::<SproutsAnswer>::default);
+    let note = use_state(|| None::<String>);
+    // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
+    let drawings = use_mut_ref(DrawingCache::default);
+    let drawing = {
+        let (drawings, game) = (drawings.clone(), game.clone());
+        use_memo(line_key(&game.start, &game.line), move |_| {
+            drawings.borrow_mut().drawing(&game)
+        })
+    };
+    let bridge = {
+        let solver = solver.clone();
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            if let ReactorEvent::Output(response) = event {
+                solver.dispatch(Ask::Heard(response));
+            }
+        })
+    };
+
+    let show = {
+        let navigator = navigator.clone();
+        Callback::from(move |(game, replace): (SproutsGame, bool)| {
+            let pairs = replace_keys(pairs_of(&current_query()), &GAME_KEYS, game.to_pairs());
+            if let Some(navigator) = &navigator {
+                let _ = if replace {
+                    navigator.replace_with_query(&Route::Sprouts, &pairs)
+                } else {
+                    navigator.push_with_query(&Route::Sprouts, &pairs)
+                };
+            }
+        })
+    };
+
+    let ask = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        let (position, misere, key) = (
+            game.current().to_string(),
+            game.rules == Rules::Misere,
+            key.clone(),
+        );
+        Callback::from(move |purpose: Purpose| {
+            let id = next_request_id();
+            let for_computer = purpose == Purpose::ComputerMove;
+            solver.dispatch(Ask::Sent(id, purpose, key.clone()));
+            bridge.send(Request::SproutsAnalyze {
+                id,
+                position: position.clone(),
+                misere,
+            });
+            if for_computer {
+                // Past the budget the search is cancelled and the computer plays without it.
+                let bridge = bridge.clone();
+                gloo::timers::callback::Timeout::new(COMPUTER_BUDGET_MS, move || {
+                    bridge.send(Request::Cancel { id })
+                })
+                .forget();
+            }
+        })
+    };
+
+    // The computer's turn: ask the solver (the learner needs no solver).
+    {
+        let (game, ask, note, show) = (game.clone(), ask.clone(), note.clone(), show.clone());
+        use_effect_with(key.clone(), move |_| {
+            if let Opponent::Computer { level, .. } = game.opponent {
+                if game.computer_to_move() {
+                    if level == Level::Learner {
+                        let children = game.current().children();
+                        let pick = random_index(children.len());
+                        let mut next = game.clone();
+                        if next.play(children[pick].clone()).is_ok() {
+                            note.set(Some("The computer (learner) moved at random.".into()));
+                            show.emit((next, true));
+                        }
+                    } else {
+                        ask.emit(Purpose::ComputerMove);
+                    }
+                }
+            }
+        });
+    }
+
+    // The solver answered for the computer: play.
+    {
+        let (solver, game, key, note, show) = (
+            solver.clone(),
+            game.clone(),
+            key.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        let computer = solver.computer.clone();
+        use_effect_with(computer, move |computer| {
+            if let Some((asked_at, answer)) = computer {
+                if *asked_at == key && game.computer_to_move() {
+                    if let Opponent::Computer { level, .. } = game.opponent {
+                        let (child, text) = computer_choice(&game, answer, level);
+                        let mut next = game.clone();
+                        if next.play(child).is_ok() {
+                            note.set(Some(text));
+                            show.emit((next, true));
+                        }
+                    }
+                }
+                solver.dispatch(Ask::Played);
+            }
+        });
+    }
+
+    let rule_children = use_memo(key.clone(), {
+        let current = game.current().clone();
+        move |_| {
+            current
+                .children()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        }
+    });
+    let busy = solver.waiting.is_some();
+    let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
+    let hint = solver.hint_for(&key).cloned();
+
+    let on_child = {
+        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        Callback::from(move |child: String| {
+            let Ok(child) = child.parse::<Position>() else {
+                return;
+            };
+            let mut next = game.clone();
+            if next.play(child).is_ok() {
+                note.set(None);
+                show.emit((next, false));
+            }
+        })
+    };
+    let on_curve = {
+        let (game, show, note, drawings) =
+            (game.clone(), show.clone(), note.clone(), drawings.clone());
+        let drawing = drawing.clone();
+        Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
+            let Ok(drawing) = &*drawing else {
+                return;
+            };
+            let mut next = game.clone();
+            if next.play(curve.child().clone()).is_ok() {
+                drawings.borrow_mut().remember(
+                    &next.start,
+                    &next.line,
+                    drawing.play(&curve, spot_at),
+                );
+                note.set(None);
+                show.emit((next, false));
+            }
+        })
+    };
+    let on_hint = {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.emit(Purpose::Hint))
+    };
+    let on_cancel = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        Callback::from(move |_| {
+            if let Some((id, _, _)) = &solver.waiting {
+                bridge.send(Request::Cancel { id: *id });
+            }
+        })
+    };
+    let on_undo = {
+        let (game, show) = (game.clone(), show.clone());
+        Callback::from(move |_| {
+            let mut target = game.clone();
+            target.line.pop();
+            while target.computer_to_move() && target.line.pop().is_some() {}
+            show.emit((target, false));
+        })
+    };
+    let on_start = {
+        let (show, note) = (show.clone(), note.clone());
+        Callback::from(move |game: SproutsGame| {
+            note.set(None);
+            show.emit((game, false));
+        })
+    };
+
+    // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
+    let children: Vec<(String, Option<bool>)> = match &hint {
+        Some(answer) => answer
+            .children
+            .iter()
+            .map(|child| (child.position.clone(), Some(child.wins)))
+            .collect(),
+        None => rule_children
+            .iter()
+            .map(|child| (child.clone(), None))
+            .collect(),
+    };
+    let child_items = children.iter().map(|(position, wins)| {
+        let onclick = on_child.reform({
+            let position = position.clone();
+            move |_| position.clone()
+        });
+        html! {
+            <li>
+                <button class={classes!("child", wins.map(|w| if w { "wins" } else { "loses" }))}
+                        {onclick} disabled={!people_may_move}>
+                    <code>{ position }</code>
+                    if *wins == Some(true) { <span class="tag">{ "wins" }</span> }
+                </button>
+            </li>
+        }
+    });
+
+    // The hint's first winning move, drawn as a curve.
+    let hint_curve = {
+        let drawing = drawing.clone();
+        let first_winning = hint
+            .as_ref()
+            .and_then(|answer| answer.children.iter().find(|c| c.wins))
+            .and_then(|child| child.position.parse::<Position>().ok());
+        use_memo(first_winning, move |child| {
+            let drawing = drawing.as_ref().as_ref().ok()?;
+            drawing
+                .route(child.as_ref()?)
+                .map(|curve| curve.points().to_vec())
+        })
+    };
+    let board = match &*drawing {
+        Ok(drawing) => html! {
+            <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
+                          last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
+                          on_move={on_curve} />
+        },
+        Err(why) => html! {
+            <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
+        },
+    };
+    let status = turns::status(
+        game.rules,
+        game.opponent,
+        game.line.len(),
+        game.is_over(),
+        busy,
+    );
+    let progress = match solver.progress {
+        Some(Progress::Search {
+            nodes,
+            children_done,
+            children,
+        }) if children > 0 => Some(format!(
+            "{nodes} positions searched; moves checked: {children_done} of {children}"
+        )),
+        Some(Progress::Search { nodes, .. }) => Some(format!("{nodes} positions searched")),
+        _ => None,
+    };
     html! {
-        <section class="game-page">
+        <section class="game-page sprouts-page">
             <h1>{ "Sprouts" }</h1>
-            <p>
-                { "Start with a few spots. A move joins two spots (or one spot to itself) by a curve that crosses \
-                   no other curve, and puts a new spot on it. No spot may have more than three lines. \
-                   Whoever cannot move loses (or, in misère play, wins)." }
+            <p class="rules">
+                { "Spots on paper. A move draws a line from a spot to another spot (or back to itself) without \
+                   crossing any line or touching another spot, and puts a new spot on it. No spot may have more \
+                   than three lines. " }
+                { match game.rules { Rules::Normal => "Whoever cannot move loses (normal play).", Rules::Misere => "Whoever cannot move wins (misère play)." } }
             </p>
-            <p class="notice">{ "The drawing board and the Sprouts solver are not in this version yet." }</p>
+            if let Some(message) = &url_error {
+                <p class="error" role="alert" id="url-error">
+                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
+                </p>
+            }
+            <SproutsSetup game={game.clone()} {on_start} />
+            <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
+            if let Some(text) = &*note {
+                <p id="computer-note" class="muted">{ text }</p>
+            }
+            <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
+                <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
+            { board }
+            <div class="controls">
+                <button id="undo" onclick={on_undo} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
+                <button id="hint" onclick={on_hint} disabled={!people_may_move || game.is_over()}>{ "Hint" }</button>
+            </div>
+            if busy {
+                <div class="working" aria-live="polite">
+                    <span>{ if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " } }
+                          { progress.unwrap_or_default() }</span>
+                    <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                </div>
+            }
+            if let Some(message) = &solver.error {
+                <p class="error" role="alert">{ message }</p>
+            }
+            <div class="analysis">
+                if let Some(answer) = &hint {
+                    { hint_view(answer) }
+                }
+                <section class="move-list">
+                    <h2>{ format!("Moves from here ({})", children.len()) }</h2>
+                    if children.is_empty() {
+                        <p class="muted">{ "None: the game is over." }</p>
+                    } else {
+                        <ul id="children" class="children">{ for child_items }</ul>
+                    }
+                </section>
+            </div>
+            <section class="move-list">
+                <h2>{ "Game so far" }</h2>
+                <ol id="moves">
+                    { for game.line.iter().enumerate().map(|(i, p)| html! {
+                        <li>{ format!("{}: ", turns::name(game.opponent, turns::side_to_move(i))) }<code>{ p.to_string() }</code></li>
+                    }) }
+                </ol>
+            </section>
         </section>
     }
+}
+
+fn hint_view(answer: &SproutsAnswer) -> Html {
+    let winning = answer.children.iter().filter(|c| c.wins).count();
+    let value = match (answer.misere, answer.nimber) {
+        (false, Some(nimber)) => format!("Normal play: the position's nimber is *{nimber}. "),
+        _ => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
+    };
+    let verdict = match answer.outcome {
+        Outcome::N => format!(
+            "The player to move wins: {winning} of the {} moves win (marked).",
+            answer.children.len()
+        ),
+        Outcome::P => {
+            "The player to move loses with perfect play: every move leaves a winning position."
+                .into()
+        }
+    };
+    html! {
+        <section class="hint-panel" aria-live="polite">
+            <h2>{ "Hint" }</h2>
+            <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
+            <p>{ value }</p>
+            <p class="muted">{ format!("{} positions searched in {}; the Sprouts base holds {} positions.",
+                                       answer.nodes, format_ms(answer.elapsed_ms), answer.base_entries) }</p>
+        </section>
+    }
+}
+
+/// The computer's move and what to tell the player about it.
+fn computer_choice(
+    game: &SproutsGame,
+    answer: &Result<SproutsAnswer, String>,
+    level: Level,
+) -> (Position, String) {
+    let children = game.current().children();
+    let random_child = || children[random_index(children.len())].clone();
+    let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
+    match answer {
+        Ok(answer) if !slips => {
+            let winning: Vec<&str> = answer
+                .children
+                .iter()
+                .filter(|c| c.wins)
+                .map(|c| c.position.as_str())
+                .collect();
+            match winning.get(random_index(winning.len().max(1))) {
+                Some(text) => match text.parse() {
+                    Ok(child) => (child, "The computer played a winning move.".into()),
+                    Err(_) => (random_child(), "The computer moved.".into()),
+                },
+                None => (
+                    random_child(),
+                    "The computer knows it is losing, if you play well.".into(),
+                ),
+            }
+        }
+        Ok(_) => (
+            random_child(),
+            "The computer slipped (it does at this level).".into(),
+        ),
+        Err(why) => (
+            random_child(),
+            format!(
+                "The computer moved without an exact answer ({why}; it thinks for at most {} s).",
+                COMPUTER_BUDGET_MS / 1000
+            ),
+        ),
+    }
+}
+
+fn random_index(len: usize) -> usize {
+    ((js_sys::Math::random() * len as f64) as usize).min(len.saturating_sub(1))
 }

@@ -2,10 +2,12 @@
 //! one at a time; a long one runs in slices of about [`SLICE_MS`] and between slices posts progress, yields
 //! to the worker's event loop and reads the requests that arrived meanwhile (a matching `Cancel` stops it).
 
+use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
+use super::sprouts_job::{self, SproutsJob};
 use crate::store::{Store, StoreError};
 use futures::{FutureExt, SinkExt, StreamExt};
 use std::collections::VecDeque;
@@ -45,6 +47,11 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             misere,
         } => analyze(id, &code, &heaps, misere, scope, queue).await,
         Request::Learn { id, code, query } => learn(id, &code, &query, scope, queue).await,
+        Request::SproutsAnalyze {
+            id,
+            position,
+            misere,
+        } => sprouts(id, &position, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -54,8 +61,22 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
                 message: error.to_string(),
             },
         },
+        Request::ExportBase { id, name, format } => {
+            match base_transfer::export(&name, &format).await {
+                Ok(file) => Response::Exported {
+                    id,
+                    file_name: file.file_name,
+                    bytes: file.bytes,
+                },
+                Err(message) => Response::Error { id, message },
+            }
+        }
+        Request::ImportBase { id, bytes, .. } => import(id, &bytes, scope, queue).await,
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
+            if name == sprouts_job::BASE_NAME {
+                sprouts_job::forget();
+            }
             let cleared = async { Store::open().await?.delete_base(&name).await }.await;
             match cleared.and(list_bases().await) {
                 Ok(bases) => Response::Bases { id, bases },
@@ -107,6 +128,102 @@ async fn analyze(
     match answer {
         Ok(answer) => Response::Analysis { id, answer },
         Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn import(
+    id: RequestId,
+    bytes: &[u8],
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let report = match base_transfer::read(bytes) {
+        Err(message) => Err(message),
+        Ok(Import::Sprouts(base)) => base_transfer::import_sprouts(base).await,
+        Ok(Import::NimValues { game, values }) => {
+            // Every imported value is compared with the value recomputed from the rules (and kept).
+            let code = game.to_string();
+            let last = values.len().saturating_sub(1) as u64;
+            match run_heap_job(id, &code, last, scope, queue).await {
+                Err(response) => return response,
+                Ok(job) => {
+                    let wrong: Vec<String> = values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(heap, &value)| job.value(heap) != Some(value))
+                        .map(|(heap, &value)| {
+                            format!(
+                                "heap {heap}: the file says {value}, the rules give {}",
+                                job.value(heap).unwrap_or(0)
+                            )
+                        })
+                        .collect();
+                    job.stop().await;
+                    if wrong.is_empty() {
+                        Ok(format!(
+                            "All {} values of {code} agree with the values computed from the rules; they are stored.",
+                            values.len()
+                        ))
+                    } else {
+                        Err(format!(
+                            "{} of the {} values of {code} are wrong, e.g. {}; the computed values are kept instead.",
+                            wrong.len(),
+                            values.len(),
+                            wrong.iter().take(3).cloned().collect::<Vec<_>>().join("; ")
+                        ))
+                    }
+                }
+            }
+        }
+    };
+    match report {
+        Ok(report) => match list_bases().await {
+            Ok(bases) => Response::Imported { id, report, bases },
+            Err(error) => Response::Error {
+                id,
+                message: error.to_string(),
+            },
+        },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn sprouts(
+    id: RequestId,
+    position: &str,
+    misere: bool,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let mut job = match SproutsJob::start(position, misere).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    while !job.is_done() {
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        while !job.is_done() && js_sys::Date::now() < deadline {
+            job.step();
+        }
+        let (nodes, children_done, children) = job.progress();
+        let progress = Response::SearchProgress {
+            id,
+            nodes,
+            children_done,
+            children,
+        };
+        if scope.send(progress).await.is_err() {
+            job.stop().await;
+            return Response::Cancelled { id };
+        }
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if cancel_requested(id, scope, queue) {
+            job.stop().await;
+            return Response::Cancelled { id };
+        }
+    }
+    Response::Sprouts {
+        id,
+        answer: job.finish().await,
     }
 }
 

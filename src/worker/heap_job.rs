@@ -73,6 +73,11 @@ impl HeapJob {
         analyze(&self.game, &self.sequence, heaps).map_err(|error| error.to_string())
     }
 
+    /// The value of `heap`, if computed.
+    pub fn value(&self, heap: usize) -> Option<u16> {
+        self.sequence.value(heap)
+    }
+
     pub fn game(&self) -> &HeapGame {
         &self.game
     }

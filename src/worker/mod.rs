@@ -2,10 +2,14 @@
 //! Long computations run in short slices so the worker can post progress and hear "cancel" between them.
 
 mod agent;
+mod base_transfer;
 mod heap_job;
 pub mod learn_job;
 mod position_job;
 pub mod protocol;
+mod sprouts_job;
 
 pub use agent::SolverReactor;
 pub use heap_job::{HeapJob, MAX_HEAP};
+pub use position_job::answer as position_answer;
+pub use sprouts_job::SproutsJob;

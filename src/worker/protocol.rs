@@ -20,10 +20,29 @@ pub enum Request {
         heaps: Vec<u64>,
         misere: bool,
     },
+    /// Normal-play nimber or misère outcome of a Sprouts position (either GLOP notation), and which of its
+    /// children win.
+    SproutsAnalyze {
+        id: RequestId,
+        position: String,
+        misere: bool,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
     ListBases { id: RequestId },
+    /// The stored base `name` as a file, in `format` ("text" or "binary").
+    ExportBase {
+        id: RequestId,
+        name: String,
+        format: String,
+    },
+    /// Check a base file and, if it is coherent, merge it into the stored bases.
+    ImportBase {
+        id: RequestId,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
     /// Delete one stored base and forget it in memory.
     ClearBase { id: RequestId, name: String },
     /// What a teaching view (`/learn/…`) shows for the heap game with this code.
@@ -50,8 +69,30 @@ pub enum Response {
         id: RequestId,
         answer: PositionAnswer,
     },
+    /// A search under way: positions searched, and children examined of all (once the value is known).
+    SearchProgress {
+        id: RequestId,
+        nodes: u64,
+        children_done: u64,
+        children: u64,
+    },
+    Sprouts {
+        id: RequestId,
+        answer: SproutsAnswer,
+    },
     Bases {
         id: RequestId,
+        bases: Vec<BaseSummary>,
+    },
+    Exported {
+        id: RequestId,
+        file_name: String,
+        bytes: Vec<u8>,
+    },
+    /// An import was checked and stored; `report` says what it held.
+    Imported {
+        id: RequestId,
+        report: String,
         bases: Vec<BaseSummary>,
     },
     Cancelled {
@@ -122,6 +163,31 @@ pub struct HeapMoveAnswer {
     pub pieces: Vec<u64>,
 }
 
+/// What the solver knows about a Sprouts position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SproutsAnswer {
+    /// The position in canonical form (later GLOP notation).
+    pub position: String,
+    pub misere: bool,
+    pub outcome: Outcome,
+    /// Normal play only: the nimber.
+    pub nimber: Option<u32>,
+    /// Every child (distinct up to canonical form), and whether moving there wins.
+    pub children: Vec<SproutsChild>,
+    /// Positions searched for this answer (0 when the base knew everything).
+    pub nodes: u64,
+    /// Entries in the Sprouts base after this answer.
+    pub base_entries: u64,
+    pub elapsed_ms: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SproutsChild {
+    pub position: String,
+    /// Moving here wins: the child is lost for the player to move.
+    pub wins: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BaseSummary {
     pub name: String,
@@ -136,6 +202,10 @@ impl Response {
             Response::Progress { id, .. }
             | Response::HeapValue { id, .. }
             | Response::Analysis { id, .. }
+            | Response::SearchProgress { id, .. }
+            | Response::Sprouts { id, .. }
+            | Response::Exported { id, .. }
+            | Response::Imported { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
             | Response::Learn { id, .. }

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
-import { grundyValues, dotRowValues, misereWins } from './reference.mjs';
+import { grundyValues, dotRowValues, misereWins, rowValues } from './reference.mjs';
 
 let server;
 let browser;
@@ -32,21 +32,33 @@ async function heapsOf(page, game) {
     return page.locator(selector).evaluateAll((els, a) => els.map((el) => Number(el.getAttribute(a))), attribute);
 }
 
+/// Lengths of the runs of `true` in a list.
+function runsOf(available) {
+    const runs = [];
+    let run = 0;
+    for (const free of [...available, false]) {
+        if (free) run += 1;
+        else if (run > 0) { runs.push(run); run = 0; }
+    }
+    return runs;
+}
+
 /// The heaps after the first `count` moves of the game in the page's URL, replayed here from the rules.
 function heapsAfter(url, game, count) {
     const query = new URL(url).searchParams;
     const moves = (query.get('m') ?? '').split('.').filter((m) => m !== '').slice(0, count);
+    if (query.get('code')) {
+        const down = Array(Number(query.get('n'))).fill(false);
+        for (const m of moves) {
+            const [start, len] = m.split('-').map(Number);
+            for (let i = start - 1; i < start - 1 + len; i += 1) down[i] = true;
+        }
+        return runsOf(down.map((isDown) => !isDown));
+    }
     if (game === 'dots') {
         const marked = Array(Number(query.get('n'))).fill(false);
         for (const m of moves) marked[Number(m) - 1] = true;
-        const free = (i) => !marked[i] && !marked[i - 1] && !marked[i + 1];
-        const runs = [];
-        let run = 0;
-        for (let i = 0; i <= marked.length; i += 1) {
-            if (i < marked.length && free(i)) run += 1;
-            else if (run > 0) { runs.push(run); run = 0; }
-        }
-        return runs;
+        return runsOf(marked.map((_, i) => !marked[i] && !marked[i - 1] && !marked[i + 1]));
     }
     const piles = query.get('piles').split('.').map(Number);
     for (const m of moves) {
@@ -147,6 +159,36 @@ test('Grundy misère: hinted moves lead to misère P-positions and beat the perf
         assert.equal(misereWins('grundy', after), false, 'the hint leaves a misère P-position');
     }
     assert.match(await page.locator('#status').textContent(), /Game over: You win — the computer had to make the last move/);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('Kayles on a row of pins: the rules in words, refused groups explained, hinted moves win', async () => {
+    const kayles = rowValues([0, 7, 7], 40);
+    assert.deepEqual(kayles.slice(0, 12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]); // OEIS A002186
+    const page = await openPage(context);
+    await page.goto(server.url + '/dots?code=kayles&n=11&vs=computer&level=perfect');
+    await page.locator('.pin').first().waitFor();
+    assert.match(await page.locator('h1').textContent(), /Kayles \(0\.77\)/);
+    assert.match(await page.locator('.rules').textContent(), /one pin anywhere in a row; or 2 adjacent pins anywhere in a row/);
+    // Three pins at once is not a Kayles move.
+    await page.locator('[data-pin="2"]').click();
+    await page.locator('[data-pin="4"]').click();
+    assert.match(await page.locator('#pin-refusal').textContent(), /pins 2–4 is not a move in 0\.77/);
+    for (let turn = 0; turn < 12; turn += 1) {
+        if (/Game over/.test(await page.locator('#status').textContent())) break;
+        const before = await moveCount(page);
+        await page.click('#hint');
+        await page.locator('#hint-verdict').waitFor();
+        const pins = await page.locator('.pin.hint').evaluateAll((els) => els.map((el) => el.dataset.pin));
+        await page.locator(`[data-pin="${pins[0]}"]`).click();
+        await page.locator(`[data-pin="${pins[pins.length - 1]}"]`).click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+        assert.equal(nimSum(kayles, heapsAfter(page.url(), 'dots', before + 1)), 0, 'the hint leaves a P-position');
+        await settle(page, before + 2);
+    }
+    assert.match(await page.locator('#status').textContent(), /Game over: You win/);
+    await screenshot(page, 'kayles-won');
     assert.deepEqual(page.problems, []);
     await page.close();
 });

@@ -125,3 +125,20 @@ export function misereValue(game, heaps, twos = 0, ones = 0, memo = new Map()) {
     memo.set(key, value);
     return value;
 }
+/// An octal game played on a row: `digits[k]` (k ≥ 1) says whether k adjacent pins may be knocked down
+/// as a whole row (bit 1), from an end of a longer row (bit 2) or from inside it (bit 4).
+export function rowValues(digits, max) {
+    const g = [];
+    for (let n = 0; n <= max; n += 1) {
+        const options = new Set();
+        for (let k = 1; k < digits.length && k <= n; k += 1) {
+            for (let left = 0; left + k <= n; left += 1) {
+                const right = n - left - k;
+                const heaps = (left > 0) + (right > 0);
+                if (digits[k] & (1 << heaps)) options.add(g[left] ^ g[right]);
+            }
+        }
+        g.push(mex(options));
+    }
+    return g;
+}

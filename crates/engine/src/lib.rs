@@ -2,5 +2,6 @@
 //! (`solve`). Pure Rust with no web dependencies, so the same code runs natively in the `sprague` CLI and as
 //! WebAssembly in the browser's solver worker.
 
+pub mod draw;
 pub mod games;
 pub mod solve;

@@ -1,0 +1,288 @@
+//! Freehand curves: is the curve a legal move, and if not, why; which child position it makes; and
+//! playing it (placing the new spot on it).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::games::sprouts::Position;
+
+use super::drawing::{Curve, Drawing, OnCurve, Spot};
+use super::geometry::{
+    dist_to_segment, point_at_fraction, polyline_length, project_on_polyline, segments_touch,
+    signed_area2, Point,
+};
+
+/// A curve end within this distance of a spot snaps to it.
+pub const SNAP_RADIUS: f64 = 18.0;
+/// A curve passing closer than this to a spot passes through it.
+pub const SPOT_CLEARANCE: f64 = 3.0;
+/// Shortest legal curve.
+pub const MIN_LENGTH: f64 = 6.0;
+/// Most points a freehand curve may have.
+pub const MAX_POINTS: usize = 20_000;
+
+/// Why a freehand curve is not a legal move.
+#[derive(Debug, Clone, PartialEq, Error, Serialize, Deserialize)]
+pub enum IllegalCurve {
+    #[error("the curve is too short")]
+    TooShort,
+    #[error("the curve has too many points (at most {MAX_POINTS})")]
+    TooManyPoints,
+    #[error("a coordinate is not a finite number")]
+    NotFinite,
+    #[error("the curve does not start on a spot")]
+    StartsOffSpot,
+    #[error("the curve does not end on a spot")]
+    EndsOffSpot,
+    #[error("spot {spot} has no lives left")]
+    NoLivesLeft { spot: usize },
+    #[error("a loop needs 2 lives at its spot; spot {spot} has {lives}")]
+    LoopNeedsTwoLives { spot: usize, lives: u8 },
+    #[error("the curve crosses curve #{curve}")]
+    CrossesCurve { curve: usize },
+    #[error("the curve crosses itself")]
+    CrossesItself,
+    #[error("the curve passes through spot {spot}")]
+    PassesThroughSpot { spot: usize },
+    #[error("the drawing itself is invalid")]
+    InvalidDrawing,
+}
+
+/// A legal move: the curve (from spot `from` to spot `to`, ends on the spots) and the child position
+/// it makes. Made only by [`Drawing::check_curve`] and [`Drawing::route`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurveMove {
+    from: usize,
+    to: usize,
+    points: Vec<Point>,
+    child: Position,
+}
+
+impl CurveMove {
+    pub fn from(&self) -> usize {
+        self.from
+    }
+    pub fn to(&self) -> usize {
+        self.to
+    }
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+    /// The child position (canonical) this curve makes.
+    pub fn child(&self) -> &Position {
+        &self.child
+    }
+}
+
+impl Drawing {
+    /// Checks a freehand curve: its ends snap to spots (within [`SNAP_RADIUS`]) with lives left
+    /// (2 for a loop); it may not cross or touch any curve or itself, nor pass through a spot.
+    pub fn check_curve(&self, raw: &[Point]) -> Result<CurveMove, IllegalCurve> {
+        if raw.len() > MAX_POINTS {
+            return Err(IllegalCurve::TooManyPoints);
+        }
+        if raw.iter().any(|p| !p.is_finite()) {
+            return Err(IllegalCurve::NotFinite);
+        }
+        if raw.len() < 2 {
+            return Err(IllegalCurve::TooShort);
+        }
+        let nearest = |p: Point| -> Option<usize> {
+            (0..self.spots.len())
+                .filter(|&s| self.spots[s].at.dist(p) <= SNAP_RADIUS)
+                .min_by(|&a, &b| {
+                    self.spots[a]
+                        .at
+                        .dist(p)
+                        .total_cmp(&self.spots[b].at.dist(p))
+                })
+        };
+        let from = nearest(raw[0]).ok_or(IllegalCurve::StartsOffSpot)?;
+        let to = nearest(raw[raw.len() - 1]).ok_or(IllegalCurve::EndsOffSpot)?;
+        if self.validate().is_err() {
+            return Err(IllegalCurve::InvalidDrawing);
+        }
+        let lives = self.lives();
+        if from == to && lives[from] < 2 {
+            return Err(if lives[from] == 0 {
+                IllegalCurve::NoLivesLeft { spot: from }
+            } else {
+                IllegalCurve::LoopNeedsTwoLives {
+                    spot: from,
+                    lives: lives[from],
+                }
+            });
+        }
+        for s in [from, to] {
+            if lives[s] == 0 {
+                return Err(IllegalCurve::NoLivesLeft { spot: s });
+            }
+        }
+        let points = snapped(raw, self.spots[from].at, self.spots[to].at);
+        if polyline_length(&points) < MIN_LENGTH
+            || (from == to && (points.len() < 4 || signed_area2(&points).abs() < 1.0))
+        {
+            return Err(IllegalCurve::TooShort);
+        }
+        self.check_geometry(from, to, &points)?;
+        let child = self
+            .with_curve(from, to, &points, None)
+            .position()
+            .map_err(|_| IllegalCurve::InvalidDrawing)?;
+        Ok(CurveMove {
+            from,
+            to,
+            points,
+            child,
+        })
+    }
+
+    /// Plays a move: the curve is added with a new spot on it, at the point of the curve nearest to
+    /// `new_spot_at` (kept away from the ends), or half-way along it.
+    pub fn play(&self, mv: &CurveMove, new_spot_at: Option<Point>) -> Drawing {
+        self.with_curve(mv.from, mv.to, &mv.points, new_spot_at)
+    }
+
+    fn with_curve(&self, from: usize, to: usize, points: &[Point], at: Option<Point>) -> Drawing {
+        let total = polyline_length(points);
+        let fraction = match at {
+            Some(p) => {
+                let (i, t, _) = project_on_polyline(p, points);
+                let before = polyline_length(&points[..=i]) + points[i].dist(points[i + 1]) * t;
+                (before / total).clamp(0.2, 0.8)
+            }
+            None => 0.5,
+        };
+        let (segment, spot_at) = point_at_fraction(points, fraction);
+        let mut line = points[..=segment].to_vec();
+        line.push(spot_at);
+        let index = line.len() - 1;
+        line.extend_from_slice(&points[segment + 1..]);
+        line.dedup_by(|a, b| a.dist(*b) < 1e-9);
+        let index = line
+            .iter()
+            .position(|p| p.dist(spot_at) < 1e-9)
+            .unwrap_or(index);
+        let mut next = self.clone();
+        next.spots.push(Spot { at: spot_at });
+        next.curves.push(Curve {
+            start: from,
+            end: to,
+            points: line,
+            middle: Some(OnCurve {
+                spot: next.spots.len() - 1,
+                index,
+            }),
+        });
+        next
+    }
+
+    /// Crossings with the curve itself, with other curves, and spots on the way.
+    fn check_geometry(&self, from: usize, to: usize, points: &[Point]) -> Result<(), IllegalCurve> {
+        let n = points.len() - 1; // segments
+        let is_loop = from == to;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b, c, d) = (points[i], points[i + 1], points[j], points[j + 1]);
+                let adjacent = j == i + 1 || (is_loop && i == 0 && j == n - 1);
+                if adjacent {
+                    // Sharing one point is fine; folding back onto each other is not.
+                    let (shared, p, q) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
+                    if overlaps_at(shared, p, q) {
+                        return Err(IllegalCurve::CrossesItself);
+                    }
+                } else if segments_touch(a, b, c, d) {
+                    return Err(IllegalCurve::CrossesItself);
+                }
+            }
+        }
+        // The first and last steps may linger near their own spot.
+        let near_start = points
+            .iter()
+            .take_while(|p| p.dist(points[0]) < 2.0 * SPOT_CLEARANCE)
+            .count()
+            .max(1);
+        let near_end = points
+            .iter()
+            .rev()
+            .take_while(|p| p.dist(points[n]) < 2.0 * SPOT_CLEARANCE)
+            .count()
+            .max(1);
+        for (s, spot) in self.spots.iter().enumerate() {
+            for i in 0..n {
+                if (i < near_start && s == from) || (i + near_end >= n && s == to) {
+                    continue;
+                }
+                if dist_to_segment(spot.at, points[i], points[i + 1]) < SPOT_CLEARANCE {
+                    return Err(IllegalCurve::PassesThroughSpot { spot: s });
+                }
+            }
+        }
+        for edge in self.edges() {
+            for w in edge.points.windows(2) {
+                let (c, d) = (w[0], w[1]);
+                for i in 0..n {
+                    let (a, b) = (points[i], points[i + 1]);
+                    let at_start = i == 0 && (c == a || d == a);
+                    let at_end = i == n - 1 && (c == b || d == b);
+                    if at_start || at_end {
+                        let shared = if at_start { a } else { b };
+                        let mine = if at_start { b } else { a };
+                        let theirs = if c == shared { d } else { c };
+                        let other_end_touches = if at_start {
+                            dist_to_segment(b, c, d) == 0.0
+                        } else {
+                            dist_to_segment(a, c, d) == 0.0
+                        };
+                        if overlaps_at(shared, mine, theirs) || other_end_touches {
+                            return Err(IllegalCurve::CrossesCurve { curve: edge.curve });
+                        }
+                    } else if segments_touch(a, b, c, d) {
+                        return Err(IllegalCurve::CrossesCurve { curve: edge.curve });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// True when segments from `shared` to `p` and to `q` leave in the same direction (overlap).
+fn overlaps_at(shared: Point, p: Point, q: Point) -> bool {
+    let (ux, uy) = (p.x - shared.x, p.y - shared.y);
+    let (vx, vy) = (q.x - shared.x, q.y - shared.y);
+    let cross = ux * vy - uy * vx;
+    let dot = ux * vx + uy * vy;
+    let scale = (ux.hypot(uy) * vx.hypot(vy)).max(1e-300);
+    dot > 0.0 && (cross / scale).abs() < 1e-9
+}
+
+/// The curve with its ends moved onto the spots, dropping the points drawn inside the snap circles
+/// (a curve that already starts or ends exactly on its spot is kept as it is there).
+fn snapped(raw: &[Point], from: Point, to: Point) -> Vec<Point> {
+    let exact = |p: Point, s: Point| p.dist(s) < 1e-9;
+    let mut lo = 0;
+    if exact(raw[0], from) {
+        lo = 1;
+    } else {
+        while lo + 1 < raw.len() && raw[lo].dist(from) <= SNAP_RADIUS {
+            lo += 1;
+        }
+    }
+    let mut hi = raw.len();
+    if exact(raw[hi - 1], to) {
+        hi -= 1;
+    } else {
+        while hi > lo + 1 && raw[hi - 1].dist(to) <= SNAP_RADIUS {
+            hi -= 1;
+        }
+    }
+    let mut points = vec![from];
+    points.extend_from_slice(&raw[lo..hi.max(lo)]);
+    points.push(to);
+    points.dedup_by(|a, b| a.dist(*b) < 1e-9);
+    if points.len() == 1 {
+        points.push(to);
+    }
+    points
+}

@@ -1,0 +1,28 @@
+//! Sprouts drawings: spots and curves in the plane, and the two directions between drawings and
+//! positions.
+//!
+//! * [`Drawing::position`]: the planar map of the drawing (faces, their boundaries) written as a
+//!   position string and canonicalised by the engine.
+//! * [`Drawing::check_curve`]: is a freehand curve a legal move, and if not why; which child it makes.
+//! * [`Drawing::route`]: a curve realising a given child (say, the computer's move).
+//! * [`Drawing::layout`]: a drawing of any position from scratch.
+//! * [`Drawing::to_svg`]: a picture, for tests and debugging.
+//!
+//! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
+
+mod drawing;
+mod error;
+mod geometry;
+mod layout;
+mod legality;
+mod mesh;
+mod planar;
+mod route;
+mod svg;
+mod to_position;
+
+pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
+pub use error::{DrawingError, LayoutError};
+pub use geometry::Point;
+pub use layout::SEARCH_BUDGET;
+pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};

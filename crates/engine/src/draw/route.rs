@@ -1,0 +1,831 @@
+//! Move → curve: for a child position the engine names, find the move in the drawing's terms (which
+//! face, which two corners, which boundaries go inside) and route a curve for it through a triangle
+//! mesh of the face.
+//!
+//! A join (two different boundaries of a face) takes the shortest way through the mesh. A split (two
+//! corners of one boundary, or a loop) must put exactly the chosen boundaries on its inner side: the
+//! inner side is grown as a set of mesh triangles (those touching the inner arc of the boundary and the
+//! chosen boundaries, linked by corridors, pockets filled), and the curve is its border.
+
+use std::collections::{HashSet, VecDeque};
+use std::f64::consts::PI;
+
+use crate::games::sprouts::Position;
+
+use super::drawing::{Drawing, HEIGHT, WIDTH};
+use super::geometry::{
+    chaikin, dist_to_segment, polyline_length, resample, segments_touch, simplify, Point,
+};
+use super::legality::CurveMove;
+use super::mesh::{key, Mesh, VertexKind};
+use super::planar::{Corner, PlanarMap};
+use super::to_position::write_position;
+
+/// One move in the drawing's terms.
+#[derive(Clone, Debug)]
+struct Candidate {
+    region: usize,
+    first: Corner,
+    second: Corner,
+    /// For a split: the other walks of the region that go on the inner side.
+    inside: Option<Vec<usize>>,
+}
+
+const INNER_ARC: usize = usize::MAX - 1;
+const OUTER_ARC: usize = usize::MAX - 2;
+const BOX: usize = usize::MAX - 3;
+/// Width of the strip along the box that new curves keep out of (when they can).
+const BOX_MARGIN: f64 = 24.0;
+
+/// Most boundaries of one face whose sides are tried one by one (2^k ways).
+const MAX_SIDE_CHOICES: usize = 12;
+
+impl Drawing {
+    /// A curve realising exactly the child `child` (canonical), checked as a freehand curve would be;
+    /// `None` if the child is not a child of this drawing's position (or no curve was found).
+    pub fn route(&self, child: &Position) -> Option<CurveMove> {
+        self.validate().ok()?;
+        let map = PlanarMap::new(self);
+        let lives = self.lives();
+        let regions = spot_walks(&map);
+        let mut tried: HashSet<String> = HashSet::new();
+        let mut result = None;
+        for_each_candidate(&map, &lives, &mut |cand| {
+            let text = child_string(&map, &regions, &lives, cand);
+            let matches = match &text {
+                Some(t) if tried.contains(t) => false,
+                Some(t) => {
+                    let ok = t.parse::<Position>().ok().as_ref() == Some(child);
+                    if !ok {
+                        tried.insert(t.clone());
+                    }
+                    ok
+                }
+                None => false,
+            };
+            if matches {
+                if let Some(mv) = self.curve_for(&map, cand, child) {
+                    result = Some(mv);
+                    return true;
+                }
+            }
+            false
+        });
+        result
+    }
+
+    fn curve_for(&self, map: &PlanarMap, cand: &Candidate, child: &Position) -> Option<CurveMove> {
+        // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
+        // clear of other spots are preferred (crowded spots make later moves hard to draw).
+        let mut lenient: Option<CurveMove> = None;
+        for grid in [44.0, 24.0, 13.0] {
+            if lenient.is_some() {
+                break;
+            }
+            let Some(line) = build_curve(map, cand, grid) else {
+                continue;
+            };
+            // Smoothest first; plainer versions if that touches anything.
+            let tries: [(f64, usize, Option<f64>); 5] = [
+                (8.0, 4, Some(8.0)),
+                (3.0, 3, Some(8.0)),
+                (0.0, 3, Some(6.0)),
+                (0.0, 1, None),
+                (0.0, 0, None),
+            ];
+            for (tolerance, rounds, spacing) in tries {
+                let mut smooth = if tolerance > 0.0 {
+                    simplify(&line, tolerance)
+                } else {
+                    line.clone()
+                };
+                for _ in 0..rounds {
+                    smooth = chaikin(&smooth);
+                }
+                if let Some(step) = spacing {
+                    smooth = resample(&smooth, step);
+                }
+                if let Ok(mv) = self.check_curve(&smooth) {
+                    if mv.child() != child {
+                        continue;
+                    }
+                    if self.keeps_clear(&mv) {
+                        return Some(mv);
+                    }
+                    lenient.get_or_insert(mv);
+                }
+            }
+        }
+        lenient
+    }
+
+    /// True when the curve stays [`ROOMY`] away from every spot but its own ends (away from them).
+    fn keeps_clear(&self, mv: &CurveMove) -> bool {
+        let points = mv.points();
+        let (a, b) = (points[0], points[points.len() - 1]);
+        points.windows(2).all(|w| {
+            if w[0].dist(a) < ROOMY || w[1].dist(b) < ROOMY {
+                return true;
+            }
+            self.spots
+                .iter()
+                .all(|s| dist_to_segment(s.at, w[0], w[1]) >= ROOMY)
+        })
+    }
+}
+
+/// Clearance from other spots that routed curves aim for.
+const ROOMY: f64 = 10.0;
+
+/// Each region's walks as the spots of their corners.
+fn spot_walks(map: &PlanarMap) -> Vec<Vec<Vec<usize>>> {
+    map.regions
+        .iter()
+        .map(|walks| {
+            walks
+                .iter()
+                .map(|&w| map.corners(w).iter().map(|c| c.spot).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// Calls `f` on every candidate move until it returns true.
+fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidate) -> bool) {
+    for (r, walks) in map.regions.iter().enumerate() {
+        let live = |w: usize| map.corners(w).iter().any(|c| lives[c.spot] > 0);
+        let isolated: Vec<usize> = walks
+            .iter()
+            .copied()
+            .filter(|&w| map.walks[w].isolated.is_some())
+            .collect();
+        let others: Vec<usize> = walks
+            .iter()
+            .copied()
+            .filter(|&w| map.walks[w].isolated.is_none() && live(w))
+            .collect();
+        // Isolated spots are interchangeable: use the first one or two.
+        let mut usable: Vec<usize> = others.clone();
+        usable.extend(isolated.iter().take(2));
+        for (x, &w1) in usable.iter().enumerate() {
+            for &w2 in &usable[x + 1..] {
+                let both_isolated =
+                    map.walks[w1].isolated.is_some() && map.walks[w2].isolated.is_some();
+                let second_isolated = isolated.get(1).is_some_and(|&s| s == w1 || s == w2);
+                if second_isolated && !both_isolated {
+                    continue;
+                }
+                for c1 in map.corners(w1) {
+                    for c2 in map.corners(w2) {
+                        if lives[c1.spot] == 0 || lives[c2.spot] == 0 {
+                            continue;
+                        }
+                        let cand = Candidate {
+                            region: r,
+                            first: c1,
+                            second: c2,
+                            inside: None,
+                        };
+                        if f(&cand) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        for &w in others.iter().chain(isolated.iter().take(1)) {
+            let rest: Vec<usize> = others.iter().copied().filter(|&o| o != w).collect();
+            let spots: Vec<usize> = isolated.iter().copied().filter(|&o| o != w).collect();
+            if rest.len() > MAX_SIDE_CHOICES {
+                continue;
+            }
+            let corners = map.corners(w);
+            for a in 0..corners.len() {
+                for b in a..corners.len() {
+                    let (c1, c2) = (corners[a], corners[b]);
+                    let ok = if a == b {
+                        lives[c1.spot] >= 2
+                    } else {
+                        c1.spot != c2.spot && lives[c1.spot] >= 1 && lives[c2.spot] >= 1
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    for mask in 0u32..(1 << rest.len()) {
+                        for k in 0..=spots.len() {
+                            let mut inside: Vec<usize> = (0..rest.len())
+                                .filter(|&i| mask >> i & 1 == 1)
+                                .map(|i| rest[i])
+                                .collect();
+                            inside.extend(&spots[..k]);
+                            let cand = Candidate {
+                                region: r,
+                                first: c1,
+                                second: c2,
+                                inside: Some(inside),
+                            };
+                            if f(&cand) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The position string after a candidate move (written as the engine's moves would write it).
+fn child_string(
+    map: &PlanarMap,
+    regions: &[Vec<Vec<usize>>],
+    lives: &[u8],
+    cand: &Candidate,
+) -> Option<String> {
+    let mut lives = lives.to_vec();
+    let m = lives.len();
+    lives.push(1);
+    let (u, v) = (cand.first.spot, cand.second.spot);
+    lives[u] = lives[u].checked_sub(1)?;
+    lives[v] = lives[v].checked_sub(1)?;
+    let walks = &map.regions[cand.region];
+    let slot = |w: usize| walks.iter().position(|&x| x == w);
+    let index = |c: &Corner| map.corners(c.walk).iter().position(|x| x == c);
+    // The walk read from a corner, closed by that corner again unless it is an isolated spot.
+    let read_from = |c: &Corner| -> Option<Vec<usize>> {
+        let list = &regions[cand.region][slot(c.walk)?];
+        let i = index(c)?;
+        let mut out: Vec<usize> = list[i..].iter().chain(&list[..i]).copied().collect();
+        if map.walks[c.walk].isolated.is_none() {
+            out.push(list[i]);
+        }
+        Some(out)
+    };
+    let mut next: Vec<Vec<Vec<usize>>> = regions.to_vec();
+    match &cand.inside {
+        None => {
+            let mut merged = read_from(&cand.first)?;
+            merged.push(m);
+            merged.extend(read_from(&cand.second)?);
+            merged.push(m);
+            let (s1, s2) = (slot(cand.first.walk)?, slot(cand.second.walk)?);
+            let region = &mut next[cand.region];
+            region.retain(|_| true);
+            let mut kept: Vec<Vec<usize>> = region
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != s1 && k != s2)
+                .map(|(_, w)| w.clone())
+                .collect();
+            kept.push(merged);
+            *region = kept;
+        }
+        Some(inside) => {
+            let s0 = slot(cand.first.walk)?;
+            let list = &regions[cand.region][s0];
+            let (a, b) = (index(&cand.first)?, index(&cand.second)?);
+            let (side_a, side_b) = if a == b {
+                (vec![u, m], {
+                    let mut o = read_from(&cand.first)?;
+                    o.push(m);
+                    o
+                })
+            } else {
+                let mut x: Vec<usize> = list[a..=b].to_vec();
+                x.push(m);
+                let mut y: Vec<usize> = list[b..].iter().chain(&list[..=a]).copied().collect();
+                y.push(m);
+                (x, y)
+            };
+            let mut region_a = vec![side_a];
+            let mut region_b = vec![side_b];
+            for (k, &w) in walks.iter().enumerate() {
+                if k == s0 {
+                    continue;
+                }
+                if inside.contains(&w) {
+                    region_a.push(regions[cand.region][k].clone());
+                } else {
+                    region_b.push(regions[cand.region][k].clone());
+                }
+            }
+            next[cand.region] = region_a;
+            next.push(region_b);
+        }
+    }
+    write_position(&next, &lives).ok()
+}
+
+/// The corner's wedge at its spot: start angle (the leaving half-edge) and width, counterclockwise.
+fn wedge(map: &PlanarMap, c: &Corner) -> (f64, f64) {
+    let walk = &map.walks[c.walk];
+    if walk.isolated.is_some() {
+        let at = map.nodes[c.spot];
+        let toward = at.angle_to(Point::new(WIDTH / 2.0, HEIGHT / 2.0));
+        return (toward + PI, 2.0 * PI);
+    }
+    let h_in = walk.half_edges[c.position];
+    let h_out = map.next[h_in];
+    let at = map.nodes[c.spot];
+    let a_out = at.angle_to(map.nodes[map.half_edges[h_out].to]);
+    let a_twin = at.angle_to(map.nodes[map.half_edges[h_in ^ 1].to]);
+    let mut width = (a_twin - a_out).rem_euclid(2.0 * PI);
+    if h_out == h_in ^ 1 || width < 1e-12 {
+        width = 2.0 * PI;
+    }
+    (a_out, width)
+}
+
+/// The helper point a new curve leaves its spot through: on the wedge's ray at `fraction` of its
+/// width, as far out (up to 30) as keeps it well clear of the drawing.
+fn lead_point(map: &PlanarMap, c: &Corner, fraction: f64) -> Point {
+    let (start, width) = wedge(map, c);
+    let at = map.nodes[c.spot];
+    let angle = start + width * fraction;
+    let mut point = at;
+    for d in [30.0, 22.0, 16.0, 11.0, 8.0, 5.5, 4.0] {
+        point = Point::new(at.x + d * angle.cos(), at.y + d * angle.sin());
+        let inside = point.x > 0.0 && point.y > 0.0 && point.x < WIDTH && point.y < HEIGHT;
+        let clear = map.half_edges.iter().step_by(2).all(|he| {
+            let (a, b) = (map.nodes[he.from], map.nodes[he.to]);
+            dist_to_segment(point, a, b) >= 0.35 * d
+                && (he.from == c.spot || he.to == c.spot || !segments_touch(at, point, a, b))
+        }) && map.nodes[..map.spot_count]
+            .iter()
+            .enumerate()
+            .all(|(s, p)| s == c.spot || p.dist(point) >= 0.5 * d);
+        if inside && clear {
+            break;
+        }
+    }
+    point
+}
+
+/// Which side of the new curve a mesh triangle must be on, from what it touches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Side {
+    Inner,
+    Outer,
+}
+
+fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point>> {
+    let is_loop = cand.first == cand.second;
+    let (u, v) = (cand.first.spot, cand.second.spot);
+    let leads: Vec<(usize, Point)> = if is_loop {
+        vec![
+            (u, lead_point(map, &cand.first, 1.0 / 3.0)),
+            (u, lead_point(map, &cand.first, 2.0 / 3.0)),
+        ]
+    } else {
+        vec![
+            (u, lead_point(map, &cand.first, 0.5)),
+            (v, lead_point(map, &cand.second, 0.5)),
+        ]
+    };
+    let mesh = Mesh::of_face(map, &leads, grid)?;
+    let (lead1, lead2) = (map.nodes.len(), map.nodes.len() + 1);
+    match &cand.inside {
+        None => join_path(&mesh, u, lead1, v, lead2),
+        Some(inside) => {
+            // In the unbounded face the box may end up on either side (the sphere does not care):
+            // take the shorter curve.
+            let sides: &[Side] = if cand.region == 0 {
+                &[Side::Outer, Side::Inner]
+            } else {
+                &[Side::Outer]
+            };
+            sides
+                .iter()
+                .filter_map(|&b| split_curve(map, &mesh, cand, inside, b))
+                .min_by(|a, b| polyline_length(a).total_cmp(&polyline_length(b)))
+        }
+    }
+}
+
+/// Shortest way through the mesh from lead to lead, through the middles of the edges crossed.
+fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Option<Vec<Point>> {
+    let touches = |t: usize, x: usize| mesh.tris[t].contains(&x);
+    let n = mesh.tris.len();
+    let mut came: Vec<Option<(usize, (usize, usize))>> = vec![None; n];
+    let mut seen = vec![false; n];
+    let mut queue = VecDeque::new();
+    for t in 0..n {
+        if touches(t, lead1) {
+            seen[t] = true;
+            queue.push_back(t);
+        }
+    }
+    let mut end = None;
+    while let Some(t) = queue.pop_front() {
+        if touches(t, lead2) {
+            end = Some(t);
+            break;
+        }
+        for (nb, e) in mesh.neighbours(t, false) {
+            if !seen[nb] {
+                seen[nb] = true;
+                came[nb] = Some((t, e));
+                queue.push_back(nb);
+            }
+        }
+    }
+    let mut t = end?;
+    let mut middle = Vec::new();
+    while let Some((prev, e)) = came[t] {
+        middle.push(mesh.pos[e.0].lerp(mesh.pos[e.1], 0.5));
+        t = prev;
+    }
+    middle.reverse();
+    let mut line = vec![mesh.pos[u], mesh.pos[lead1]];
+    line.extend(middle);
+    line.push(mesh.pos[lead2]);
+    line.push(mesh.pos[v]);
+    Some(line)
+}
+
+fn split_curve(
+    map: &PlanarMap,
+    mesh: &Mesh,
+    cand: &Candidate,
+    inside: &[usize],
+    box_side: Side,
+) -> Option<Vec<Point>> {
+    let is_loop = cand.first == cand.second;
+    let w0 = cand.first.walk;
+    let len = map.walks[w0].half_edges.len().max(1);
+    let (i, j) = (cand.first.position, cand.second.position);
+    let arc = (j + len - i) % len; // edges e_{i+1} ..= e_j are on the inner arc
+    let edge_inner = |k: usize| (k + len - i - 1) % len < arc;
+    let corner_inner = |k: usize| arc >= 1 && (k + len - i - 1) % len < arc - 1;
+    let mut position_in_walk = vec![0usize; map.half_edges.len()];
+    for walk in &map.walks {
+        for (k, &h) in walk.half_edges.iter().enumerate() {
+            position_in_walk[h] = k;
+        }
+    }
+    let walk_side = |w: usize| {
+        if inside.contains(&w) {
+            Side::Inner
+        } else {
+            Side::Outer
+        }
+    };
+    let (start1, width1) = wedge(map, &cand.first);
+    let (start2, width2) = wedge(map, &cand.second);
+    let offset = |at: Point, c: Point, start: f64| (at.angle_to(c) - start).rem_euclid(2.0 * PI);
+
+    // Side forced on triangle t by its vertex x, if x is on the drawing.
+    // (side, piece touched): pieces are walks, the two arcs of the split walk, and the box.
+    let arc = |s: Side| -> Option<(Side, usize)> {
+        Some((
+            s,
+            if s == Side::Inner {
+                INNER_ARC
+            } else {
+                OUTER_ARC
+            },
+        ))
+    };
+    let in_walk = |w: usize| -> Option<(Side, usize)> { Some((walk_side(w), w)) };
+    let vertex_side = |t: usize, x: usize| -> Option<(Side, usize)> {
+        let c = mesh.centroid(t);
+        match mesh.kind[x] {
+            VertexKind::Box => Some((box_side, BOX)),
+            VertexKind::Free => None,
+            VertexKind::Wall(h) => {
+                let he = map.half_edges[h];
+                let (a, b) = (map.nodes[he.from], map.nodes[he.to]);
+                let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+                let h = if cross > 0.0 { h } else { h ^ 1 };
+                let w = map.walk_of[h];
+                if w == w0 {
+                    arc(if edge_inner(position_in_walk[h]) {
+                        Side::Inner
+                    } else {
+                        Side::Outer
+                    })
+                } else {
+                    in_walk(w)
+                }
+            }
+            VertexKind::Node(n) => {
+                let at = map.nodes[n];
+                if map.around[n].is_empty() {
+                    // An isolated spot: its own walk.
+                    let w = map.walks.iter().position(|wk| wk.isolated == Some(n))?;
+                    if w == w0 {
+                        let o = offset(at, c, start1);
+                        return arc(if o > width1 / 3.0 && o < 2.0 * width1 / 3.0 {
+                            Side::Inner
+                        } else {
+                            Side::Outer
+                        });
+                    }
+                    return in_walk(w);
+                }
+                // The corner whose wedge holds the triangle: the leaving half-edge is the last one
+                // at or before the triangle's direction.
+                let dir = at.angle_to(c);
+                let around = &map.around[n];
+                let angles: Vec<f64> = around
+                    .iter()
+                    .map(|&h| at.angle_to(map.nodes[map.half_edges[h].to]))
+                    .collect();
+                let mut pick = around.len() - 1;
+                for (k, &a) in angles.iter().enumerate() {
+                    if a <= dir {
+                        pick = k;
+                    }
+                }
+                let h_out = around[pick];
+                let h_in = around[(pick + 1) % around.len()] ^ 1;
+                let w = map.walk_of[h_in];
+                if w != w0 {
+                    return in_walk(w);
+                }
+                let k = position_in_walk[h_in];
+                if n == cand.first.spot && k == i {
+                    let o = offset(at, c, start1);
+                    return arc(if is_loop {
+                        if o > width1 / 3.0 && o < 2.0 * width1 / 3.0 {
+                            Side::Inner
+                        } else {
+                            Side::Outer
+                        }
+                    } else if o < width1 / 2.0 {
+                        Side::Inner
+                    } else {
+                        Side::Outer
+                    });
+                }
+                if n == cand.second.spot && k == j {
+                    let o = offset(at, c, start2);
+                    return arc(if o < width2 / 2.0 {
+                        Side::Outer
+                    } else {
+                        Side::Inner
+                    });
+                }
+                let _ = h_out;
+                arc(if corner_inner(k) {
+                    Side::Inner
+                } else {
+                    Side::Outer
+                })
+            }
+        }
+    };
+
+    let n = mesh.tris.len();
+    // forced[t]: Some(side) when t touches the drawing.
+    let mut forced: Vec<Option<Side>> = vec![None; n];
+    let mut pieces: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // A margin along the box stays outside, so curves keep off the edge of the picture.
+    for t in 0..n {
+        let c = mesh.centroid(t);
+        if c.x.min(c.y).min(WIDTH - c.x).min(HEIGHT - c.y) < BOX_MARGIN {
+            forced[t] = Some(box_side);
+            pieces[t].push(BOX);
+        }
+    }
+    for t in 0..n {
+        for &x in &mesh.tris[t] {
+            if let Some((s, piece)) = vertex_side(t, x) {
+                match forced[t] {
+                    Some(f) if f != s && !pieces[t].contains(&BOX) => return None,
+                    _ => forced[t] = Some(s),
+                }
+                pieces[t].push(piece);
+            }
+        }
+    }
+    let minimal: Vec<bool> = forced.iter().map(|f| *f == Some(Side::Inner)).collect();
+    let voronoi = nearest_side(mesh, &forced, [cand.first.spot, cand.second.spot]);
+    [voronoi, minimal]
+        .into_iter()
+        .find_map(|inner| border_curve(mesh, cand, &forced, &pieces, inner))
+}
+
+/// Free triangles go to the side whose forced triangles are nearer (through the mesh): the curve
+/// then runs half-way between what it must keep on either side.
+fn nearest_side(mesh: &Mesh, forced: &[Option<Side>], ends: [usize; 2]) -> Vec<bool> {
+    let n = mesh.tris.len();
+    let mut side: Vec<Option<Side>> = vec![None; n];
+    // The outer side starts late next to the curve's own ends, so the curve leaves them boldly
+    // (and an empty loop gets room) instead of hugging them.
+    const DELAY: usize = 10;
+    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); DELAY + 1];
+    for t in 0..n {
+        if let Some(s) = forced[t] {
+            let at_end = ends.iter().any(|e| mesh.tris[t].contains(e));
+            let start = if s == Side::Outer && at_end { DELAY } else { 0 };
+            layers[start].push(t);
+        }
+    }
+    let mut d = 0;
+    while d < layers.len() {
+        let layer = std::mem::take(&mut layers[d]);
+        for &t in &layer {
+            if side[t].is_some() {
+                continue;
+            }
+            side[t] = forced[t].or(side[t]);
+        }
+        let mut next = Vec::new();
+        for &t in &layer {
+            let Some(s) = side[t] else { continue };
+            for (nb, _) in mesh.neighbours(t, true) {
+                if side[nb].is_none() && forced[nb].is_none() {
+                    side[nb] = Some(s);
+                    next.push(nb);
+                }
+            }
+        }
+        if !next.is_empty() {
+            if layers.len() <= d + 1 {
+                layers.push(Vec::new());
+            }
+            layers[d + 1].extend(next);
+        }
+        d += 1;
+    }
+    side.iter().map(|s| *s == Some(Side::Inner)).collect()
+}
+
+/// Makes the inner side one piece (corridors), fills pockets, and reads the border between the sides
+/// as a path of mesh points from the first spot to the second.
+fn border_curve(
+    mesh: &Mesh,
+    cand: &Candidate,
+    forced: &[Option<Side>],
+    pieces: &[Vec<usize>],
+    mut inner: Vec<bool>,
+) -> Option<Vec<Point>> {
+    let is_loop = cand.first == cand.second;
+    let n = mesh.tris.len();
+
+    // Link the inner triangles into one piece (through the pieces of drawing they touch, and through
+    // corridors of free triangles).
+    let components = |inner: &[bool], want: bool| -> Vec<usize> {
+        // Union-find over triangles of one side; joined by open edges and by touching the same walk
+        // (other than the split walk, whose two arcs are different sides).
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        let mut by_walk: rustc_hash::FxHashMap<usize, usize> = Default::default();
+        for t in 0..n {
+            if inner[t] != want {
+                continue;
+            }
+            for (nb, _) in mesh.neighbours(t, true) {
+                if inner[nb] == want {
+                    let (a, b) = (find(&mut parent, t), find(&mut parent, nb));
+                    parent[a] = b;
+                }
+            }
+            for &w in &pieces[t] {
+                match by_walk.get(&w) {
+                    Some(&o) => {
+                        let (a, b) = (find(&mut parent, t), find(&mut parent, o));
+                        parent[a] = b;
+                    }
+                    None => {
+                        by_walk.insert(w, t);
+                    }
+                }
+            }
+        }
+        (0..n).map(|t| find(&mut parent, t)).collect()
+    };
+
+    // Each side must be one piece: pockets (touching nothing forced) change side, stray pieces get
+    // a corridor to the main piece through free triangles of the other side. A few rounds, as a
+    // corridor on one side may cut the other.
+    let start_tri = (0..n).find(|&t| inner[t] && mesh.tris[t].contains(&cand.first.spot))?;
+    let outer_seed = (0..n).find(|&t| forced[t] == Some(Side::Outer))?;
+    let mut settled = false;
+    for _ in 0..8 {
+        let mut changed = false;
+        for want in [true, false] {
+            let seed = if want { start_tri } else { outer_seed };
+            let wanted_side = if want { Side::Inner } else { Side::Outer };
+            for _ in 0..64 {
+                let comp = components(&inner, want);
+                let main = comp[seed];
+                // Pockets of this side with nothing forced go to the other side.
+                let mut has_forced: HashSet<usize> = HashSet::new();
+                for t in 0..n {
+                    if inner[t] == want && forced[t] == Some(wanted_side) {
+                        has_forced.insert(comp[t]);
+                    }
+                }
+                for t in 0..n {
+                    if inner[t] == want && comp[t] != main && !has_forced.contains(&comp[t]) {
+                        inner[t] = !want;
+                        changed = true;
+                    }
+                }
+                let Some(stray) = (0..n).find(|&t| inner[t] == want && comp[t] != main) else {
+                    break;
+                };
+                let target = comp[stray];
+                let mut came: Vec<Option<usize>> = vec![None; n];
+                let mut seen = vec![false; n];
+                let mut queue = VecDeque::new();
+                for t in 0..n {
+                    if inner[t] == want && comp[t] == target {
+                        seen[t] = true;
+                        queue.push_back(t);
+                    }
+                }
+                let mut reached = None;
+                while let Some(t) = queue.pop_front() {
+                    if inner[t] == want && comp[t] == main {
+                        reached = Some(t);
+                        break;
+                    }
+                    for (nb, _) in mesh.neighbours(t, false) {
+                        let passable = forced[nb].is_none() || forced[nb] == Some(wanted_side);
+                        if !seen[nb] && passable {
+                            seen[nb] = true;
+                            came[nb] = Some(t);
+                            queue.push_back(nb);
+                        }
+                    }
+                }
+                let mut t = reached?;
+                while let Some(p) = came[t] {
+                    if inner[t] != want {
+                        inner[t] = want;
+                        changed = true;
+                    }
+                    t = p;
+                }
+            }
+        }
+        if !changed {
+            settled = true;
+            break;
+        }
+    }
+    if !settled {
+        return None;
+    }
+
+    // The border between the sides, as a path of mesh vertices from the first spot.
+    let mut border: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    let mut edges: Vec<(&(usize, usize), &Vec<usize>)> = mesh.edge_tris.iter().collect();
+    edges.sort_unstable_by_key(|(e, _)| **e);
+    for (e, ts) in edges {
+        if ts.len() == 2
+            && inner[ts[0]] != inner[ts[1]]
+            && mesh.edge(e.0, e.1) != super::mesh::EdgeKind::Wall
+        {
+            border.entry(e.0).or_default().push(e.1);
+            border.entry(e.1).or_default().push(e.0);
+        }
+    }
+    let (u, v) = (cand.first.spot, cand.second.spot);
+    let edges_total: usize = border.values().map(Vec::len).sum::<usize>() / 2;
+    let mut path = vec![u];
+    let mut used: HashSet<(usize, usize)> = HashSet::new();
+    let mut at = u;
+    loop {
+        let nexts: Vec<usize> = border
+            .get(&at)?
+            .iter()
+            .copied()
+            .filter(|&x| !used.contains(&key(at, x)))
+            .collect();
+        if at != u && nexts.len() != 1 {
+            if at == v && nexts.is_empty() {
+                break;
+            }
+            return None;
+        }
+        let x = *nexts.first()?;
+        used.insert(key(at, x));
+        path.push(x);
+        at = x;
+        if at == v {
+            if is_loop && path.len() > 2 {
+                break;
+            }
+            if !is_loop {
+                break;
+            }
+        }
+        if at != v && mesh.kind[at] != VertexKind::Free {
+            return None;
+        }
+    }
+    if used.len() != edges_total {
+        return None;
+    }
+    Some(path.iter().map(|&x| mesh.pos[x]).collect())
+}

@@ -1,0 +1,187 @@
+//! Freehand curves on hand-built drawings: each illegal case rejected with its reason, legal ones
+//! identified as the child written here by hand (and found among the engine's children).
+
+use sprague_engine::draw::{Drawing, IllegalCurve, Point};
+use sprague_engine::games::sprouts::Position;
+
+fn line(points: &[(f64, f64)]) -> Vec<Point> {
+    points.iter().map(|&(x, y)| Point::new(x, y)).collect()
+}
+
+/// Two spots at (300,350) and (700,350), joined by a straight curve (new spot at (500,350)).
+fn joined() -> Drawing {
+    let d = Drawing::start(2);
+    assert_eq!(d.spots[0].at, Point::new(1000.0 / 3.0, 350.0));
+    let mut d = Drawing {
+        spots: d.spots,
+        curves: vec![],
+    };
+    d.spots[0].at = Point::new(300.0, 350.0);
+    d.spots[1].at = Point::new(700.0, 350.0);
+    let mv = d
+        .check_curve(&line(&[(300.0, 350.0), (500.0, 350.0), (700.0, 350.0)]))
+        .unwrap();
+    assert_eq!(*mv.child(), "1a1a".parse::<Position>().unwrap());
+    d.play(&mv, None)
+}
+
+#[test]
+fn a_legal_join_snaps_to_spots_and_is_identified() {
+    let d = joined();
+    assert_eq!(d.spots.len(), 3);
+    assert_eq!(d.spots[2].at, Point::new(500.0, 350.0));
+    assert_eq!(d.lives(), vec![2, 2, 1]);
+    assert_eq!(d.position().unwrap(), "1a1a".parse().unwrap());
+}
+
+#[test]
+fn crossing_a_curve_is_rejected_naming_it() {
+    let d = joined();
+    let err = d
+        .check_curve(&line(&[
+            (300.0, 350.0),
+            (400.0, 200.0),
+            (450.0, 500.0),
+            (700.0, 350.0),
+        ]))
+        .unwrap_err();
+    assert_eq!(err, IllegalCurve::CrossesCurve { curve: 0 });
+}
+
+#[test]
+fn passing_through_a_spot_is_rejected_naming_it() {
+    let mut d = Drawing::start(3);
+    d.spots[0].at = Point::new(100.0, 350.0);
+    d.spots[1].at = Point::new(500.0, 350.0);
+    d.spots[2].at = Point::new(900.0, 350.0);
+    let err = d
+        .check_curve(&line(&[(100.0, 350.0), (900.0, 350.0)]))
+        .unwrap_err();
+    assert_eq!(err, IllegalCurve::PassesThroughSpot { spot: 1 });
+}
+
+#[test]
+fn a_fourth_line_at_a_spot_is_rejected() {
+    // The middle spot (2) has one life; after a loop-free curve from it to spot 0 it has none.
+    let d = joined();
+    let mv = d
+        .check_curve(&line(&[(500.0, 350.0), (400.0, 250.0), (300.0, 350.0)]))
+        .unwrap();
+    let d = d.play(&mv, None);
+    assert_eq!(d.lives()[2], 0);
+    let err = d
+        .check_curve(&line(&[(500.0, 350.0), (600.0, 500.0), (700.0, 350.0)]))
+        .unwrap_err();
+    assert_eq!(err, IllegalCurve::NoLivesLeft { spot: 2 });
+}
+
+#[test]
+fn loops_need_two_lives() {
+    let d = joined();
+    // Spot 0 has 2 lives: a loop is legal; it encloses nothing, the rest stays outside.
+    let mv = d
+        .check_curve(&line(&[
+            (300.0, 350.0),
+            (250.0, 250.0),
+            (200.0, 350.0),
+            (300.0, 350.0),
+        ]))
+        .unwrap();
+    let child = mv.child().clone();
+    assert!("1a1a"
+        .parse::<Position>()
+        .unwrap()
+        .children()
+        .contains(&child));
+    // Spot 2 (the middle one) has 1 life: no loop.
+    let err = d
+        .check_curve(&line(&[
+            (500.0, 350.0),
+            (450.0, 250.0),
+            (550.0, 250.0),
+            (500.0, 350.0),
+        ]))
+        .unwrap_err();
+    assert_eq!(err, IllegalCurve::LoopNeedsTwoLives { spot: 2, lives: 1 });
+}
+
+#[test]
+fn other_illegal_curves() {
+    let d = joined();
+    assert_eq!(
+        d.check_curve(&line(&[(300.0, 350.0)])).unwrap_err(),
+        IllegalCurve::TooShort
+    );
+    assert_eq!(
+        d.check_curve(&line(&[(300.0, 200.0), (700.0, 200.0)]))
+            .unwrap_err(),
+        IllegalCurve::StartsOffSpot
+    );
+    assert_eq!(
+        d.check_curve(&line(&[(300.0, 350.0), (700.0, 100.0)]))
+            .unwrap_err(),
+        IllegalCurve::EndsOffSpot
+    );
+    assert_eq!(
+        d.check_curve(&line(&[
+            (300.0, 350.0),
+            (400.0, 200.0),
+            (450.0, 100.0),
+            (350.0, 150.0),
+            (500.0, 200.0),
+            (700.0, 350.0)
+        ]))
+        .unwrap_err(),
+        IllegalCurve::CrossesItself
+    );
+    // Running along the existing curve out of spot 0 touches it.
+    assert_eq!(
+        d.check_curve(&line(&[
+            (300.0, 350.0),
+            (400.0, 350.0),
+            (400.0, 500.0),
+            (700.0, 360.0)
+        ]))
+        .unwrap_err(),
+        IllegalCurve::CrossesCurve { curve: 0 }
+    );
+    assert_eq!(
+        d.check_curve(&line(&[(300.0, 350.0), (f64::NAN, 1.0), (700.0, 350.0)]))
+            .unwrap_err(),
+        IllegalCurve::NotFinite
+    );
+}
+
+#[test]
+fn every_child_of_the_three_spot_start_is_drawn_by_hand() {
+    // Spots at (200,350), (500,350), (800,350). The engine lists 3 children: join two spots, a loop
+    // with no spot inside, a loop around one spot.
+    let mut d = Drawing::start(3);
+    d.spots[0].at = Point::new(200.0, 350.0);
+    d.spots[1].at = Point::new(500.0, 350.0);
+    d.spots[2].at = Point::new(800.0, 350.0);
+    let join = d.check_curve(&line(&[(200.0, 350.0), (350.0, 300.0), (500.0, 350.0)]));
+    let empty_loop = d.check_curve(&line(&[
+        (200.0, 350.0),
+        (150.0, 250.0),
+        (100.0, 350.0),
+        (200.0, 350.0),
+    ]));
+    let around = d.check_curve(&line(&[
+        (200.0, 350.0),
+        (500.0, 200.0),
+        (650.0, 350.0),
+        (500.0, 500.0),
+        (200.0, 350.0),
+    ]));
+    let drawn: std::collections::BTreeSet<Position> = [join, empty_loop, around]
+        .into_iter()
+        .map(|m| m.unwrap().child().clone())
+        .collect();
+    let engine: std::collections::BTreeSet<Position> =
+        Position::start(3).unwrap().children().into_iter().collect();
+    assert_eq!(drawn, engine);
+    assert!(drawn.contains(&"1a1a.0".parse().unwrap()));
+    assert!(drawn.contains(&"AB.0|AB.0".parse().unwrap()));
+    assert!(drawn.contains(&"AB|AB.0.0".parse().unwrap()));
+}

@@ -1,0 +1,206 @@
+//! A game of Sprouts: the start, the positions reached move after move, the rules and who plays. All of
+//! it lives in the URL (`start=0*5&line=…&rules=misere&vs=computer…`), positions written in canonical form
+//! and joined by `~`, so a link reopens the same game however the engine numbers children.
+
+use super::game::{Level, Opponent, Rules, Side};
+use super::play_query::{self, shorten, PlayOptions};
+use super::turns;
+use sprague_engine::games::sprouts::Position;
+
+/// Most spots of a start (the engine's notation allows 33; beyond 30 nothing can be solved anyway).
+pub const MAX_SPOTS: usize = 30;
+/// Longest query accepted from a URL.
+const MAX_QUERY: usize = 12_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SproutsGame {
+    pub start: Position,
+    /// The position after each move, in order.
+    pub line: Vec<Position>,
+    pub rules: Rules,
+    pub opponent: Opponent,
+}
+
+impl SproutsGame {
+    pub fn new(start: Position, rules: Rules, opponent: Opponent) -> SproutsGame {
+        SproutsGame {
+            start,
+            line: Vec::new(),
+            rules,
+            opponent,
+        }
+    }
+
+    /// Five spots against the perfect computer, you first.
+    pub fn default_game() -> SproutsGame {
+        SproutsGame::new(
+            Position::start(5).expect("5 spots is a valid start"),
+            Rules::Normal,
+            Opponent::Computer {
+                moves_first: false,
+                level: Level::Perfect,
+            },
+        )
+    }
+
+    pub fn current(&self) -> &Position {
+        self.line.last().unwrap_or(&self.start)
+    }
+
+    /// Moves to `child`, or says why it is not a move from the current position.
+    pub fn play(&mut self, child: Position) -> Result<(), String> {
+        if !self.current().children().contains(&child) {
+            return Err(format!("{child} is not a move from {}", self.current()));
+        }
+        self.line.push(child);
+        Ok(())
+    }
+
+    pub fn to_move(&self) -> Side {
+        turns::side_to_move(self.line.len())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.current().is_terminal()
+    }
+
+    pub fn computer_to_move(&self) -> bool {
+        turns::is_computer(self.opponent, self.to_move()) && !self.is_over()
+    }
+
+    /// When the game is over: in normal play the last player to move wins, in misère play loses.
+    pub fn winner(&self) -> Option<Side> {
+        self.is_over()
+            .then(|| turns::winner(self.rules, self.to_move()))
+    }
+
+    /// The game as query pairs (to be URL-encoded by the router).
+    pub fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut pairs = vec![("start".to_string(), self.start.to_string())];
+        if !self.line.is_empty() {
+            let line: Vec<String> = self.line.iter().map(|p| p.to_string()).collect();
+            pairs.push(("line".into(), line.join("~")));
+        }
+        pairs.extend(play_query::pairs(self.rules, self.opponent));
+        pairs
+    }
+
+    /// Reads a game from decoded query pairs; `Ok(None)` when they hold no game. The start may be a number
+    /// of spots or a position in either notation; every move of the line is checked.
+    pub fn from_pairs(pairs: &[(String, String)]) -> Result<Option<SproutsGame>, String> {
+        let size: usize = pairs.iter().map(|(k, v)| k.len() + v.len() + 2).sum();
+        if size > MAX_QUERY {
+            return Err(format!(
+                "the link is too long ({size} characters; at most {MAX_QUERY})"
+            ));
+        }
+        let mut game = SproutsGame::default_game();
+        let mut line = None;
+        let mut any = false;
+        let mut play = PlayOptions::new(game.rules, game.opponent);
+        for (key, value) in pairs {
+            any |= matches!(
+                key.as_str(),
+                "start" | "line" | "rules" | "vs" | "first" | "level"
+            );
+            match key.as_str() {
+                "start" => game.start = parse_start(value)?,
+                "line" => line = Some(value.as_str()),
+                _ => {
+                    play.read(key, value)?;
+                }
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        (game.rules, game.opponent) = (play.rules, play.opponent());
+        for (number, text) in line.into_iter().flat_map(|l| l.split('~')).enumerate() {
+            let child: Position = text
+                .parse()
+                .map_err(|error| format!("move {}: {error}", number + 1))?;
+            game.play(child)
+                .map_err(|why| format!("move {}: {why}", number + 1))?;
+        }
+        Ok(Some(game))
+    }
+}
+
+/// A start: `5` (spots) or a position string.
+pub fn parse_start(text: &str) -> Result<Position, String> {
+    let text = text.trim();
+    if !text.is_empty() && text.len() <= 3 && text.bytes().all(|b| b.is_ascii_digit()) {
+        let spots: usize = text
+            .parse()
+            .map_err(|_| format!("“{text}” is not a number of spots"))?;
+        if spots == 0 || spots > MAX_SPOTS {
+            return Err(format!("{spots} spots: choose 1 to {MAX_SPOTS}"));
+        }
+        return Position::start(spots).map_err(|error| error.to_string());
+    }
+    let position: Position = text
+        .parse()
+        .map_err(|error| format!("“{}” is not a Sprouts position: {error}", shorten(text, 24)))?;
+    if position.lives() as usize > 3 * MAX_SPOTS {
+        return Err(format!(
+            "the position has {} lives; at most {} are accepted",
+            position.lives(),
+            3 * MAX_SPOTS
+        ));
+    }
+    Ok(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
+        query
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_game_survives_its_pairs_and_bad_lines_are_refused() {
+        let mut game =
+            SproutsGame::new(Position::start(3).unwrap(), Rules::Misere, Opponent::Human);
+        let first = game.current().children()[0].clone();
+        game.play(first).unwrap();
+        let second = game.current().children()[1].clone();
+        game.play(second).unwrap();
+        assert_eq!(
+            SproutsGame::from_pairs(&game.to_pairs()),
+            Ok(Some(game.clone()))
+        );
+
+        // A position that is not a child of the start.
+        let err = SproutsGame::from_pairs(&pairs(&[("start", "2"), ("line", "0*5")])).unwrap_err();
+        assert!(
+            err.contains("move 1") && err.contains("not a move"),
+            "{err}"
+        );
+        let err = SproutsGame::from_pairs(&pairs(&[("start", "0.AB|X")])).unwrap_err();
+        assert!(err.contains("not a Sprouts position"), "{err}");
+        let err = SproutsGame::from_pairs(&pairs(&[("start", "99")])).unwrap_err();
+        assert!(err.contains("choose 1 to"), "{err}");
+        assert_eq!(SproutsGame::from_pairs(&pairs(&[("heap", "3")])), Ok(None));
+    }
+
+    #[wasm_bindgen_test]
+    fn one_spot_ends_after_two_moves() {
+        // 1 spot: a loop (the only move) leaves two spots with one life each apart: one more move.
+        let mut game =
+            SproutsGame::new(Position::start(1).unwrap(), Rules::Normal, Opponent::Human);
+        let mut moves = 0;
+        while !game.is_over() {
+            let child = game.current().children()[0].clone();
+            game.play(child).unwrap();
+            moves += 1;
+        }
+        assert_eq!(moves, 2);
+        assert_eq!(game.winner(), Some(Side::Second));
+    }
+}

@@ -1,0 +1,154 @@
+//! What a game page has asked the solver worker, for the hint or for the computer's move, and what it
+//! heard back. One request at a time; answers are kept with the position (a key) they were asked for, so
+//! an answer that arrives after the position changed is never shown or played.
+
+use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer};
+use std::rc::Rc;
+use yew::Reducible;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Hint,
+    ComputerMove,
+}
+
+/// An answer type a page waits for.
+pub trait Answer: Clone + PartialEq {
+    fn from_response(response: Response) -> Option<Self>;
+}
+
+impl Answer for PositionAnswer {
+    fn from_response(response: Response) -> Option<Self> {
+        match response {
+            Response::Analysis { answer, .. } => Some(answer),
+            _ => None,
+        }
+    }
+}
+
+impl Answer for SproutsAnswer {
+    fn from_response(response: Response) -> Option<Self> {
+        match response {
+            Response::Sprouts { answer, .. } => Some(answer),
+            _ => None,
+        }
+    }
+}
+
+/// Work reported by the worker while it computes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// `done` of `total` heap sizes computed.
+    Values { done: u64, total: u64 },
+    /// Positions searched; children examined of all.
+    Search {
+        nodes: u64,
+        children_done: u64,
+        children: u64,
+    },
+}
+
+#[derive(Clone, PartialEq)]
+pub struct Asking<A> {
+    /// The request under way: its id, purpose, and the key of the position asked about.
+    pub waiting: Option<(RequestId, Purpose, String)>,
+    pub progress: Option<Progress>,
+    /// The last hint, with the key of its position.
+    pub hint: Option<(String, A)>,
+    /// The answer for the computer's move (or why there is none), with the key of its position.
+    pub computer: Option<(String, Result<A, String>)>,
+    pub error: Option<String>,
+}
+
+impl<A> Default for Asking<A> {
+    fn default() -> Self {
+        Asking {
+            waiting: None,
+            progress: None,
+            hint: None,
+            computer: None,
+            error: None,
+        }
+    }
+}
+
+pub enum Ask {
+    Sent(RequestId, Purpose, String),
+    Heard(Response),
+    /// The computer's answer has been used.
+    Played,
+}
+
+impl<A: Answer> Reducible for Asking<A> {
+    type Action = Ask;
+
+    fn reduce(self: Rc<Self>, action: Ask) -> Rc<Self> {
+        let mut state = (*self).clone();
+        match action {
+            Ask::Sent(id, purpose, key) => {
+                state.waiting = Some((id, purpose, key));
+                state.progress = None;
+                state.error = None;
+            }
+            Ask::Played => state.computer = None,
+            Ask::Heard(response) => {
+                let Some((id, purpose, key)) = state.waiting.clone() else {
+                    return self;
+                };
+                if id != response.id() {
+                    return self; // an answer to a request this page no longer waits for
+                }
+                let outcome = match response {
+                    Response::Progress { done, total, .. } => {
+                        state.progress = Some(Progress::Values { done, total });
+                        return Rc::new(state);
+                    }
+                    Response::SearchProgress {
+                        nodes,
+                        children_done,
+                        children,
+                        ..
+                    } => {
+                        state.progress = Some(Progress::Search {
+                            nodes,
+                            children_done,
+                            children,
+                        });
+                        return Rc::new(state);
+                    }
+                    Response::Error { message, .. } => Err(message),
+                    Response::Cancelled { .. } => Err("the search was cancelled".to_string()),
+                    other => match A::from_response(other) {
+                        Some(answer) => Ok(answer),
+                        None => return self,
+                    },
+                };
+                match (purpose, outcome) {
+                    (Purpose::Hint, Ok(answer)) => state.hint = Some((key, answer)),
+                    (Purpose::Hint, Err(message)) => state.error = Some(capitalised(&message)),
+                    (Purpose::ComputerMove, outcome) => state.computer = Some((key, outcome)),
+                }
+                state.waiting = None;
+            }
+        }
+        Rc::new(state)
+    }
+}
+
+impl<A> Asking<A> {
+    /// The hint, if it is for the position with this key.
+    pub fn hint_for(&self, key: &str) -> Option<&A> {
+        self.hint
+            .as_ref()
+            .filter(|(asked_at, _)| asked_at == key)
+            .map(|(_, answer)| answer)
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

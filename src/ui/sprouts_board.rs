@@ -1,0 +1,211 @@
+//! The Sprouts board: the drawing in SVG, and freehand moves. Press on a spot, drag a curve to another spot
+//! (or back to the same one) and let go; while drawing, the curve shows whether it is legal so far and
+//! why not. Then press on the curve where its new spot goes (or "Half-way" for the middle).
+
+use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, WIDTH};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SproutsBoardProps {
+    pub drawing: Drawing,
+    pub enabled: bool,
+    /// A curve to show as the hint.
+    pub hint: Option<Vec<Point>>,
+    /// Index of the curve drawn last.
+    pub last: Option<usize>,
+    /// A legal curve, and where on it the new spot goes (`None`: half-way).
+    pub on_move: Callback<(CurveMove, Option<Point>)>,
+}
+
+#[function_component(SproutsBoard)]
+pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
+    let svg_ref = use_node_ref();
+    let draft = use_state(Vec::<Point>::new);
+    let verdict = use_state(|| None::<Result<(), String>>);
+    // A legal curve waiting for its new spot.
+    let pending = use_state(|| None::<CurveMove>);
+    {
+        let pending = pending.clone();
+        use_effect_with(props.drawing.clone(), move |_| pending.set(None));
+    }
+
+    let to_point = {
+        let svg_ref = svg_ref.clone();
+        move |event: &PointerEvent| -> Option<Point> {
+            let svg = svg_ref.cast::<web_sys::Element>()?;
+            let rect = svg.get_bounding_client_rect();
+            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                return None;
+            }
+            Some(Point::new(
+                (event.client_x() as f64 - rect.left()) * WIDTH / rect.width(),
+                (event.client_y() as f64 - rect.top()) * HEIGHT / rect.height(),
+            ))
+        }
+    };
+    let onpointerdown = {
+        let (draft, verdict, to_point, enabled) = (
+            draft.clone(),
+            verdict.clone(),
+            to_point.clone(),
+            props.enabled,
+        );
+        let (pending, on_move) = (pending.clone(), props.on_move.clone());
+        Callback::from(move |event: PointerEvent| {
+            if !enabled || !event.is_primary() {
+                return;
+            }
+            if let Some(curve) = (*pending).clone() {
+                // Placing the new spot: the point of the curve nearest to the press.
+                pending.set(None);
+                on_move.emit((curve, to_point(&event)));
+                return;
+            }
+            if let Some(point) = to_point(&event) {
+                if let Some(target) = event.target_dyn_into::<web_sys::Element>() {
+                    let _ = target.set_pointer_capture(event.pointer_id());
+                }
+                event.prevent_default();
+                draft.set(vec![point]);
+                verdict.set(None);
+            }
+        })
+    };
+    let onpointermove = {
+        let (draft, verdict, to_point, drawing) = (
+            draft.clone(),
+            verdict.clone(),
+            to_point.clone(),
+            props.drawing.clone(),
+        );
+        Callback::from(move |event: PointerEvent| {
+            if draft.is_empty() {
+                return;
+            }
+            let Some(point) = to_point(&event) else {
+                return;
+            };
+            let mut points = (*draft).clone();
+            if points.last().is_some_and(|last| last.dist(point) < 2.0) {
+                return;
+            }
+            points.push(point);
+            // Live feedback: everything but "does not end on a spot yet" is worth saying now.
+            verdict.set(match drawing.check_curve(&points) {
+                Ok(_) => Some(Ok(())),
+                Err(IllegalCurve::EndsOffSpot | IllegalCurve::TooShort) => None,
+                Err(why) => Some(Err(format!("Not legal: {}.", explain(&why)))),
+            });
+            draft.set(points);
+        })
+    };
+    let finish = {
+        let (draft, verdict, drawing, pending) = (
+            draft.clone(),
+            verdict.clone(),
+            props.drawing.clone(),
+            pending.clone(),
+        );
+        Callback::from(move |_: PointerEvent| {
+            if draft.is_empty() {
+                return;
+            }
+            let points = (*draft).clone();
+            draft.set(Vec::new());
+            if points.len() < 2 {
+                return;
+            }
+            match drawing.check_curve(&points) {
+                Ok(curve) => {
+                    verdict.set(None);
+                    pending.set(Some(curve));
+                }
+                Err(why) => verdict.set(Some(Err(format!("Not a legal move: {}.", explain(&why))))),
+            }
+        })
+    };
+
+    let path = |points: &[Point]| -> String {
+        points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{:.1},{:.1}", if i == 0 { "M" } else { " L" }, p.x, p.y))
+            .collect()
+    };
+    let lives = props.drawing.lives();
+    let curves = props.drawing.curves.iter().enumerate().map(|(i, curve)| {
+        html! { <path class={classes!("curve", (props.last == Some(i)).then_some("last"))} d={path(&curve.points)} /> }
+    });
+    let spots = props.drawing.spots.iter().zip(&lives).enumerate().map(|(i, (spot, &lives))| {
+        html! {
+            <circle class={classes!("spot", format!("lives-{lives}"))} cx={format!("{:.1}", spot.at.x)}
+                    cy={format!("{:.1}", spot.at.y)} r="11" data-spot={i.to_string()} data-lives={lives.to_string()}>
+                <title>{ format!("spot {}: {lives} {}", i + 1, if lives == 1 { "life" } else { "lives" }) }</title>
+            </circle>
+        }
+    });
+    let draft_class = match &*verdict {
+        Some(Ok(())) => "legal",
+        Some(Err(_)) => "illegal",
+        None => "open",
+    };
+    html! {
+        <div class="sprouts-board-wrap">
+            <svg ref={svg_ref} class={classes!("board", "sprouts-board", props.enabled.then_some("enabled"))}
+                 viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label="Sprouts drawing"
+                 {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
+                <rect class="paper" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
+                { for curves }
+                if let Some(hint) = &props.hint {
+                    <path class="curve hint" d={path(hint)} />
+                }
+                if draft.len() > 1 {
+                    <path class={classes!("draft", draft_class)} d={path(&draft)} />
+                }
+                if let Some(curve) = &*pending {
+                    <path class="draft pending" d={path(curve.points())} />
+                }
+                { for spots }
+            </svg>
+            <p id="curve-feedback" class={classes!("feedback", draft_class)} aria-live="polite">
+                if let Some(curve) = &*pending {
+                    { "Legal. Press on the curve where the new spot goes, or " }
+                    <button id="half-way" type="button" onclick={{
+                        let (pending, on_move, curve) = (pending.clone(), props.on_move.clone(), curve.clone());
+                        Callback::from(move |_| { pending.set(None); on_move.emit((curve.clone(), None)); })
+                    }}>{ "Half-way" }</button>
+                    { " " }
+                    <button id="drop-curve" type="button" onclick={{
+                        let pending = pending.clone();
+                        Callback::from(move |_| pending.set(None))
+                    }}>{ "Drop it" }</button>
+                } else {
+                { match &*verdict {
+                    Some(Ok(())) => "Legal so far: let go on this spot to play it.".to_string(),
+                    Some(Err(why)) => why.clone(),
+                    None if props.enabled => "Draw a move: press on a spot and drag to another spot, or back to the same one.".to_string(),
+                    None => String::new(),
+                } }
+                }
+            </p>
+        </div>
+    }
+}
+
+/// Why a curve is illegal, with spots and curves numbered from 1 as the board's tooltips number them.
+fn explain(why: &IllegalCurve) -> String {
+    match *why {
+        IllegalCurve::NoLivesLeft { spot } => format!("spot {} has no lives left", spot + 1),
+        IllegalCurve::LoopNeedsTwoLives { spot, lives } => {
+            format!(
+                "a loop needs 2 lives at its spot; spot {} has {lives}",
+                spot + 1
+            )
+        }
+        IllegalCurve::CrossesCurve { curve } => format!("the curve crosses curve {}", curve + 1),
+        IllegalCurve::PassesThroughSpot { spot } => {
+            format!("the curve passes through spot {}", spot + 1)
+        }
+        ref other => other.to_string(),
+    }
+}

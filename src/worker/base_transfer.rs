@@ -1,0 +1,200 @@
+//! Export and import of stored bases. Sprouts bases travel as GLOP's text format or Sprague's binary one;
+//! nim-value bases as a short text format (`[Nim values]`, `game <code>`, then `<heap> <value>` lines).
+//! An import is checked before anything is stored: a Sprouts base entry by entry against the rules
+//! (`check_base`) and against what this browser already knows (conflicts), nim values against values
+//! recomputed from the rules. A file that fails changes nothing.
+
+use super::sprouts_job;
+use crate::store::{BaseKind, Store, StoredBase};
+use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::sprouts::{check_base, Base, GLOP_HEADER, MISERE_HEADER};
+
+/// Largest file accepted for import.
+pub const MAX_IMPORT_BYTES: usize = 32 << 20;
+/// The first line of the nim-values text format.
+pub const NIM_HEADER: &str = "[Nim values]";
+/// Most conflicts quoted in a report.
+const QUOTED: usize = 5;
+
+/// A file to hand to the user.
+pub struct ExportedFile {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The stored base `name` in `format` ("text" or "binary").
+pub async fn export(name: &str, format: &str) -> Result<ExportedFile, String> {
+    let store = Store::open().await.map_err(|e| e.to_string())?;
+    let base = store
+        .get_base(name)
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("there is no stored base called “{name}”"))?;
+    match (base.kind, format) {
+        (BaseKind::SproutsBase, "text") => Ok(ExportedFile {
+            file_name: "sprouts-base.txt".into(),
+            bytes: sprouts_base(&base)?.to_glop_text().into_bytes(),
+        }),
+        (BaseKind::SproutsBase, "binary") => Ok(ExportedFile {
+            file_name: "sprouts-base.bin".into(),
+            bytes: base.data,
+        }),
+        (BaseKind::NimSequence, "text") => {
+            let mut text = format!("{NIM_HEADER}\ngame {}\n", base.game);
+            for (heap, pair) in base.data.chunks_exact(2).enumerate() {
+                text.push_str(&format!(
+                    "{heap} {}\n",
+                    u16::from_le_bytes([pair[0], pair[1]])
+                ));
+            }
+            Ok(ExportedFile {
+                file_name: format!("nim-values-{}.txt", base.game.replace(['!', '?', '='], "")),
+                bytes: text.into_bytes(),
+            })
+        }
+        (_, format) => Err(format!("a {name} base cannot be exported as “{format}”")),
+    }
+}
+
+/// What an import file holds, once read.
+pub enum Import {
+    Sprouts(Base),
+    NimValues { game: HeapGame, values: Vec<u16> },
+}
+
+/// Reads an import file, recognising its format from its content.
+pub fn read(bytes: &[u8]) -> Result<Import, String> {
+    if bytes.len() > MAX_IMPORT_BYTES {
+        return Err(format!(
+            "the file is {} bytes; at most {MAX_IMPORT_BYTES} are accepted",
+            bytes.len()
+        ));
+    }
+    let text = std::str::from_utf8(bytes).ok();
+    let first_line = text
+        .and_then(|t| t.lines().find(|l| !l.trim().is_empty()))
+        .map(str::trim);
+    match (text, first_line) {
+        (Some(text), Some(GLOP_HEADER | MISERE_HEADER)) => Base::from_glop_text(text)
+            .map(Import::Sprouts)
+            .map_err(|e| format!("this GLOP base cannot be read: {e}")),
+        (Some(text), Some(NIM_HEADER)) => read_nim_values(text),
+        _ => Base::from_bytes(bytes).map(Import::Sprouts).map_err(|_| {
+            "this file is not a base Sprague reads: expected GLOP's text format ([Positions+Nimber]), \
+             Sprague's binary Sprouts base, or a nim-values text file ([Nim values])"
+                .to_string()
+        }),
+    }
+}
+
+fn read_nim_values(text: &str) -> Result<Import, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .skip(1);
+    let (_, game_line) = lines.next().ok_or("line 2: expected `game <code>`")?;
+    let code = game_line
+        .trim()
+        .strip_prefix("game ")
+        .ok_or("line 2: expected `game <code>`")?;
+    let game: HeapGame = code
+        .trim()
+        .parse()
+        .map_err(|e| format!("line 2: “{code}” is not a game code: {e}"))?;
+    let mut values = Vec::new();
+    for (index, line) in lines {
+        let line_no = index + 1;
+        let (heap, value) = line
+            .trim()
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("line {line_no}: expected `<heap> <value>`"))?;
+        let heap: usize = heap
+            .parse()
+            .map_err(|_| format!("line {line_no}: “{heap}” is not a heap size"))?;
+        let value: u16 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {line_no}: “{}” is not a value", value.trim()))?;
+        if heap != values.len() {
+            return Err(format!(
+                "line {line_no}: expected heap {} next, found heap {heap}",
+                values.len()
+            ));
+        }
+        values.push(value);
+    }
+    Ok(Import::NimValues { game, values })
+}
+
+/// Checks an imported Sprouts base and merges it into the stored one; the report says what happened.
+pub async fn import_sprouts(imported: Base) -> Result<String, String> {
+    let report = check_base(&imported);
+    if !report.wrong.is_empty() {
+        return Err(format!(
+            "nothing was imported: {} entr{} contradict the rules of Sprouts, e.g. {}",
+            report.wrong.len(),
+            if report.wrong.len() == 1 { "y" } else { "ies" },
+            quote(&report.wrong)
+        ));
+    }
+    let mut merged = sprouts_job::take_base().await;
+    let before = merged.normal_len() + merged.misere_len();
+    let mut trial = merged.clone();
+    let conflicts = trial.merge(&imported);
+    if !conflicts.is_empty() {
+        sprouts_job::give_back(merged);
+        let quoted: Vec<String> = conflicts
+            .iter()
+            .map(|c| format!("{}: here {}, in the file {}", c.position, c.kept, c.other))
+            .collect();
+        return Err(format!(
+            "nothing was imported: {} position{} have other values in this browser's base, e.g. {}",
+            conflicts.len(),
+            if conflicts.len() == 1 { "" } else { "s" },
+            quote(&quoted)
+        ));
+    }
+    merged = trial;
+    let after = merged.normal_len() + merged.misere_len();
+    let stored = StoredBase {
+        name: sprouts_job::BASE_NAME.into(),
+        game: "sprouts".into(),
+        kind: BaseKind::SproutsBase,
+        entries: after as u64,
+        data: merged.to_bytes(),
+    };
+    let saved = async { Store::open().await?.put_base(&stored).await }.await;
+    sprouts_job::give_back(merged);
+    saved.map_err(|e| e.to_string())?;
+    let mut text = format!(
+        "Imported {} entries ({} new); {} were re-derived from the rules of Sprouts.",
+        imported.normal_len() + imported.misere_len(),
+        after - before,
+        report.verified
+    );
+    if !report.unverifiable.is_empty() {
+        text.push_str(&format!(
+            " {} could not be re-derived (the file lacks the positions their proof needs) and were kept.",
+            report.unverifiable.len()
+        ));
+    }
+    Ok(text)
+}
+
+fn sprouts_base(stored: &StoredBase) -> Result<Base, String> {
+    Base::from_bytes(&stored.data).map_err(|e| format!("the stored Sprouts base is damaged: {e}"))
+}
+
+fn quote(items: &[String]) -> String {
+    let mut text = items
+        .iter()
+        .take(QUOTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > QUOTED {
+        text.push_str("; …");
+    }
+    text
+}

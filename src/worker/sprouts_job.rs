@@ -1,0 +1,250 @@
+//! One Sprouts question, computed in steps: the value of a position (normal-play nimber, or misère
+//! outcome), then which of its children are lost for the opponent (the winning moves). Everything the
+//! searches learn goes into one Sprouts base, kept for the worker's lifetime and stored in IndexedDB.
+
+use super::protocol::{Outcome, SproutsAnswer, SproutsChild};
+use crate::store::{BaseKind, Store, StoredBase};
+use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
+use std::cell::RefCell;
+
+/// The stored base's name.
+pub const BASE_NAME: &str = "Sprouts positions";
+
+/// Nodes per step: well under a slice even for large positions.
+const STEP_NODES: u64 = 64;
+
+thread_local! {
+    static BASE: RefCell<Option<Base>> = const { RefCell::new(None) };
+}
+
+/// One search over the shared base.
+enum Search {
+    Normal(NormalSearch),
+    Misere(MisereSearch),
+}
+
+impl Search {
+    /// `Some(lost)` when finished: for a normal nimber search, `lost` is unused and the nimber is kept.
+    fn step(&mut self) -> Option<NormalAnswer> {
+        match self {
+            Search::Normal(search) => match search.step(STEP_NODES) {
+                Step::Done(answer) => Some(answer),
+                Step::Running { .. } => None,
+            },
+            Search::Misere(search) => match search.step(STEP_NODES) {
+                Step::Done(lost) => Some(NormalAnswer::Losing(lost)),
+                Step::Running { .. } => None,
+            },
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        match self {
+            Search::Normal(search) => search.nodes(),
+            Search::Misere(search) => search.nodes(),
+        }
+    }
+
+    fn into_base(self) -> Base {
+        match self {
+            Search::Normal(search) => search.into_base(),
+            Search::Misere(search) => search.into_base(),
+        }
+    }
+}
+
+pub struct SproutsJob {
+    position: Position,
+    misere: bool,
+    /// Idle base, between searches.
+    base: Option<Base>,
+    entries_at_start: usize,
+    search: Option<Search>,
+    /// The position's value once known: nimber (normal) or lost-for-the-mover (both).
+    nimber: Option<u32>,
+    lost: Option<bool>,
+    children: Vec<Position>,
+    /// For each child examined so far: is it lost for the player to move (so moving there wins)?
+    child_lost: Vec<bool>,
+    nodes: u64,
+    started_ms: f64,
+}
+
+impl SproutsJob {
+    pub async fn start(position: &str, misere: bool) -> Result<SproutsJob, String> {
+        let started_ms = js_sys::Date::now();
+        let position: Position = position.trim().parse().map_err(|error| {
+            format!("“{}” is not a Sprouts position: {error}", shorten(position))
+        })?;
+        let base = take_base().await;
+        let entries_at_start = entries(&base);
+        Ok(SproutsJob {
+            position,
+            misere,
+            base: Some(base),
+            entries_at_start,
+            search: None,
+            nimber: None,
+            lost: None,
+            children: Vec::new(),
+            child_lost: Vec::new(),
+            nodes: 0,
+            started_ms,
+        })
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.lost.is_some() && self.search.is_none() && self.child_lost.len() == self.children.len()
+    }
+
+    /// One step of work: starts the next search when none is running.
+    pub fn step(&mut self) {
+        if self.search.is_none() {
+            let base = self.base.take().expect("an idle job holds the base");
+            self.search = Some(if self.lost.is_none() {
+                match self.misere {
+                    false => Search::Normal(NormalSearch::nimber(&self.position, base)),
+                    true => Search::Misere(MisereSearch::new(&self.position, base)),
+                }
+            } else {
+                let child = &self.children[self.child_lost.len()];
+                match self.misere {
+                    false => Search::Normal(NormalSearch::losing(child, 0, base)),
+                    true => Search::Misere(MisereSearch::new(child, base)),
+                }
+            });
+        }
+        let search = self.search.as_mut().expect("a search is running");
+        let Some(answer) = search.step() else {
+            return;
+        };
+        let search = self.search.take().expect("a search is running");
+        self.nodes += search.nodes();
+        self.base = Some(search.into_base());
+        match answer {
+            NormalAnswer::Nimber(nimber) => {
+                self.nimber = Some(nimber);
+                self.found_value(nimber == 0);
+            }
+            NormalAnswer::Losing(lost) if self.lost.is_none() => self.found_value(lost),
+            NormalAnswer::Losing(lost) => self.child_lost.push(lost),
+        }
+    }
+
+    /// The position's value is known; a lost position has no winning move, so its children need no search.
+    fn found_value(&mut self, lost: bool) {
+        self.lost = Some(lost);
+        self.children = self.position.children();
+        if lost {
+            self.child_lost = vec![false; self.children.len()];
+        }
+    }
+
+    /// Work done so far: nodes searched, and children examined of all.
+    pub fn progress(&self) -> (u64, u64, u64) {
+        let running = self.search.as_ref().map_or(0, Search::nodes);
+        (
+            self.nodes + running,
+            self.child_lost.len() as u64,
+            self.children.len() as u64,
+        )
+    }
+
+    /// Keeps what was learned (a cancelled search still adds to the base what it finished).
+    pub async fn stop(mut self) {
+        if let Some(search) = self.search.take() {
+            self.base = Some(search.into_base());
+        }
+        self.save().await;
+    }
+
+    pub async fn finish(mut self) -> SproutsAnswer {
+        let lost = self.lost.expect("finish is called when done");
+        let children = self
+            .children
+            .iter()
+            .zip(&self.child_lost)
+            .map(|(child, &lost)| SproutsChild {
+                position: child.to_string(),
+                wins: lost,
+            })
+            .collect();
+        let answer = SproutsAnswer {
+            position: self.position.to_string(),
+            misere: self.misere,
+            outcome: if lost { Outcome::P } else { Outcome::N },
+            nimber: self.nimber,
+            children,
+            nodes: self.nodes,
+            base_entries: 0,
+            elapsed_ms: js_sys::Date::now() - self.started_ms,
+        };
+        let base_entries = self.save().await;
+        SproutsAnswer {
+            base_entries,
+            ..answer
+        }
+    }
+
+    /// Stores the base if it grew, hands it back to the worker, and says how many entries it holds.
+    async fn save(&mut self) -> u64 {
+        let base = self.base.take().expect("an idle job holds the base");
+        let count = entries(&base);
+        if count > self.entries_at_start {
+            let stored = StoredBase {
+                name: BASE_NAME.into(),
+                game: "sprouts".into(),
+                kind: BaseKind::SproutsBase,
+                entries: count as u64,
+                data: base.to_bytes(),
+            };
+            if let Ok(store) = Store::open().await {
+                let _ = store.put_base(&stored).await;
+            }
+        }
+        give_back(base);
+        count as u64
+    }
+}
+
+/// The worker's Sprouts base (loaded from IndexedDB if need be), to be handed back with [`give_back`].
+pub async fn take_base() -> Base {
+    match BASE.with(|cell| cell.borrow_mut().take()) {
+        Some(base) => base,
+        None => load().await,
+    }
+}
+
+pub fn give_back(base: Base) {
+    BASE.with(|cell| *cell.borrow_mut() = Some(base));
+}
+
+/// Forgets the in-memory base (after the user clears it).
+pub fn forget() {
+    BASE.with(|cell| *cell.borrow_mut() = None);
+}
+
+fn entries(base: &Base) -> usize {
+    base.normal_len() + base.misere_len()
+}
+
+/// The stored base if it reads back cleanly; otherwise an empty one (a damaged base is relearned).
+async fn load() -> Base {
+    let stored = match Store::open().await {
+        Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
+        Err(_) => None,
+    };
+    stored
+        .filter(|base| base.kind == BaseKind::SproutsBase)
+        .and_then(|base| Base::from_bytes(&base.data).ok())
+        .unwrap_or_default()
+}
+
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        short.push('…');
+    }
+    short
+}

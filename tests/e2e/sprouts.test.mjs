@@ -1,0 +1,143 @@
+// End-to-end: the Sprouts page in the release build. Outcomes of the n-spot starts are checked against the
+// published pattern (normal play: the first player wins iff n mod 6 is 3, 4 or 5; misère play for n = 1..5:
+// W L L L W); full games against the computer are played through the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+let context;
+
+before(async () => {
+    server = await serveDist();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+});
+
+after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+});
+
+async function hintVerdict(page) {
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    return page.locator('#hint-verdict').textContent();
+}
+
+test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot starts, normal and misère', async () => {
+    const page = await openPage(context);
+    const misereWins = [true, false, false, false, true];
+    for (let n = 1; n <= 5; n += 1) {
+        await page.goto(`${server.url}/sprouts?start=${n}&vs=human`);
+        const normal = await hintVerdict(page);
+        assert.match(normal, [3, 4, 5].includes(n % 6) ? /player to move wins/ : /player to move loses/, `${n} spots`);
+        await page.goto(`${server.url}/sprouts?start=${n}&vs=human&rules=misere`);
+        const misere = await hintVerdict(page);
+        assert.match(misere, misereWins[n - 1] ? /player to move wins/ : /player to move loses/, `${n} spots misère`);
+    }
+    await screenshot(page, 'sprouts-hint');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('Sprouts: winning moves from the hint beat the perfect computer, and the game is in the URL', async () => {
+    const page = await openPage(context);
+    await page.goto(`${server.url}/sprouts?start=4&vs=computer&level=perfect`);
+    for (let turn = 0; turn < 12; turn += 1) {
+        await page.waitForFunction(() => /Your turn|Game over/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60_000 });
+        if (/Game over/.test(await page.locator('#status').textContent())) break;
+        assert.match(await hintVerdict(page), /player to move wins/);
+        const before = await page.locator('#moves li').count();
+        await page.locator('.child.wins').first().click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+    }
+    assert.match(await page.locator('#status').textContent(), /Game over: You win/);
+    // Every move of the game, the computer's included, is drawn: one new spot a move.
+    assert.equal(await page.locator('#no-drawing').count(), 0);
+    assert.equal(await page.locator('circle.spot').count(), 4 + (await page.locator('#moves li').count()));
+    await screenshot(page, 'sprouts-won');
+    // The link reopens the same game, move for move.
+    const link = page.url();
+    const moves = await page.locator('#moves li').allTextContents();
+    const other = await openPage(context);
+    await other.goto(link);
+    await other.locator('#moves li').first().waitFor();
+    assert.deepEqual(await other.locator('#moves li').allTextContents(), moves);
+    assert.deepEqual(page.problems, []);
+    assert.deepEqual(other.problems, []);
+    await other.close();
+    await page.close();
+});
+
+test('Sprouts: a malformed or illegal link is refused with its reason', async () => {
+    const page = await openPage(context);
+    const cases = [
+        ['/sprouts?start=0.AB%7CX', /not a Sprouts position/],
+        ['/sprouts?start=2&line=0*5', /move 1: .* is not a move/],
+        ['/sprouts?start=99', /choose 1 to 30/],
+        ['/sprouts?start=%3Cimg%20src%3Dx%3E', /not a Sprouts position/],
+    ];
+    for (const [path, message] of cases) {
+        await page.goto(server.url + path);
+        await page.locator('#url-error').waitFor();
+        assert.match(await page.locator('#url-error').textContent(), message, path);
+        assert.equal(await page.locator('main img').count(), 0);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+/// Drags the mouse through `points` (page coordinates), pressing at the first and letting go at the last.
+async function drag(page, points) {
+    await page.mouse.move(points[0].x, points[0].y);
+    await page.mouse.down();
+    for (let i = 1; i < points.length; i += 1) {
+        const [a, b] = [points[i - 1], points[i]];
+        for (let t = 1; t <= 8; t += 1) await page.mouse.move(a.x + ((b.x - a.x) * t) / 8, a.y + ((b.y - a.y) * t) / 8);
+    }
+    await page.mouse.up();
+}
+
+async function spotAt(page, index) {
+    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are refused with the reason', async () => {
+    const page = await openPage(context);
+    await page.goto(`${server.url}/sprouts?start=3&vs=human`);
+    await page.locator('circle.spot').nth(2).waitFor();
+    const [a, b, c] = [await spotAt(page, 0), await spotAt(page, 1), await spotAt(page, 2)];
+    const children = await page.locator('#children code').allTextContents();
+
+    await drag(page, [a, c, b]); // through the third spot
+    assert.match(await page.locator('#curve-feedback').textContent(), /passes through spot/);
+    await drag(page, [a, { x: a.x, y: a.y - 40 }]); // ends nowhere
+    assert.match(await page.locator('#curve-feedback').textContent(), /does not end on a spot/);
+    assert.equal(await page.locator('#moves li').count(), 0, 'no move was played');
+
+    await drag(page, [a, { x: (a.x + b.x) / 2, y: a.y - 30 }, b]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /Press on the curve where the new spot goes/);
+    // The new spot goes where the person presses, near the curve's top.
+    const spotWanted = { x: (a.x + b.x) / 2 - 25, y: a.y - 28 };
+    await page.mouse.click(spotWanted.x, spotWanted.y);
+    await page.locator('#moves li').first().waitFor();
+    const placed = await spotAt(page, 3);
+    assert.ok(Math.hypot(placed.x - spotWanted.x, placed.y - spotWanted.y) < 15, 'the new spot is where it was put');
+    const position = await page.locator('#position').textContent();
+    assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
+    assert.equal(await page.locator('circle.spot').count(), 4, 'the move put a new spot on its curve');
+    assert.match(page.url(), /line=/);
+
+    // From the third spot, up across the curve just drawn and back: a crossing.
+    const top = Math.min(a.y, b.y) - 80;
+    await drag(page, [c, { x: c.x - 20, y: top }, { x: c.x + 20, y: top }, c]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /crosses curve/);
+    assert.equal(await page.locator('#moves li').count(), 1);
+    await screenshot(page, 'sprouts-board');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
