@@ -51,10 +51,14 @@ impl DrawingCache {
         };
         for count in drawn + 1..=game.line.len() {
             let child = &game.line[count - 1];
-            let curve = drawing
-                .route(child)
-                .ok_or_else(|| format!("no curve was found for the move to {child}"))?;
-            drawing = drawing.play(&curve, None);
+            drawing = match drawing.route(child) {
+                Some(curve) => drawing.play(&curve, None),
+                // Some moves cannot be routed in this drawing (the engine lists moves up to equivalence
+                // in small regions): draw the position afresh instead.
+                None => Drawing::layout(child).map_err(|error| {
+                    format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
+                })?,
+            };
             self.remember(&game.start, &game.line[..count], drawing.clone());
         }
         Ok(drawing)
@@ -67,7 +71,7 @@ fn start_drawing(start: &Position) -> Result<Drawing, String> {
     if isolated {
         Ok(Drawing::start(spots))
     } else {
-        Drawing::layout(&start.to_string())
+        Drawing::layout(start)
             .map_err(|error| format!("this position cannot be drawn yet ({error})"))
     }
 }

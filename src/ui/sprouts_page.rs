@@ -15,7 +15,7 @@ use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
 use crate::worker::SolverReactor;
-use sprague_engine::draw::{CurveMove, Point};
+use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -136,11 +136,13 @@ pub fn sprouts_page() -> Html {
             show.clone(),
         );
         let computer = solver.computer.clone();
+        let drawing = drawing.clone();
         use_effect_with(computer, move |computer| {
             if let Some((asked_at, answer)) = computer {
                 if *asked_at == key && game.computer_to_move() {
                     if let Opponent::Computer { level, .. } = game.opponent {
-                        let (child, text) = computer_choice(&game, answer, level);
+                        let drawing = drawing.as_ref().as_ref().ok();
+                        let (child, text) = computer_choice(&game, answer, level, drawing);
                         let mut next = game.clone();
                         if next.play(child).is_ok() {
                             note.set(Some(text));
@@ -387,40 +389,58 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
     }
 }
 
-/// The computer's move and what to tell the player about it.
+/// The computer's move and what to tell the player about it. With a drawing, it prefers moves that can be
+/// drawn in it as a curve (the engine lists some moves of small regions only up to equivalence).
 fn computer_choice(
     game: &SproutsGame,
     answer: &Result<SproutsAnswer, String>,
     level: Level,
+    drawing: Option<&Drawing>,
 ) -> (Position, String) {
-    let children = game.current().children();
-    let random_child = || children[random_index(children.len())].clone();
+    let drawable = |children: Vec<Position>| -> Vec<Position> {
+        let Some(drawing) = drawing else {
+            return children;
+        };
+        let routed: Vec<Position> = children
+            .iter()
+            .filter(|child| drawing.route(child).is_some())
+            .cloned()
+            .collect();
+        if routed.is_empty() {
+            children
+        } else {
+            routed
+        }
+    };
+    let pick = |choices: &[Position]| choices[random_index(choices.len())].clone();
+    let any_move = || pick(&drawable(game.current().children()));
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
     match answer {
         Ok(answer) if !slips => {
-            let winning: Vec<&str> = answer
+            let winning: Vec<Position> = answer
                 .children
                 .iter()
                 .filter(|c| c.wins)
-                .map(|c| c.position.as_str())
+                .filter_map(|c| c.position.parse().ok())
                 .collect();
-            match winning.get(random_index(winning.len().max(1))) {
-                Some(text) => match text.parse() {
-                    Ok(child) => (child, "The computer played a winning move.".into()),
-                    Err(_) => (random_child(), "The computer moved.".into()),
-                },
-                None => (
-                    random_child(),
+            if winning.is_empty() {
+                (
+                    any_move(),
                     "The computer knows it is losing, if you play well.".into(),
-                ),
+                )
+            } else {
+                (
+                    pick(&drawable(winning)),
+                    "The computer played a winning move.".into(),
+                )
             }
         }
         Ok(_) => (
-            random_child(),
+            any_move(),
             "The computer slipped (it does at this level).".into(),
         ),
         Err(why) => (
-            random_child(),
+            any_move(),
             format!(
                 "The computer moved without an exact answer ({why}; it thinks for at most {} s).",
                 COMPUTER_BUDGET_MS / 1000

@@ -11,6 +11,9 @@ use std::cell::RefCell;
 /// The stored base's name.
 pub const BASE_NAME: &str = "Sprouts positions";
 
+/// Where the app's shipped Sprouts base is served (copied from `www/` by Trunk).
+const SHIPPED_BASE_URL: &str = "/sprouts-base.bin";
+
 /// Nodes per step: well under a slice even for large positions.
 const STEP_NODES: u64 = 64;
 
@@ -78,7 +81,8 @@ impl SproutsJob {
             format!("“{}” is not a Sprouts position: {error}", shorten(position))
         })?;
         let base = take_base().await;
-        let entries_at_start = entries(&base);
+        // Compared with what is stored, not with what is in memory: the shipped entries get stored too.
+        let entries_at_start = stored_entries().await;
         Ok(SproutsJob {
             position,
             misere,
@@ -208,11 +212,24 @@ impl SproutsJob {
     }
 }
 
-/// The worker's Sprouts base (loaded from IndexedDB if need be), to be handed back with [`give_back`].
+/// The worker's Sprouts base (loaded if need be), to be handed back with [`give_back`].
 pub async fn take_base() -> Base {
     match BASE.with(|cell| cell.borrow_mut().take()) {
         Some(base) => base,
         None => load().await,
+    }
+}
+
+/// Entries of the base as stored in IndexedDB (0 when nothing is stored yet).
+async fn stored_entries() -> usize {
+    match Store::open().await {
+        Ok(store) => store
+            .get_base(BASE_NAME)
+            .await
+            .ok()
+            .flatten()
+            .map_or(0, |base| base.entries as usize),
+        Err(_) => 0,
     }
 }
 
@@ -229,16 +246,38 @@ fn entries(base: &Base) -> usize {
     base.normal_len() + base.misere_len()
 }
 
-/// The stored base if it reads back cleanly; otherwise an empty one (a damaged base is relearned).
+/// The stored base if it reads back cleanly (a damaged one is relearned), with the base shipped with the
+/// app merged in, so the n-spot starts answer at once. Where the two disagree the stored value is kept.
 async fn load() -> Base {
     let stored = match Store::open().await {
         Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
         Err(_) => None,
     };
-    stored
+    let mut base = stored
         .filter(|base| base.kind == BaseKind::SproutsBase)
         .and_then(|base| Base::from_bytes(&base.data).ok())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if let Some(shipped) = shipped_base().await {
+        base.merge(&shipped);
+    }
+    base
+}
+
+/// The base shipped with the app (`/sprouts-base.bin`), if it can be fetched and read.
+async fn shipped_base() -> Option<Base> {
+    // The worker runs from a blob: URL, against which a path does not resolve: use the page's origin.
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok()?;
+    let origin = js_sys::Reflect::get(&location, &"origin".into())
+        .ok()?
+        .as_string()?;
+    let response = gloo::net::http::Request::get(&format!("{origin}{SHIPPED_BASE_URL}"))
+        .send()
+        .await
+        .ok()?;
+    if !response.ok() {
+        return None;
+    }
+    Base::from_bytes(&response.binary().await.ok()?).ok()
 }
 
 fn shorten(text: &str) -> String {

@@ -38,6 +38,10 @@ test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot start
         const misere = await hintVerdict(page);
         assert.match(misere, misereWins[n - 1] ? /player to move wins/ : /player to move loses/, `${n} spots misère`);
     }
+    // 6 spots (a long search) answers at once from the base shipped with the app.
+    await page.goto(`${server.url}/sprouts?start=6&vs=human`);
+    assert.match(await hintVerdict(page), /player to move loses/);
+    assert.match(await page.locator('.hint-panel .muted').textContent(), /^0 positions searched/);
     await screenshot(page, 'sprouts-hint');
     assert.deepEqual(page.problems, []);
     await page.close();

@@ -25,6 +25,8 @@ enum Command {
     /// Sprouts: positions, children, solving, bases and proofs
     #[command(subcommand)]
     Sprouts(commands::sprouts::SproutsCommand),
+    /// Sprouts: lay out a position as a drawing (SVG or JSON)
+    Draw(commands::draw::DrawCommand),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
         Command::Heap(command) => command.run(),
         Command::Misere(command) => command.run(),
         Command::Sprouts(command) => command.run(),
+        Command::Draw(command) => command.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -17,7 +17,7 @@ fn reachable(n: usize) -> BTreeSet<Position> {
 }
 
 fn round_trip(p: &Position) -> Result<(), String> {
-    let drawing = Drawing::layout(&p.to_string()).map_err(|e| format!("{p}: {e}"))?;
+    let drawing = Drawing::layout_text(&p.to_string()).map_err(|e| format!("{p}: {e}"))?;
     let back = drawing.position().map_err(|e| format!("{p}: {e}"))?;
     if back != *p {
         return Err(format!("{p} came back as {back}"));
@@ -58,7 +58,91 @@ fn several_lands_are_fenced_apart() {
 
 #[test]
 fn bad_strings_are_errors() {
-    assert!(matches!(Drawing::layout("0.x"), Err(LayoutError::Parse(_))));
-    assert!(matches!(Drawing::layout(""), Err(LayoutError::Parse(_))));
-    assert_eq!(Drawing::layout("!").unwrap(), Drawing::default());
+    assert!(matches!(
+        Drawing::layout_text("0.x"),
+        Err(LayoutError::Parse(_))
+    ));
+    assert!(matches!(
+        Drawing::layout_text(""),
+        Err(LayoutError::Parse(_))
+    ));
+    assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Positions met in random games (engine moves only) from the given starts, `per_start` games each.
+fn random_positions(spots: std::ops::RangeInclusive<usize>, per_start: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for n in spots {
+        for seed in 1..=per_start {
+            let mut rng = Rng(seed * 104_729 + n as u64);
+            let mut p = Position::start(n).unwrap();
+            loop {
+                let children = p.children();
+                if children.is_empty() {
+                    break;
+                }
+                p = children[rng.below(children.len())].clone();
+                out.push(p.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Lays out each position: those laid out must come back equal; returns (laid out, not found).
+fn coverage(positions: &[Position]) -> (usize, usize) {
+    let (mut ok, mut missing) = (0, 0);
+    for p in positions {
+        match Drawing::layout(p) {
+            Ok(d) => {
+                assert_eq!(d.position().unwrap(), *p);
+                ok += 1;
+            }
+            Err(LayoutError::NotFound) => missing += 1,
+            Err(e) => panic!("{p}: {e}"),
+        }
+    }
+    (ok, missing)
+}
+
+#[test]
+fn late_positions_of_five_spot_games_round_trip() {
+    // The last few positions of random 5-spot games: small lands, within the search's reach.
+    let positions: Vec<Position> = random_positions(5..=5, 6)
+        .into_iter()
+        .filter(|p| p.lives() <= 7)
+        .collect();
+    let (ok, missing) = coverage(&positions);
+    eprintln!("late 5-spot positions: {ok} laid out, {missing} not found");
+    assert_eq!(missing, 0);
+}
+
+#[test]
+#[ignore = "slow (minutes): every 4-spot position and random positions of 5- to 8-spot games; run by scripts/test-slow"]
+fn four_spot_positions_and_random_larger_ones() {
+    let all = reachable(4);
+    let failures: Vec<String> = all.iter().filter_map(|p| round_trip(p).err()).collect();
+    eprintln!(
+        "4 spots: {} positions, {} failures: {failures:?}",
+        all.len(),
+        failures.len()
+    );
+    let positions = random_positions(5..=8, 10);
+    let (ok, missing) = coverage(&positions);
+    eprintln!(
+        "random 5-8 spot positions: {} in all, {ok} laid out, {missing} beyond the search",
+        positions.len()
+    );
+    assert!(failures.is_empty());
 }

@@ -1,5 +1,6 @@
 //! One module per family of subcommands.
 
+pub mod draw;
 pub mod heap;
 pub mod misere;
 pub mod sprouts;

@@ -24,5 +24,5 @@ mod to_position;
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
-pub use layout::SEARCH_BUDGET;
+pub use layout::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};

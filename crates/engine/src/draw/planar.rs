@@ -2,7 +2,7 @@
 //! (each walk keeps its face on the same side, as the notation wants), connected components, and the
 //! regions (faces of the whole drawing) with their boundaries, found by containment.
 
-use super::drawing::{Drawing, Edge};
+use super::drawing::Drawing;
 use super::geometry::{point_in_polygon, signed_area2, Point};
 
 pub(crate) type NodeId = usize;
@@ -12,8 +12,6 @@ pub(crate) type NodeId = usize;
 pub(crate) struct HalfEdge {
     pub from: NodeId,
     pub to: NodeId,
-    /// Index into `PlanarMap::edges`.
-    pub edge: usize,
 }
 
 /// A closed walk around a face of one component (or an isolated spot on its own).
@@ -42,7 +40,6 @@ pub(crate) struct PlanarMap {
     /// Node positions; nodes `0..spot_count` are the spots, the rest interior polyline points.
     pub nodes: Vec<Point>,
     pub spot_count: usize,
-    pub edges: Vec<Edge>,
     pub half_edges: Vec<HalfEdge>,
     /// Outgoing half-edges of each node, sorted by angle.
     pub around: Vec<Vec<usize>>,
@@ -52,7 +49,6 @@ pub(crate) struct PlanarMap {
     pub walk_of: Vec<usize>,
     /// Each region lists its walks; region 0 is the unbounded one.
     pub regions: Vec<Vec<usize>>,
-    pub region_of_walk: Vec<usize>,
 }
 
 impl PlanarMap {
@@ -61,7 +57,7 @@ impl PlanarMap {
         let mut nodes: Vec<Point> = drawing.spots.iter().map(|s| s.at).collect();
         let edges = drawing.edges();
         let mut half_edges = Vec::new();
-        for (e, edge) in edges.iter().enumerate() {
+        for edge in &edges {
             let mut ids = vec![edge.from];
             for &p in &edge.points[1..edge.points.len().saturating_sub(1)] {
                 nodes.push(p);
@@ -72,12 +68,10 @@ impl PlanarMap {
                 half_edges.push(HalfEdge {
                     from: w[0],
                     to: w[1],
-                    edge: e,
                 });
                 half_edges.push(HalfEdge {
                     from: w[1],
                     to: w[0],
-                    edge: e,
                 });
             }
         }
@@ -146,8 +140,8 @@ impl PlanarMap {
                 area2: signed_area2(&polygon),
             });
         }
-        for s in 0..spot_count {
-            if around[s].is_empty() {
+        for (s, out) in around.iter().enumerate().take(spot_count) {
+            if out.is_empty() {
                 walks.push(Walk {
                     half_edges: Vec::new(),
                     isolated: Some(s),
@@ -203,14 +197,12 @@ impl PlanarMap {
         PlanarMap {
             nodes,
             spot_count,
-            edges,
             half_edges,
             around,
             next,
             walks,
             walk_of,
             regions,
-            region_of_walk,
         }
     }
 
@@ -238,19 +230,6 @@ impl PlanarMap {
                 position,
             })
             .collect()
-    }
-
-    /// The polygon of a walk (node positions in walk order).
-    pub fn polygon(&self, w: usize) -> Vec<Point> {
-        let walk = &self.walks[w];
-        match walk.isolated {
-            Some(s) => vec![self.nodes[s]],
-            None => walk
-                .half_edges
-                .iter()
-                .map(|&h| self.nodes[self.half_edges[h].from])
-                .collect(),
-        }
     }
 }
 

@@ -13,9 +13,7 @@ use std::f64::consts::PI;
 use crate::games::sprouts::Position;
 
 use super::drawing::{Drawing, HEIGHT, WIDTH};
-use super::geometry::{
-    chaikin, dist_to_segment, polyline_length, resample, segments_touch, simplify, Point,
-};
+use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
@@ -72,6 +70,36 @@ impl Drawing {
             false
         });
         result
+    }
+
+    /// The distinct children this drawing can reach with one curve, in the drawing's own terms.
+    ///
+    /// Usually the engine's children exactly; but where a region has at most 3 lives the engine's
+    /// canonical form keeps only the multiset of its vertices (GLOP's rule: the finer structure does
+    /// not change the game), and some of the engine's children of such a position may need a
+    /// structure this drawing does not have: it reaches an equivalent child instead.
+    pub fn children(&self) -> Vec<Position> {
+        if self.validate().is_err() {
+            return Vec::new();
+        }
+        let map = PlanarMap::new(self);
+        let lives = self.lives();
+        let regions = spot_walks(&map);
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut out: Vec<Position> = Vec::new();
+        for_each_candidate(&map, &lives, &mut |cand| {
+            if let Some(text) = child_string(&map, &regions, &lives, cand) {
+                if seen.insert(text.clone()) {
+                    if let Ok(p) = text.parse::<Position>() {
+                        if !out.contains(&p) {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+            false
+        });
+        out
     }
 
     fn curve_for(&self, map: &PlanarMap, cand: &Candidate, child: &Position) -> Option<CurveMove> {
@@ -211,6 +239,13 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
                     if !ok {
                         continue;
                     }
+                    // Isolated spots are interchangeable: enclose the nearest ones.
+                    let mut spots = spots.clone();
+                    let near = |w: &usize| {
+                        let at = map.nodes[map.walks[*w].isolated.unwrap_or(0)];
+                        at.dist(map.nodes[c1.spot]) + at.dist(map.nodes[c2.spot])
+                    };
+                    spots.sort_by(|x, y| near(x).total_cmp(&near(y)));
                     for mask in 0u32..(1 << rest.len()) {
                         for k in 0..=spots.len() {
                             let mut inside: Vec<usize> = (0..rest.len())
@@ -270,7 +305,6 @@ fn child_string(
             merged.push(m);
             let (s1, s2) = (slot(cand.first.walk)?, slot(cand.second.walk)?);
             let region = &mut next[cand.region];
-            region.retain(|_| true);
             let mut kept: Vec<Vec<usize>> = region
                 .iter()
                 .enumerate()
@@ -388,18 +422,38 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point
         None => join_path(&mesh, u, lead1, v, lead2),
         Some(inside) => {
             // In the unbounded face the box may end up on either side (the sphere does not care):
-            // take the shorter curve.
             let sides: &[Side] = if cand.region == 0 {
                 &[Side::Outer, Side::Inner]
             } else {
                 &[Side::Outer]
             };
+            // take the roomier curve.
             sides
                 .iter()
                 .filter_map(|&b| split_curve(map, &mesh, cand, inside, b))
-                .min_by(|a, b| polyline_length(a).total_cmp(&polyline_length(b)))
+                .max_by(|a, b| room(map, a).total_cmp(&room(map, b)))
         }
     }
+}
+
+/// How much room a curve leaves: its least distance (away from its ends) to the drawing's points and
+/// the box's edge, plus a small reward for enclosing some area (so loops are not tiny).
+fn room(map: &PlanarMap, line: &[Point]) -> f64 {
+    let (a, b) = (line[0], line[line.len() - 1]);
+    let mut least = f64::INFINITY;
+    for p in line {
+        if p.dist(a) < 15.0 || p.dist(b) < 15.0 {
+            continue;
+        }
+        least = least.min(p.x).min(p.y).min(WIDTH - p.x).min(HEIGHT - p.y);
+        for q in &map.nodes {
+            least = least.min(p.dist(*q));
+        }
+    }
+    if least.is_infinite() {
+        return 0.0; // a tiny curve, all of it near its ends
+    }
+    least
 }
 
 /// Shortest way through the mesh from lead to lead, through the middles of the edges crossed.
@@ -409,9 +463,9 @@ fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Opt
     let mut came: Vec<Option<(usize, (usize, usize))>> = vec![None; n];
     let mut seen = vec![false; n];
     let mut queue = VecDeque::new();
-    for t in 0..n {
+    for (t, seen) in seen.iter_mut().enumerate() {
         if touches(t, lead1) {
-            seen[t] = true;
+            *seen = true;
             queue.push_back(t);
         }
     }
@@ -537,7 +591,6 @@ fn split_curve(
                         pick = k;
                     }
                 }
-                let h_out = around[pick];
                 let h_in = around[(pick + 1) % around.len()] ^ 1;
                 let w = map.walk_of[h_in];
                 if w != w0 {
@@ -566,7 +619,6 @@ fn split_curve(
                         Side::Inner
                     });
                 }
-                let _ = h_out;
                 arc(if corner_inner(k) {
                     Side::Inner
                 } else {
@@ -615,8 +667,8 @@ fn nearest_side(mesh: &Mesh, forced: &[Option<Side>], ends: [usize; 2]) -> Vec<b
     // (and an empty loop gets room) instead of hugging them.
     const DELAY: usize = 10;
     let mut layers: Vec<Vec<usize>> = vec![Vec::new(); DELAY + 1];
-    for t in 0..n {
-        if let Some(s) = forced[t] {
+    for (t, f) in forced.iter().enumerate() {
+        if let Some(s) = *f {
             let at_end = ends.iter().any(|e| mesh.tris[t].contains(e));
             let start = if s == Side::Outer && at_end { DELAY } else { 0 };
             layers[start].push(t);

@@ -20,7 +20,7 @@ impl Drawing {
     /// The position string of this drawing, unreduced (dead parts left out, nothing else changed).
     pub fn position_string(&self) -> Result<String, DrawingError> {
         self.validate()?;
-        Ok(position_string(self, &PlanarMap::new(self))?)
+        position_string(self, &PlanarMap::new(self))
     }
 
     /// Checks indices, coordinates and curve ends (not crossings: curves come from `play`).
@@ -103,11 +103,11 @@ pub(crate) fn write_position(
         }
         x
     }
-    for s in 0..lives.len() {
+    for (s, regions_of_s) in corner_regions.iter().enumerate() {
         if shared(s) {
             let (a, b) = (
-                find(&mut parent, corner_regions[s][0]),
-                find(&mut parent, corner_regions[s][1]),
+                find(&mut parent, regions_of_s[0]),
+                find(&mut parent, regions_of_s[1]),
             );
             parent[a] = b;
         }
