@@ -15,6 +15,18 @@ pub enum Route {
     Grundy,
     #[at("/bases")]
     Bases,
+    #[at("/learn")]
+    Learn,
+    #[at("/learn/mex")]
+    LearnMex,
+    #[at("/learn/nim-sum")]
+    LearnNimSum,
+    #[at("/learn/sequence")]
+    LearnSequence,
+    #[at("/learn/p-positions")]
+    LearnPPositions,
+    #[at("/learn/misere")]
+    LearnMisere,
     #[not_found]
     #[at("/404")]
     NotFound,

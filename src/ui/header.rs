@@ -15,6 +15,21 @@ pub fn header() -> Html {
         );
         html! { <Link<Route> to={route} classes={class}>{ label }</Link<Route>> }
     };
+    // "Learn" is active on every teaching view.
+    let learning = matches!(
+        current,
+        Some(
+            Route::Learn
+                | Route::LearnMex
+                | Route::LearnNimSum
+                | Route::LearnSequence
+                | Route::LearnPPositions
+                | Route::LearnMisere
+        )
+    );
+    let learn_link = html! {
+        <Link<Route> to={Route::Learn} classes={classes!("nav-link", learning.then_some("active"))}>{ "Learn" }</Link<Route>>
+    };
     html! {
         <header class="site-header">
             <Link<Route> to={Route::Home} classes="brand">{ "Sprague" }</Link<Route>>
@@ -23,7 +38,9 @@ pub fn header() -> Html {
                 { link(Route::Dots, "Dots") }
                 { link(Route::Grundy, "Grundy") }
                 { link(Route::Bases, "Bases") }
+                { learn_link }
             </nav>
+            <super::learn::ClassroomToggle />
             <ThemeToggle />
         </header>
     }

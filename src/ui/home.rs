@@ -27,6 +27,10 @@ pub fn home() -> Html {
                     <h2><Link<Route> to={Route::Grundy}>{ "Grundy" }</Link<Route>></h2>
                     <p>{ "Grundy's game: split a pile into two piles of different sizes." }</p>
                 </article>
+                <article class="card">
+                    <h2><Link<Route> to={Route::Learn}>{ "Learn" }</Link<Route>></h2>
+                    <p>{ "Teach the theory: mex tables, nim-sums in binary, nim sequences and their periods, P-positions, misère genera." }</p>
+                </article>
             </div>
             <p>
                 { "The theory: by the Sprague–Grundy theorem every such position is worth a nim heap, its " }

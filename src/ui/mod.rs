@@ -11,6 +11,7 @@ mod heap_page;
 mod heap_value_tool;
 mod hint_panel;
 mod home;
+mod learn;
 mod move_list;
 mod not_found;
 mod piles_board;
@@ -54,6 +55,12 @@ fn switch(route: Route) -> Html {
         Route::Dots => html! { <heap_page::HeapPage kind={BoardKind::Dots} /> },
         Route::Grundy => html! { <heap_page::HeapPage kind={BoardKind::Grundy} /> },
         Route::Bases => html! { <bases_page::BasesPage /> },
+        Route::Learn => html! { <learn::Lessons /> },
+        Route::LearnMex => html! { <learn::MexTablePage /> },
+        Route::LearnNimSum => html! { <learn::NimSumPage /> },
+        Route::LearnSequence => html! { <learn::SequencePage /> },
+        Route::LearnPPositions => html! { <learn::PPositionsPage /> },
+        Route::LearnMisere => html! { <learn::MiserePage /> },
         Route::NotFound => html! { <not_found::NotFound /> },
     }
 }

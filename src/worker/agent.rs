@@ -4,8 +4,9 @@
 
 use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
+use super::learn_job::{self, MisereJob};
 use super::position_job;
-use super::protocol::{BaseSummary, Request, RequestId, Response};
+use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
 use super::sprouts_job::{self, SproutsJob};
 use crate::store::{Store, StoreError};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -45,6 +46,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             heaps,
             misere,
         } => analyze(id, &code, &heaps, misere, scope, queue).await,
+        Request::Learn { id, code, query } => learn(id, &code, &query, scope, queue).await,
         Request::SproutsAnalyze {
             id,
             position,
@@ -285,4 +287,81 @@ async fn list_bases() -> Result<Vec<BaseSummary>, StoreError> {
             entries: base.entries,
         })
         .collect())
+}
+
+/// A teaching view's request: the normal values it needs (in slices), a longer sequence while no period
+/// is proven (sequence view), then the misère genera one heap or cell a step (misère view).
+async fn learn(
+    id: RequestId,
+    code: &str,
+    query: &LearnQuery,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let mut heap = match learn_job::check(code, query) {
+        Ok(heap) => heap,
+        Err(message) => return Response::Error { id, message },
+    };
+    if let LearnQuery::Misere { .. } = query {
+        return misere_table(id, code, query, scope, queue).await;
+    }
+    loop {
+        let job = match run_heap_job(id, code, heap, scope, queue).await {
+            Ok(job) => job,
+            Err(response) => return response,
+        };
+        if let Some(further) = learn_job::look_further(&job, query) {
+            if further > heap {
+                heap = further;
+                job.stop().await;
+                continue;
+            }
+        }
+        let answer = learn_job::answer(&job, query);
+        job.stop().await;
+        return match answer {
+            Ok(answer) => Response::Learn { id, answer },
+            Err(message) => Response::Error { id, message },
+        };
+    }
+}
+
+async fn misere_table(
+    id: RequestId,
+    code: &str,
+    query: &LearnQuery,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let mut job = match MisereJob::start(code, query) {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    while !job.is_done() {
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        while !job.is_done() && js_sys::Date::now() < deadline {
+            if let Err(message) = job.step() {
+                job.stop();
+                return Response::Error { id, message };
+            }
+        }
+        let (done, total) = job.progress();
+        if scope
+            .send(Response::Progress { id, done, total })
+            .await
+            .is_err()
+        {
+            job.stop();
+            return Response::Cancelled { id };
+        }
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if cancel_requested(id, scope, queue) {
+            job.stop();
+            return Response::Cancelled { id };
+        }
+    }
+    Response::Learn {
+        id,
+        answer: LearnAnswer::Misere(job.finish()),
+    }
 }

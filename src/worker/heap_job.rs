@@ -82,6 +82,11 @@ impl HeapJob {
         &self.game
     }
 
+    /// The values computed so far (for the teaching views).
+    pub fn sequence(&self) -> &NimSequence {
+        &self.sequence
+    }
+
     pub fn progress(&self) -> (u64, u64) {
         (self.sequence.len() as u64, self.heap as u64 + 1)
     }

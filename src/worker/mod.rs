@@ -4,6 +4,7 @@
 mod agent;
 mod base_transfer;
 mod heap_job;
+pub mod learn_job;
 mod position_job;
 pub mod protocol;
 mod sprouts_job;

@@ -45,6 +45,12 @@ pub enum Request {
     },
     /// Delete one stored base and forget it in memory.
     ClearBase { id: RequestId, name: String },
+    /// What a teaching view (`/learn/…`) shows for the heap game with this code.
+    Learn {
+        id: RequestId,
+        code: String,
+        query: LearnQuery,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -91,6 +97,10 @@ pub enum Response {
     },
     Cancelled {
         id: RequestId,
+    },
+    Learn {
+        id: RequestId,
+        answer: LearnAnswer,
     },
     /// The request could not be answered; `message` says why in words for the user.
     Error {
@@ -198,7 +208,139 @@ impl Response {
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
+            | Response::Learn { id, .. }
             | Response::Error { id, .. } => *id,
         }
     }
+}
+
+/// What a teaching view asks for (see `worker::learn_job` for the limits).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LearnQuery {
+    /// Heaps `from..=to`: each one's options, their values and the mex.
+    Mex { from: u64, to: u64 },
+    /// A position: each heap's value, the nim-sum and every winning move.
+    NimSum { heaps: Vec<u64> },
+    /// The nim sequence `g(0..=to)` with the proven period, if one is found within the worker's limit.
+    Sequence { to: u64 },
+    /// P-positions of up to `total` tokens (three heaps up to `triple_total`).
+    PPositions { total: u64, triple_total: u64 },
+    /// Genera of heaps `0..=to`, the misère outcomes of two heaps `a, b ≤ table`, and the genus of `position`.
+    Misere {
+        to: u64,
+        table: u64,
+        position: Vec<u64>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LearnAnswer {
+    Mex(MexTable),
+    NimSum(NimSumAnswer),
+    Sequence(SequenceAnswer),
+    PPositions(PPositionsAnswer),
+    Misere(MisereTable),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MexTable {
+    pub code: String,
+    pub rows: Vec<MexRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MexRow {
+    pub heap: u64,
+    pub options: Vec<LearnOption>,
+    /// The least value no option has: the heap's value.
+    pub mex: u32,
+}
+
+/// One option of a heap: `removed` tokens taken, `pieces` left, each piece's value and their XOR.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LearnOption {
+    pub removed: u64,
+    pub pieces: Vec<u64>,
+    pub piece_values: Vec<u32>,
+    pub value: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NimSumAnswer {
+    pub code: String,
+    pub heaps: Vec<u64>,
+    pub heap_values: Vec<u32>,
+    pub nimber: u32,
+    /// Moves to a position of nim-sum 0 (heap `heap_index` replaced by the option), the first
+    /// `MAX_LISTED_MOVES` of them, and how many there are in all.
+    pub winning_moves: Vec<(usize, LearnOption)>,
+    pub winning_total: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SequenceAnswer {
+    pub code: String,
+    /// `g(0), g(1), …, g(to)`.
+    pub values: Vec<u16>,
+    pub period: Option<PeriodProof>,
+    /// Why no period is stated, when there is none.
+    pub no_period: Option<String>,
+    /// The rare/common mask and the rare heaps among `1..=to`.
+    pub mask: u16,
+    pub rare_heaps: Vec<u64>,
+}
+
+/// A proven period and what its proof (Guy–Smith, generalised to `h` heaps) needed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PeriodProof {
+    pub period: u64,
+    pub preperiod: u64,
+    /// Heaps below the preperiod whose value differs from the periodic pattern's.
+    pub exceptions: Vec<u64>,
+    /// Most tokens a move removes, most heaps it leaves.
+    pub k: u64,
+    pub h: u64,
+    /// Values checked: heaps `0..values_needed` (`h·(preperiod + period) + k + h`).
+    pub values_needed: u64,
+    pub max_value: u32,
+    pub max_value_at: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PPositionsAnswer {
+    pub code: String,
+    pub total: u64,
+    pub single: Vec<u64>,
+    pub pairs: Vec<(u64, u64)>,
+    pub triple_total: u64,
+    pub triples: Vec<(u64, u64, u64)>,
+    /// `(value, heaps 1..=total with that value)`.
+    pub classes: Vec<(u32, Vec<u64>)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MisereTable {
+    pub code: String,
+    pub heaps: Vec<MisereHeap>,
+    /// `cells[a][b]` for `0 ≤ a, b ≤ table`: the genus of the two-heap position, `None` beyond the budget.
+    pub cells: Vec<Vec<Option<GenusAnswer>>>,
+    pub position: Vec<u64>,
+    pub position_genus: Option<Result<GenusAnswer, String>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MisereHeap {
+    pub heap: u64,
+    /// `None` when the genus walk did not fit in the budget.
+    pub genus: Option<GenusAnswer>,
+}
+
+/// A genus `normal^{misere…}` (the last two misère values repeat forever) and hereditary tameness.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenusAnswer {
+    pub normal: u32,
+    pub misere: Vec<u32>,
+    pub tame: bool,
+    /// Misère outcome: P exactly when `misere[0]` is 0.
+    pub outcome: Outcome,
 }

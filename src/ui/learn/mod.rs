@@ -1,0 +1,341 @@
+//! The teaching views (`/learn/…`): a mex table, the nim-sum explainer, the nim sequence plotted, P-positions
+//! and the misère view, with lesson links, CSV export and a classroom mode. Each view keeps what it shows in
+//! its URL, so a link opens the same lesson; every value comes from the solver worker.
+
+mod classroom;
+mod csv_link;
+mod heap_picture;
+mod learn_form;
+mod lesson_link;
+mod lessons;
+mod mex_table;
+mod misere_view;
+mod nim_sum;
+mod p_positions;
+mod sequence_plot;
+mod status;
+
+pub use classroom::ClassroomToggle;
+pub use lessons::Lessons;
+pub use mex_table::MexTablePage;
+pub use misere_view::MiserePage;
+pub use nim_sum::NimSumPage;
+pub use p_positions::PPositionsPage;
+pub use sequence_plot::SequencePage;
+
+use super::solver::next_request_id;
+use crate::worker::protocol::{LearnAnswer, LearnQuery, Request, RequestId, Response};
+use crate::worker::SolverReactor;
+use std::rc::Rc;
+use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_router::prelude::*;
+
+/// The game a view opens with when its link names none.
+pub const DEFAULT_CODE: &str = "0.137";
+/// Longest text accepted for one URL value.
+const MAX_VALUE_TEXT: usize = 200;
+/// Most heaps typed in a position.
+const MAX_TYPED_HEAPS: usize = 64;
+
+/// Games offered as quick choices: code and name.
+pub const PRESETS: [(&str, &str); 6] = [
+    ("0.137", "independence game (dots)"),
+    ("4!.0", "Grundy's game"),
+    ("0.77", "Kayles"),
+    ("0.07", "Dawson's Kayles"),
+    ("0.6", "Officers"),
+    ("0.[3]", "Nim"),
+];
+
+/// The current URL's query as decoded pairs.
+#[hook]
+pub fn use_query_pairs() -> Vec<(String, String)> {
+    let location = use_location();
+    let raw = location
+        .map(|location| location.query_str().to_string())
+        .unwrap_or_default();
+    decode_pairs(&raw)
+}
+
+/// Pairs of a query string, percent-decoded (`+` is a space).
+pub fn decode_pairs(raw: &str) -> Vec<(String, String)> {
+    let raw = raw.strip_prefix('?').unwrap_or(raw);
+    raw.split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(key), decode(value))
+        })
+        .collect()
+}
+
+fn decode(text: &str) -> String {
+    let text = text.replace('+', " ");
+    js_sys::decode_uri_component(&text)
+        .ok()
+        .and_then(|decoded| decoded.as_string())
+        .unwrap_or(text)
+}
+
+/// The value of `key` in `pairs`.
+pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A game code from the URL (default when absent); only its length is checked here, the worker parses it.
+pub fn code_of(pairs: &[(String, String)]) -> Result<String, String> {
+    let code = get(pairs, "code").unwrap_or(DEFAULT_CODE).trim();
+    if code.is_empty() {
+        return Err("enter a game code such as 0.137 or 4!.0".into());
+    }
+    if code.len() > 40 {
+        return Err("that game code is too long (at most 40 characters)".into());
+    }
+    Ok(code.to_string())
+}
+
+/// A whole number from the URL or a form, with a default when absent, at most `max`.
+pub fn number(
+    pairs: &[(String, String)],
+    key: &str,
+    what: &str,
+    default: u64,
+    max: u64,
+) -> Result<u64, String> {
+    let Some(text) = get(pairs, key) else {
+        return Ok(default);
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(default);
+    }
+    let shown: String = text.chars().take(16).collect();
+    if text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{what}: “{shown}” is not a whole number such as 12"
+        ));
+    }
+    let value: u64 = text
+        .parse()
+        .map_err(|_| format!("{what}: “{shown}” is not a whole number"))?;
+    if value > max {
+        return Err(format!("{what}: {value} is too large (at most {max})"));
+    }
+    Ok(value)
+}
+
+/// Heap sizes written `5.7.9` (or with commas or spaces).
+pub fn parse_heaps(text: &str) -> Result<Vec<u64>, String> {
+    let text = text.trim();
+    if text.len() > MAX_VALUE_TEXT {
+        return Err("the list of heaps is too long".into());
+    }
+    let heaps: Vec<&str> = text
+        .split(|c: char| c == '.' || c == ',' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .collect();
+    if heaps.len() > MAX_TYPED_HEAPS {
+        return Err(format!("at most {MAX_TYPED_HEAPS} heaps"));
+    }
+    heaps
+        .iter()
+        .map(|part| {
+            if part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+                let shown: String = part.chars().take(12).collect();
+                Err(format!(
+                    "“{shown}” is not a heap size: write sizes such as 5.7.9"
+                ))
+            } else {
+                part.parse()
+                    .map_err(|_| format!("“{part}” is not a heap size"))
+            }
+        })
+        .collect()
+}
+
+/// Heap sizes written for a URL: `5.7.9`.
+pub fn heaps_text(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// A code written for a URL query (its `!`, `?`, `=`, `[`, `]` and `&` percent-encoded).
+pub fn url_code(code: &str) -> String {
+    js_sys::encode_uri_component(code).into()
+}
+
+/// The board page showing a position of this game, when the game has one.
+pub fn board_link(code: &str, heaps: &[u64]) -> Option<String> {
+    let heaps: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    match code {
+        "0.137" if heaps.len() == 1 => Some(format!("/dots?n={}", heaps[0])),
+        "4!.0" if !heaps.is_empty() => Some(format!("/grundy?piles={}", heaps_text(&heaps))),
+        _ => None,
+    }
+}
+
+/// What a view is waiting for or has heard.
+#[derive(Clone, Default, PartialEq)]
+pub struct LearnState {
+    pub waiting: Option<RequestId>,
+    pub progress: Option<(u64, u64)>,
+    pub answer: Option<LearnAnswer>,
+    pub error: Option<String>,
+}
+
+pub enum LearnAction {
+    Sent(RequestId),
+    Refused(String),
+    Heard(Response),
+}
+
+impl Reducible for LearnState {
+    type Action = LearnAction;
+
+    fn reduce(self: Rc<Self>, action: LearnAction) -> Rc<Self> {
+        let mut state = (*self).clone();
+        match action {
+            LearnAction::Sent(id) => {
+                state.waiting = Some(id);
+                state.progress = None;
+                state.error = None;
+            }
+            LearnAction::Refused(message) => {
+                state.waiting = None;
+                state.answer = None;
+                state.error = Some(message);
+            }
+            LearnAction::Heard(response) => {
+                if state.waiting != Some(response.id()) {
+                    return self;
+                }
+                match response {
+                    Response::Progress { done, total, .. } => {
+                        state.progress = Some((done, total));
+                        return Rc::new(state);
+                    }
+                    Response::Learn { answer, .. } => state.answer = Some(answer),
+                    Response::Cancelled { .. } => {
+                        state.error = Some("Cancelled. What was computed so far is kept.".into())
+                    }
+                    Response::Error { message, .. } => {
+                        state.answer = None;
+                        state.error = Some(message);
+                    }
+                    _ => return self,
+                }
+                state.waiting = None;
+            }
+        }
+        Rc::new(state)
+    }
+}
+
+/// Asks the worker for `ask` whenever it changes (an `Err` is shown as the view's error instead); returns
+/// the state and a callback that cancels the request under way.
+#[hook]
+pub fn use_learn(
+    ask: Result<(String, LearnQuery), String>,
+) -> (UseReducerHandle<LearnState>, Callback<()>) {
+    let state = use_reducer(LearnState::default);
+    let bridge = {
+        let state = state.clone();
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            if let ReactorEvent::Output(response) = event {
+                state.dispatch(LearnAction::Heard(response));
+            }
+        })
+    };
+    {
+        let (state, bridge) = (state.clone(), bridge.clone());
+        use_effect_with(ask, move |ask| match ask {
+            Ok((code, query)) => {
+                let id = next_request_id();
+                state.dispatch(LearnAction::Sent(id));
+                bridge.send(Request::Learn {
+                    id,
+                    code: code.clone(),
+                    query: query.clone(),
+                });
+            }
+            Err(message) => state.dispatch(LearnAction::Refused(message.clone())),
+        });
+    }
+    let cancel = {
+        let state = state.clone();
+        Callback::from(move |_| {
+            if let Some(id) = state.waiting {
+                bridge.send(Request::Cancel { id });
+            }
+        })
+    };
+    (state, cancel)
+}
+
+/// `*3`-style value text.
+pub fn star(value: u32) -> String {
+    format!("*{value}")
+}
+
+/// A value in binary with `width` digits.
+pub fn binary(value: u32, width: usize) -> String {
+    format!("{value:0width$b}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn reads_links_and_refuses_junk() {
+        let pairs = decode_pairs("?code=4%21.0&heaps=7.5.10&to=12");
+        assert_eq!(get(&pairs, "code"), Some("4!.0"));
+        assert_eq!(code_of(&pairs), Ok("4!.0".to_string()));
+        assert_eq!(code_of(&[]), Ok(DEFAULT_CODE.to_string()));
+        assert!(code_of(&decode_pairs("code=")).is_err());
+        assert!(code_of(&decode_pairs(&format!("code={}", "7".repeat(60)))).is_err());
+        assert_eq!(number(&pairs, "to", "To", 3, 100), Ok(12));
+        assert_eq!(number(&pairs, "from", "From", 3, 100), Ok(3));
+        assert!(number(&pairs, "to", "To", 3, 10)
+            .unwrap_err()
+            .contains("too large"));
+        assert!(number(&decode_pairs("to=-1"), "to", "To", 3, 10).is_err());
+        assert!(number(&decode_pairs("to=%3Cb%3E"), "to", "To", 3, 10).is_err());
+        assert!(number(
+            &decode_pairs("to=99999999999999999999"),
+            "to",
+            "To",
+            3,
+            u64::MAX
+        )
+        .is_err());
+        assert_eq!(parse_heaps("7.5.10"), Ok(vec![7, 5, 10]));
+        assert_eq!(parse_heaps(" 7, 5 10 "), Ok(vec![7, 5, 10]));
+        assert_eq!(parse_heaps(""), Ok(vec![]));
+        assert!(parse_heaps("7.x").is_err());
+        assert!(parse_heaps(&"1.".repeat(100)).is_err());
+        assert_eq!(heaps_text(&[6, 41]), "6.41");
+        assert_eq!(board_link("0.137", &[9]), Some("/dots?n=9".into()));
+        assert_eq!(board_link("0.137", &[6, 41]), None);
+        assert_eq!(
+            board_link("4!.0", &[1, 8]),
+            Some("/grundy?piles=1.8".into())
+        );
+        assert_eq!(board_link("0.77", &[3]), None);
+        assert_eq!(binary(5, 4), "0101");
+        assert_eq!(
+            csv_link::csv_text(&[
+                vec!["a".into(), "b,c".into()],
+                vec!["\"q\"".into(), "1".into()]
+            ]),
+            "a,\"b,c\"\r\n\"\"\"q\"\"\",1\r\n"
+        );
+    }
+}
