@@ -2,6 +2,7 @@
 //! value in binary and their XOR (the nim-sum), and how the winning move changes one heap so the nim-sum
 //! becomes 0; in misère play, how the outcome was decided (tame genera or exact search).
 
+use super::learn::{heaps_text, url_code};
 use crate::play::board::{Board, BoardMove};
 use crate::play::opponent::winning_board_moves;
 use crate::worker::protocol::{Outcome, PositionAnswer};
@@ -42,6 +43,13 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
                 { misere_reason(answer) }
             } else {
                 { nim_sum_table(board, answer, winning.first().copied()) }
+            }
+            if !answer.misere {
+                <p><a id="explain-link" href={format!("/learn/nim-sum?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
+                    { "Explain this nim-sum step by step" }</a></p>
+            } else {
+                <p><a id="explain-link" href={format!("/learn/misere?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
+                    { "More on misère play of this game" }</a></p>
             }
             <p class="muted">{ format!("Solved in {}.", format_ms(answer.elapsed_ms)) }</p>
         </section>

@@ -106,7 +106,12 @@ test('Dots: playing the hinted moves beats the perfect computer, and every hint 
         if (/Game over/.test(await page.locator('#status').textContent())) break;
         const before = await moveCount(page);
         const target = await hint(page);
-        if (turn === 0) await screenshot(page, 'dots-board-hint');
+        if (turn === 0) {
+            await screenshot(page, 'dots-board-hint');
+            const heaps = await heapsOf(page, 'dots');
+            assert.equal(await page.locator('#explain-link').getAttribute('href'),
+                `/learn/nim-sum?code=0.137&heaps=${heaps.join('.')}`);
+        }
         await target.click();
         await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
         assert.equal(nimSum(dots, heapsAfter(page.url(), 'dots', before + 1)), 0, 'the hint leaves a P-position');

@@ -35,7 +35,10 @@ fn shipped_base_agrees_with_the_published_start_values() {
         }
     }
     assert!(normal_found >= 6, "the starts up to 6 spots are shipped");
-    assert!(misere_found >= 5, "the misère starts up to 5 spots are shipped");
+    assert!(
+        misere_found >= 5,
+        "the misère starts up to 5 spots are shipped"
+    );
 }
 
 #[test]
@@ -44,5 +47,9 @@ fn every_shipped_entry_is_re_derived_from_the_rules() {
     let base = Base::from_bytes(SHIPPED).expect("the shipped base reads");
     let report = check_base(&base);
     assert!(report.wrong.is_empty(), "wrong entries: {:?}", report.wrong);
-    assert!(report.unverifiable.is_empty(), "unverifiable: {:?}", report.unverifiable.len());
+    assert!(
+        report.unverifiable.is_empty(),
+        "unverifiable: {:?}",
+        report.unverifiable.len()
+    );
 }
