@@ -201,6 +201,12 @@ struct QuotientReport {
     elements: Vec<Vec<usize>>,
     p_portion: Vec<usize>,
     relations: Vec<(String, String)>,
+    /// `sizes[n]`: the order of the quotient of heaps up to n.
+    sizes: Vec<usize>,
+    /// Test companies that tell the elements apart.
+    experiments: Vec<Vec<usize>>,
+    /// The complete check (every position, any number of heaps) passed, through this many pairs.
+    proof_pairs: usize,
     verification: Verification,
     build_seconds: f64,
 }
@@ -240,6 +246,9 @@ fn quotient(
         elements: q.elements.clone(),
         p_portion: (0..q.len()).filter(|&e| q.p[e]).collect(),
         relations: q.relations(),
+        sizes: q.sizes.clone(),
+        experiments: q.experiments.clone(),
+        proof_pairs: q.prove(&game, QuotientLimits::default().max_proof_pairs)?,
         verification,
         build_seconds,
     };
@@ -269,6 +278,10 @@ fn quotient(
         .map(|&e| format!("{:?}", q.elements[e]))
         .collect();
     println!("P-portion: {}", p.join(" "));
+    println!(
+        "proven for every position of heaps up to {heaps} (complete check through {} pairs)",
+        report.proof_pairs
+    );
     let v = &report.verification;
     match &v.failure {
         None => println!(
@@ -301,7 +314,7 @@ struct BenchReport {
 const HEAP_BUDGET: u64 = 3_000_000;
 
 fn bench(quick: bool, json: bool) -> CommandResult {
-    let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 16) };
+    let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 24) };
     let game = HeapGame::grundy();
     let mut search = MisereSearch::new(&game);
     let started = Instant::now();
@@ -347,17 +360,20 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     let mut quotients = Vec::new();
     for (code, heaps) in [
         ("0.07", quotient_heaps),
-        ("0.77", 12),
+        ("0.77", quotient_heaps),
         ("0.137", quotient_heaps),
+        ("0.75", quotient_heaps),
     ] {
         let g: HeapGame = code.parse()?;
         let t = Instant::now();
         let q = MisereQuotient::build(&g, heaps, QuotientLimits::default())?;
         let seconds = t.elapsed().as_secs_f64();
-        let ok = q.verify(&g, 2 * heaps + 10).failure.is_none();
+        let ok = q
+            .prove(&g, QuotientLimits::default().max_proof_pairs)
+            .is_ok();
         if !json {
             eprintln!(
-                "quotient {code} heaps <= {heaps}: |Q| = {} in {seconds:.2} s, check {}",
+                "quotient {code} heaps <= {heaps}: |Q| = {} in {seconds:.2} s, proof {}",
                 q.len(),
                 if ok { "passed" } else { "FAILED" }
             );
@@ -396,7 +412,7 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     );
     for (code, heaps, size, seconds, ok) in &report.quotients {
         println!(
-            "quotient {code}, heaps <= {heaps}: |Q| = {size}, {seconds:.2} s, bounded check {}",
+            "quotient {code}, heaps <= {heaps}: |Q| = {size}, {seconds:.2} s, complete check {}",
             if *ok { "passed" } else { "FAILED" }
         );
     }
