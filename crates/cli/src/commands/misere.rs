@@ -48,8 +48,11 @@ pub enum MisereCommand {
         #[arg(long)]
         verify: Option<usize>,
         /// Most positions the outcome search may expand in all
-        #[arg(long, default_value_t = 200_000_000)]
+        #[arg(long, default_value_t = 20_000_000_000)]
         budget: u64,
+        /// Positions one outcome query may expand before the last candidate's answer steers instead
+        #[arg(long, default_value_t = QuotientLimits::default().query_budget)]
+        query_budget: u64,
         #[arg(long)]
         json: bool,
     },
@@ -83,8 +86,9 @@ impl MisereCommand {
                 heaps,
                 verify,
                 budget,
+                query_budget,
                 json,
-            } => quotient(&code, heaps, verify, budget, json),
+            } => quotient(&code, heaps, verify, budget, query_budget, json),
             MisereCommand::MisereBench { quick, json } => bench(quick, json),
         }
     }
@@ -216,6 +220,7 @@ fn quotient(
     heaps: usize,
     verify: Option<usize>,
     budget: u64,
+    query_budget: u64,
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
@@ -225,6 +230,7 @@ fn quotient(
         heaps,
         QuotientLimits {
             search_budget: budget,
+            query_budget,
             ..QuotientLimits::default()
         },
         |heap, size| {

@@ -313,6 +313,45 @@ impl Table {
         self.refine(oracle, &word, suffix)
     }
 
+    /// Keep one element per class of `class_of` (classes numbered in order of their first element), once
+    /// the table's monoid is proven: elements kept apart only by guessed answers are merged, and products
+    /// point to the classes.
+    pub fn compact(&mut self, class_of: &[u32], count: usize) {
+        let mut first: Vec<usize> = Vec::with_capacity(count);
+        for (x, &c) in class_of.iter().enumerate() {
+            if c as usize == first.len() {
+                first.push(x);
+            }
+        }
+        let to = |x: u32| class_of[x as usize];
+        let access = first.iter().map(|&x| self.access[x].clone()).collect();
+        let parent = first
+            .iter()
+            .map(|&x| self.parent[x].map(|(s, l)| (to(s), l)))
+            .collect();
+        let rows: Vec<Vec<bool>> = first.iter().map(|&x| self.rows[x].clone()).collect();
+        let cells = first
+            .iter()
+            .map(|&x| {
+                (0..self.letters.len())
+                    .map(|l| {
+                        let t = to(self.times(x as u32, l));
+                        Some((rows[t as usize].clone(), t))
+                    })
+                    .collect()
+            })
+            .collect();
+        self.by_row = rows
+            .iter()
+            .enumerate()
+            .map(|(s, r)| (r.clone(), s as u32))
+            .collect();
+        self.access = access;
+        self.parent = parent;
+        self.rows = rows;
+        self.cells = cells;
+    }
+
     /// Row bit `e` of element `s`.
     pub fn row_bit(&self, s: u32, e: usize) -> bool {
         self.rows[s as usize][e]

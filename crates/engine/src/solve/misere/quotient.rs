@@ -143,7 +143,10 @@ impl MisereQuotient {
                 let proven = shortcut(&table, &weights, class, u64::MAX);
                 oracle.search.set_shortcuts(vec![proven]);
             }
-            let size = reduction(&table).1;
+            let (class_of, size) = reduction(&table);
+            if size < table.len() {
+                table.compact(&class_of, size);
+            }
             sizes.push(size);
             if !progress(n, size) {
                 return Err(MisereError::Cancelled {
