@@ -211,6 +211,8 @@ struct QuotientReport {
     experiments: Vec<Vec<usize>>,
     /// The complete check (every position, any number of heaps) passed, through this many pairs.
     proof_pairs: usize,
+    outcome_queries: u64,
+    guessed_answers: u64,
     verification: Verification,
     build_seconds: f64,
 }
@@ -255,6 +257,8 @@ fn quotient(
         sizes: q.sizes.clone(),
         experiments: q.experiments.clone(),
         proof_pairs: q.prove(&game, QuotientLimits::default().max_proof_pairs)?,
+        outcome_queries: q.outcome_queries,
+        guessed_answers: q.guessed_answers,
         verification,
         build_seconds,
     };
@@ -262,9 +266,12 @@ fn quotient(
         return print_json(&report);
     }
     println!(
-        "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s",
-        report.size, report.p_portion_size
+        "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s \
+         ({} outcome queries, {} answered by the candidate)",
+        report.size, report.p_portion_size, report.outcome_queries, report.guessed_answers
     );
+    let sizes: Vec<String> = report.sizes.iter().map(|s| s.to_string()).collect();
+    println!("order after each heap 0..={heaps}: {}", sizes.join(" "));
     let gens: Vec<String> = report.generators.iter().map(|g| format!("a{g}")).collect();
     println!("generators: {}", gens.join(", "));
     println!("pretending function (heap -> element):");

@@ -13,6 +13,9 @@ use super::search::MisereSearch;
 use crate::solve::heap::Outcome;
 use rustc_hash::FxHashMap;
 
+/// The row of an element times a letter, and the element with that row.
+type Cell = (Vec<bool>, u32);
+
 /// The observation table, growing as heaps (letters) and experiments are added.
 #[derive(Debug, Default)]
 pub(crate) struct Table {
@@ -27,7 +30,7 @@ pub(crate) struct Table {
     rows: Vec<Vec<bool>>,
     by_row: FxHashMap<Vec<bool>, u32>,
     /// `cells[s][l]`: the row of `access[s] + letters[l]`, and the element with that row.
-    cells: Vec<Vec<Option<(Vec<bool>, u32)>>>,
+    cells: Vec<Vec<Option<Cell>>>,
 }
 
 /// The outcome oracle: the exact misère search, with a budget for the whole build and one for each
@@ -80,18 +83,15 @@ impl Oracle<'_> {
                 budget: self.budget_end,
             });
         }
-        match self
-            .search
-            .outcome_of_key(key.clone(), left.min(self.query_budget))
-        {
+        // Without a candidate to fall back on, the search runs to the end.
+        let Some(guess) = self.guess.as_ref().and_then(|g| g.outcome(&key)) else {
+            return Ok(self.search.outcome_of_key(key, left)? == Outcome::P);
+        };
+        match self.search.outcome_of_key(key, left.min(self.query_budget)) {
             Ok(outcome) => Ok(outcome == Outcome::P),
             Err(MisereError::BudgetExhausted { .. }) if left > self.query_budget => {
                 self.guesses += 1;
-                Ok(self
-                    .guess
-                    .as_ref()
-                    .and_then(|g| g.outcome(&key))
-                    .unwrap_or(false))
+                Ok(guess)
             }
             Err(e) => Err(e),
         }

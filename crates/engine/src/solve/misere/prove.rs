@@ -97,7 +97,7 @@ pub(crate) fn check(
             word.reverse();
             return Ok(Check::Fails(word));
         }
-        for l in 0..letters {
+        for (l, &weight) in weights.iter().enumerate().take(letters) {
             let mut out = vec![0u64; words];
             for (w, &bits) in set.iter().enumerate() {
                 let mut bits = bits;
@@ -113,7 +113,7 @@ pub(crate) fn check(
                 out[z / 64] |= 1 << (z % 64);
             }
             let key = ((c.times)(x, l), out);
-            let nd = d + weights[l];
+            let nd = d + weight;
             let to = match index.get(&key) {
                 Some(&to) => to,
                 None => {

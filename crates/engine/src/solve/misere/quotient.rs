@@ -8,8 +8,13 @@
 //! added where nothing matches, and the candidate is checked *completely* (`prove`: every position of every
 //! size, through a finite automaton). Each failure of the check yields a position predicted wrongly, which
 //! becomes one new test company splitting one element, until the check passes. The result is then proven
-//! right for all positions of heaps `<= n`, and reduced: distinct elements are told apart by a test company.
-//! (The steps and names are ours; MisereSolver's code was not consulted.)
+//! right for all positions of heaps `<= n`. Outcomes come from the exact search, which decides positions
+//! inside a proven quotient (heaps `< n`, or lighter than the lightest failure of the current candidate)
+//! by its arithmetic; a query that would need too long a search is answered by the last candidate instead
+//! (`QuotientLimits::query_budget`). Such guesses can only steer the construction, never the result: the
+//! complete check is the proof, and elements that guesses kept apart are merged afterwards by Moore's
+//! refinement, so the quotient returned is the reduced one. (The steps and names are ours; MisereSolver's
+//! code was not consulted.)
 
 use super::error::MisereError;
 use super::learn::{Oracle, Table};
@@ -45,6 +50,9 @@ pub struct MisereQuotient {
     pub experiments: Vec<Vec<usize>>,
     /// Pairs (element, option images) the complete check went through for the final quotient.
     pub proof_pairs: usize,
+    /// Outcome queries asked while building, and how many of them the last candidate answered.
+    pub outcome_queries: u64,
+    pub guessed_answers: u64,
     /// `times_heap[e][n]`: element `e` plus a heap of `n`.
     times_heap: Vec<Vec<u32>>,
 }
@@ -154,14 +162,10 @@ impl MisereQuotient {
                 });
             }
         }
-        Ok(Self::assemble(
-            game,
-            max_heap,
-            &heaps,
-            &table,
-            sizes,
-            proof_pairs,
-        ))
+        let mut quotient = Self::assemble(game, max_heap, &heaps, &table, sizes, proof_pairs);
+        quotient.outcome_queries = oracle.queries;
+        quotient.guessed_answers = oracle.guesses;
+        Ok(quotient)
     }
 
     /// The quotient as the rest of the program sees it, read off a proven table: elements the table
@@ -234,6 +238,8 @@ impl MisereQuotient {
             sizes,
             experiments: table.experiments.iter().map(as_heaps).collect(),
             proof_pairs,
+            outcome_queries: 0,
+            guessed_answers: 0,
             times_heap,
         }
     }
@@ -486,17 +492,10 @@ fn settle(
     // The quotient proven before this heap was added.
     let before: Vec<Shortcut> = oracle.search_shortcuts();
     let mut best_weight = 0;
+    // The last candidate knows nothing of the new heap yet.
+    oracle.guess = None;
     loop {
         table.close(oracle, limits.max_elements)?;
-        if std::env::var("QDEBUG").is_ok() {
-            eprintln!(
-                "settle: {} elements, {} experiments, {} queries, {} nodes",
-                table.len(),
-                table.experiments.len(),
-                oracle.queries,
-                oracle.search.nodes()
-            );
-        }
         let options: Vec<Vec<Vec<usize>>> = table
             .letters
             .iter()
@@ -545,12 +544,7 @@ fn settle(
                     return Err(MisereError::Inconsistent("no path predicts wrongly"));
                 }
             }
-            Ok(Check::Proven { pairs }) => {
-                if std::env::var("QDEBUG").is_ok() {
-                    eprintln!("proven with {pairs} pairs, {} guesses", oracle.guesses);
-                }
-                return Ok(pairs);
-            }
+            Ok(Check::Proven { pairs }) => return Ok(pairs),
             Ok(Check::Fails(word)) => {
                 // The lightest position where the rule fails: everything lighter is predicted rightly
                 // (so this table may decide those positions for the search), and so are its options, so
@@ -558,9 +552,6 @@ fn settle(
                 let mut position: Vec<u16> = word.iter().map(|&l| table.letters[l]).collect();
                 position.sort_unstable();
                 let weight: u64 = position.iter().map(|&c| weights[c as usize]).sum();
-                if std::env::var("QDEBUG").is_ok() {
-                    eprintln!("check fails at {position:?} (weight {weight})");
-                }
                 if weight > best_weight {
                     best_weight = weight;
                     let mut shortcuts = before.clone();
