@@ -91,6 +91,8 @@ fn quotient_outcomes_agree_with_naive_search() {
     let size = v["size"].as_u64().unwrap() as usize;
     assert_eq!(size % 2, 0, "misère quotients have even order");
     assert!(v["verification"]["failure"].is_null());
+    assert!(v["proof_pairs"].as_u64().unwrap() > 0);
+    assert_eq!(v["sizes"].as_array().unwrap().len(), 10);
     let p_portion: Vec<usize> = heaps_of(&v["p_portion"]);
     let pretend: Vec<usize> = heaps_of(&v["pretending_function"]);
     // Each element's representative is P exactly when the element is in the P-portion.

@@ -1,10 +1,11 @@
-//! Misère quotients against an independent naive misère search (plain recursion written here), and
-//! against invariants: every impartial misère quotient has even order (Plambeck–Siegel), its identity is
-//! an N-position, and the monoid is commutative on heaps.
+//! Misère quotients against an independent naive misère search (plain recursion written here), against
+//! published structure (misère Nim's quotients), and against invariants: every impartial misère quotient
+//! has even order (Plambeck–Siegel), its identity is an N-position, the monoid is commutative on heaps,
+//! and it is reduced (any two elements are told apart by some element).
 
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{MisereQuotient, QuotientLimits};
+use sprague_engine::solve::misere::{GenusTable, MisereQuotient, QuotientLimits};
 use std::collections::HashMap;
 
 fn naive_p(game: &HeapGame, heaps: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {
@@ -87,6 +88,94 @@ fn nim_quotient_heaps_up_to_two_is_misere_nim() {
     // (1, a, b, ab, b², ab² with a² = 1, b³ = b).
     let q = check("0.[3]", 2, 16, 12);
     assert_eq!(q.len(), 6);
+}
+
+/// Any two distinct elements `x`, `y` have a `z` with exactly one of `xz`, `yz` in the P-portion.
+fn assert_reduced(q: &MisereQuotient) {
+    for x in 0..q.len() as u32 {
+        for y in x + 1..q.len() as u32 {
+            let told_apart = (0..q.len() as u32)
+                .any(|z| q.p[q.multiply(x, z) as usize] != q.p[q.multiply(y, z) as usize]);
+            assert!(told_apart, "elements {x} and {y} are the same element");
+        }
+    }
+}
+
+#[test]
+fn misere_nim_quotients_have_the_published_orders() {
+    // Misère Nim's quotient (Plambeck–Siegel): the nim-values form A = (Z/2)^k for heaps below 2^k, and
+    // Q = A × {non-fickle} ∪ {0, 1} × {fickle}: order 2^k + 2 once a heap of 2 is allowed, 2 before.
+    for (max_heap, order) in [(1, 2), (2, 6), (3, 6), (4, 10), (7, 10), (8, 18)] {
+        let game: HeapGame = "0.[3]".parse().unwrap();
+        let q = MisereQuotient::build(&game, max_heap, QuotientLimits::default()).unwrap();
+        assert_eq!(q.len(), order, "Nim heaps up to {max_heap}");
+        assert_reduced(&q);
+    }
+}
+
+#[test]
+fn quotients_are_proven_reduced_and_agree_with_naive_search() {
+    for (code, max_heap, total) in [
+        ("0.07", 14, 24),
+        ("0.77", 10, 22),
+        ("0.137", 12, 24),
+        ("0.75", 10, 22),
+    ] {
+        let q = check(code, max_heap, total, 4);
+        let game: HeapGame = code.parse().unwrap();
+        assert!(q.prove(&game, 1_000_000).is_ok(), "{code}");
+        assert_reduced(&q);
+        // The order never falls as heaps are added (a quotient of fewer heaps is an image of a part of it).
+        assert!(
+            q.sizes.windows(2).all(|w| w[0] <= w[1]),
+            "{code} {:?}",
+            q.sizes
+        );
+        assert_eq!(*q.sizes.last().unwrap(), q.len());
+    }
+}
+
+#[test]
+fn tame_heaps_give_the_six_element_tame_quotient() {
+    // Dawson's Kayles heaps up to 9 are all tame and include heaps of genus 0^120, 1^031 and 2^20: the
+    // quotient is misère Nim's on heaps 0, 1, 2 (order 6, with exactly the 2 P-elements a and b²).
+    let game = HeapGame::dawson();
+    let mut genera = GenusTable::new(&game);
+    for n in 0..=9 {
+        assert!(genera.genus(&[n], 1_000_000).unwrap().tame, "heap {n}");
+    }
+    let q = check("0.07", 9, 24, 5);
+    assert_eq!(q.len(), 6);
+    assert_eq!(q.p_count(), 2);
+}
+
+#[test]
+fn quotient_answers_random_sums_like_naive_search() {
+    // Dawson's Kayles heaps up to 20, random sums of up to 5 heaps with at most 34 tokens.
+    let game = HeapGame::dawson();
+    let q = MisereQuotient::build(&game, 20, QuotientLimits::default()).unwrap();
+    let mut memo = HashMap::new();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let mut checked = 0;
+    while checked < 2000 {
+        let heaps: Vec<usize> = (0..1 + next(5)).map(|_| 1 + next(20)).collect();
+        if heaps.iter().sum::<usize>() > 34 {
+            continue;
+        }
+        let expected = if naive_p(&game, &heaps, &mut memo) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(q.outcome(&heaps).unwrap(), expected, "{heaps:?}");
+        checked += 1;
+    }
 }
 
 #[test]

@@ -48,8 +48,11 @@ pub enum MisereCommand {
         #[arg(long)]
         verify: Option<usize>,
         /// Most positions the outcome search may expand in all
-        #[arg(long, default_value_t = 200_000_000)]
+        #[arg(long, default_value_t = 20_000_000_000)]
         budget: u64,
+        /// Positions one outcome query may expand before the last candidate's answer steers instead
+        #[arg(long, default_value_t = QuotientLimits::default().query_budget)]
+        query_budget: u64,
         #[arg(long)]
         json: bool,
     },
@@ -83,8 +86,9 @@ impl MisereCommand {
                 heaps,
                 verify,
                 budget,
+                query_budget,
                 json,
-            } => quotient(&code, heaps, verify, budget, json),
+            } => quotient(&code, heaps, verify, budget, query_budget, json),
             MisereCommand::MisereBench { quick, json } => bench(quick, json),
         }
     }
@@ -201,6 +205,14 @@ struct QuotientReport {
     elements: Vec<Vec<usize>>,
     p_portion: Vec<usize>,
     relations: Vec<(String, String)>,
+    /// `sizes[n]`: the order of the quotient of heaps up to n.
+    sizes: Vec<usize>,
+    /// Test companies that tell the elements apart.
+    experiments: Vec<Vec<usize>>,
+    /// The complete check (every position, any number of heaps) passed, through this many pairs.
+    proof_pairs: usize,
+    outcome_queries: u64,
+    guessed_answers: u64,
     verification: Verification,
     build_seconds: f64,
 }
@@ -210,6 +222,7 @@ fn quotient(
     heaps: usize,
     verify: Option<usize>,
     budget: u64,
+    query_budget: u64,
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
@@ -219,6 +232,7 @@ fn quotient(
         heaps,
         QuotientLimits {
             search_budget: budget,
+            query_budget,
             ..QuotientLimits::default()
         },
         |heap, size| {
@@ -240,6 +254,11 @@ fn quotient(
         elements: q.elements.clone(),
         p_portion: (0..q.len()).filter(|&e| q.p[e]).collect(),
         relations: q.relations(),
+        sizes: q.sizes.clone(),
+        experiments: q.experiments.clone(),
+        proof_pairs: q.prove(&game, QuotientLimits::default().max_proof_pairs)?,
+        outcome_queries: q.outcome_queries,
+        guessed_answers: q.guessed_answers,
         verification,
         build_seconds,
     };
@@ -247,9 +266,12 @@ fn quotient(
         return print_json(&report);
     }
     println!(
-        "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s",
-        report.size, report.p_portion_size
+        "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s \
+         ({} outcome queries, {} answered by the candidate)",
+        report.size, report.p_portion_size, report.outcome_queries, report.guessed_answers
     );
+    let sizes: Vec<String> = report.sizes.iter().map(|s| s.to_string()).collect();
+    println!("order after each heap 0..={heaps}: {}", sizes.join(" "));
     let gens: Vec<String> = report.generators.iter().map(|g| format!("a{g}")).collect();
     println!("generators: {}", gens.join(", "));
     println!("pretending function (heap -> element):");
@@ -269,6 +291,10 @@ fn quotient(
         .map(|&e| format!("{:?}", q.elements[e]))
         .collect();
     println!("P-portion: {}", p.join(" "));
+    println!(
+        "proven for every position of heaps up to {heaps} (complete check through {} pairs)",
+        report.proof_pairs
+    );
     let v = &report.verification;
     match &v.failure {
         None => println!(
@@ -301,7 +327,7 @@ struct BenchReport {
 const HEAP_BUDGET: u64 = 3_000_000;
 
 fn bench(quick: bool, json: bool) -> CommandResult {
-    let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 16) };
+    let (max_heap, triple_total, quotient_heaps) = if quick { (60, 40, 10) } else { (100, 60, 24) };
     let game = HeapGame::grundy();
     let mut search = MisereSearch::new(&game);
     let started = Instant::now();
@@ -347,17 +373,20 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     let mut quotients = Vec::new();
     for (code, heaps) in [
         ("0.07", quotient_heaps),
-        ("0.77", 12),
+        ("0.77", quotient_heaps),
         ("0.137", quotient_heaps),
+        ("0.75", quotient_heaps),
     ] {
         let g: HeapGame = code.parse()?;
         let t = Instant::now();
         let q = MisereQuotient::build(&g, heaps, QuotientLimits::default())?;
         let seconds = t.elapsed().as_secs_f64();
-        let ok = q.verify(&g, 2 * heaps + 10).failure.is_none();
+        let ok = q
+            .prove(&g, QuotientLimits::default().max_proof_pairs)
+            .is_ok();
         if !json {
             eprintln!(
-                "quotient {code} heaps <= {heaps}: |Q| = {} in {seconds:.2} s, check {}",
+                "quotient {code} heaps <= {heaps}: |Q| = {} in {seconds:.2} s, proof {}",
                 q.len(),
                 if ok { "passed" } else { "FAILED" }
             );
@@ -396,7 +425,7 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     );
     for (code, heaps, size, seconds, ok) in &report.quotients {
         println!(
-            "quotient {code}, heaps <= {heaps}: |Q| = {size}, {seconds:.2} s, bounded check {}",
+            "quotient {code}, heaps <= {heaps}: |Q| = {size}, {seconds:.2} s, complete check {}",
             if *ok { "passed" } else { "FAILED" }
         );
     }

@@ -17,6 +17,8 @@ pub enum MisereError {
         value: usize,
         why: &'static str,
     },
+    #[error("internal inconsistency in the misère quotient construction: {0}")]
+    Inconsistent(&'static str),
     #[error("normal-play values: {0}")]
     Sequence(String),
 }

@@ -4,7 +4,9 @@
 mod error;
 mod genera;
 mod genus;
+mod learn;
 mod position;
+mod prove;
 mod quotient;
 mod reduce;
 mod search;
@@ -18,5 +20,5 @@ pub use quotient::{
     MisereQuotient, QuotientLimits, Verification, MAX_QUOTIENT_ELEMENTS, MAX_QUOTIENT_HEAP,
 };
 pub use reduce::{HeapTable, Key, MAX_MISERE_HEAP, MAX_POSITION_HEAPS};
-pub use search::{MisereSearch, Step};
+pub use search::{MisereSearch, Shortcut, Step};
 pub use tame::tame_sum_outcome;

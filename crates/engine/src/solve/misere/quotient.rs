@@ -2,23 +2,27 @@
 //! monoid of positions modulo indistinguishability, its P-portion, and the pretending function that sends
 //! each heap to its element.
 //!
-//! How it is built here (not MisereSolver's algorithm, which is not reproduced): elements are explored
-//! breadth-first from the empty position by adding one heap at a time. A new position is identified with
-//! an element already found when it has the same *signature*: its misère outcome (exact search) in the
-//! company of the empty position and of every single heap. Positions with different signatures are certainly
-//! distinct, so the monoid found is never larger than the true quotient; it could be smaller if two
-//! positions agree on every test but differ in larger company. That is what the check catches:
-//! `verify(B)` proves, using only the monoid's arithmetic, that for every position of at most `B` tokens
-//! "its image is in the P-portion" holds exactly when "it has a move and no move leads to an image in the
-//! P-portion" — by induction this makes the quotient's outcome equal the true misère outcome for all those
-//! positions. Beyond `B` tokens the quotient is a well-tested candidate, not a proof.
+//! Built heap by heap, as MisereSolver does: with the quotient of heaps `< n` in hand, heap `n` is added as a
+//! new letter; its products with every element are computed and matched against the elements known (the
+//! `learn` table: exact outcomes of each element's access position in each test company), new elements are
+//! added where nothing matches, and the candidate is checked *completely* (`prove`: every position of every
+//! size, through a finite automaton). Each failure of the check yields a position predicted wrongly, which
+//! becomes one new test company splitting one element, until the check passes. The result is then proven
+//! right for all positions of heaps `<= n`. Outcomes come from the exact search, which decides positions
+//! inside a proven quotient (heaps `< n`, or lighter than the lightest failure of the current candidate)
+//! by its arithmetic; a query that would need too long a search is answered by the last candidate instead
+//! (`QuotientLimits::query_budget`). Such guesses can only steer the construction, never the result: the
+//! complete check is the proof, and elements that guesses kept apart are merged afterwards by Moore's
+//! refinement, so the quotient returned is the reduced one. (The steps and names are ours; MisereSolver's
+//! code was not consulted.)
 
 use super::error::MisereError;
-use super::reduce::{HeapTable, Key};
-use super::search::MisereSearch;
+use super::learn::{Oracle, Table};
+use super::prove::{check, non_commuting, Candidate, Check};
+use super::reduce::HeapTable;
+use super::search::{MisereSearch, Shortcut};
 use crate::games::heap::HeapGame;
 use crate::solve::heap::Outcome;
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// Largest heap bound accepted for a quotient.
@@ -40,11 +44,17 @@ pub struct MisereQuotient {
     pub p: Vec<bool>,
     /// `pretend[n]`: the element of a single heap `n` (`0..=max_heap`).
     pub pretend: Vec<u32>,
+    /// `sizes[n]`: the order of the quotient of heaps up to `n` (`0..=max_heap`), as built.
+    pub sizes: Vec<usize>,
+    /// Test companies that tell the elements apart (the table's experiments), as heap sizes.
+    pub experiments: Vec<Vec<usize>>,
+    /// Pairs (element, option images) the complete check went through for the final quotient.
+    pub proof_pairs: usize,
+    /// Outcome queries asked while building, and how many of them the last candidate answered.
+    pub outcome_queries: u64,
+    pub guessed_answers: u64,
     /// `times_heap[e][n]`: element `e` plus a heap of `n`.
     times_heap: Vec<Vec<u32>>,
-    /// Each element's outcomes in the test company (bit per test) from the last exploration.
-    #[serde(skip)]
-    signatures: Vec<Vec<u64>>,
 }
 
 /// Work limits for building a quotient.
@@ -53,16 +63,19 @@ pub struct QuotientLimits {
     /// Positions the outcome search may expand in all.
     pub search_budget: u64,
     pub max_elements: usize,
-    /// Most refinement rounds.
-    pub max_rounds: usize,
+    /// Most pairs in one complete check.
+    pub max_proof_pairs: usize,
+    /// Positions one outcome query may expand before the last candidate's answer is used instead.
+    pub query_budget: u64,
 }
 
 impl Default for QuotientLimits {
     fn default() -> Self {
         QuotientLimits {
-            search_budget: 200_000_000,
+            search_budget: 2_000_000_000,
             max_elements: 20_000,
-            max_rounds: 50,
+            max_proof_pairs: 5_000_000,
+            query_budget: 1_000,
         }
     }
 }
@@ -87,11 +100,7 @@ impl MisereQuotient {
         Self::build_with_progress(game, max_heap, limits, |_, _| true)
     }
 
-    /// Build, calling `progress(heaps_done, elements)` as heaps are added; `false` cancels.
-    ///
-    /// Rounds: explore with the current test company, check the result on small positions, and when the
-    /// check finds a position where the candidate is wrong, add the sub-positions of that position and of
-    /// its options (up to three heaps) to the test company and explore again.
+    /// Build, calling `progress(heap, elements)` after each heap is added; `false` cancels.
     pub fn build_with_progress(
         game: &HeapGame,
         max_heap: usize,
@@ -107,204 +116,104 @@ impl MisereQuotient {
         }
         let mut search = MisereSearch::new(game);
         search.key(&[max_heap])?;
-        let table: HeapTable = search.table().clone();
-        // Distinct heap classes up to the bound (dead heaps are the identity).
-        let mut classes: Vec<u16> = (1..=max_heap)
-            .map(|n| table.class(n))
-            .filter(|&c| c != 0)
-            .collect();
-        classes.sort_unstable();
-        classes.dedup();
-        // Test company: the empty position and each single heap to begin with.
-        let mut tests: Vec<Vec<u16>> = vec![vec![]];
-        tests.extend(classes.iter().map(|&a| vec![a]));
-        let mut known_tests: rustc_hash::FxHashSet<Vec<u16>> = tests.iter().cloned().collect();
-        let refine_tokens = max_heap + 8;
-        let mut round = 0;
-        loop {
-            let quotient = Self::explore(
-                game,
-                max_heap,
-                &mut search,
-                &table,
-                &classes,
-                &tests,
-                limits,
-                &mut progress,
-            )?;
-            round += 1;
-            if round > limits.max_rounds {
-                return Ok(quotient);
-            }
-            // First the monoid law: adding two heaps in either order must give the same element. When it
-            // fails, some identification on the way was wrong, and the company that shows it is one of
-            // the heaps plus a test that tells the two results apart.
-            if let Some(companies) = quotient.commutativity_witness(&tests) {
-                let before = tests.len();
-                for company in companies {
-                    let mut key: Vec<u16> = company
-                        .iter()
-                        .map(|&h| table.class(h))
-                        .filter(|&c| c != 0)
-                        .collect();
-                    key.sort_unstable();
-                    if known_tests.insert(key.clone()) {
-                        tests.push(key);
-                    }
-                }
-                if tests.len() > before {
-                    continue;
-                }
-            }
-            let Some(failure) = quotient.verify(game, refine_tokens).failure else {
-                return Ok(quotient);
-            };
-            // The failing position and its options, as class keys; their small sub-positions become tests.
-            let mut around: Vec<Vec<usize>> = vec![failure.clone()];
-            for (i, &h) in failure.iter().enumerate() {
-                for pieces in game.options(h) {
-                    let mut option: Vec<usize> = failure[..i].to_vec();
-                    option.extend(&failure[i + 1..]);
-                    option.extend(pieces);
-                    around.push(option);
-                }
-            }
-            let before = tests.len();
-            for position in around {
-                let mut key: Vec<u16> = position
+        let heaps: HeapTable = search.table().clone();
+        let mut oracle = Oracle {
+            search: &mut search,
+            budget_end: limits.search_budget,
+            query_budget: limits.query_budget,
+            guess: None,
+            queries: 0,
+            guesses: 0,
+            answers: Default::default(),
+        };
+        let mut table = Table::new(&mut oracle)?;
+        // Weight of each heap class: more than any of its options weighs, so weights fall along moves.
+        let mut weights = vec![0u64; max_heap + 1];
+        for c in 1..=max_heap {
+            if heaps.class(c) as usize == c {
+                weights[c] = 1 + heaps
+                    .heap_options(c as u16)
                     .iter()
-                    .map(|&h| table.class(h))
-                    .filter(|&c| c != 0)
-                    .collect();
-                key.sort_unstable();
-                for sub in small_submultisets(&key, 3) {
-                    if known_tests.insert(sub.clone()) {
-                        tests.push(sub);
-                    }
-                }
-            }
-            if tests.len() == before {
-                return Ok(quotient);
+                    .map(|pieces| pieces.iter().map(|&q| weights[q as usize]).sum::<u64>())
+                    .max()
+                    .unwrap_or(0);
             }
         }
-    }
-
-    /// One exploration with a fixed test company.
-    #[allow(clippy::too_many_arguments)]
-    fn explore(
-        game: &HeapGame,
-        max_heap: usize,
-        search: &mut MisereSearch,
-        table: &HeapTable,
-        classes: &[u16],
-        tests: &[Vec<u16>],
-        limits: QuotientLimits,
-        progress: &mut impl FnMut(usize, usize) -> bool,
-    ) -> Result<Self, MisereError> {
-        let budget_end = limits.search_budget;
-        let signature = |search: &mut MisereSearch, key: &[u16]| -> Result<Vec<u64>, MisereError> {
-            let mut bits = vec![0u64; tests.len().div_ceil(64)];
-            for (t, company) in tests.iter().enumerate() {
-                let mut position: Vec<u16> = key.iter().chain(company).copied().collect();
-                position.sort_unstable();
-                let left = budget_end.saturating_sub(search.nodes());
-                if left == 0 {
-                    return Err(MisereError::BudgetExhausted {
-                        nodes: search.nodes(),
-                        budget: budget_end,
-                    });
-                }
-                let outcome = search.outcome_of_key(position.into_boxed_slice(), left)?;
-                if outcome == Outcome::P {
-                    bits[t / 64] |= 1 << (t % 64);
-                }
+        let mut sizes = vec![1];
+        let mut proof_pairs = 1;
+        for n in 1..=max_heap {
+            let class = heaps.class(n);
+            // A heap with no move is the identity; a heap with a smaller one's options is that heap.
+            if class as usize == n {
+                table.add_letter(class);
+                proof_pairs = settle(&mut table, &mut oracle, &heaps, &weights, limits)?;
+                // Proven for heaps up to n: the search decides such positions by it from now on.
+                let proven = shortcut(&table, &weights, class, u64::MAX);
+                oracle.search.set_shortcuts(vec![proven]);
             }
-            Ok(bits)
-        };
-
-        let mut elements: Vec<Key> = vec![Key::default()];
-        let mut by_signature: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
-        let mut signatures: Vec<Vec<u64>> = vec![signature(search, &[])?];
-        by_signature.insert(signatures[0].clone(), 0);
-        // Products with heap classes, filled breadth-first; heap classes are added one at a time so the
-        // generators come out in heap order.
-        let mut times_class: Vec<FxHashMap<u16, u32>> = vec![FxHashMap::default()];
-        for (done, &class) in classes.iter().enumerate() {
-            let allowed = &classes[..=done];
-            let mut e = 0;
-            while e < elements.len() {
-                for &c in allowed {
-                    if times_class[e].contains_key(&c) {
-                        continue;
-                    }
-                    let mut key: Vec<u16> = elements[e].to_vec();
-                    key.push(c);
-                    key.sort_unstable();
-                    let sig = signature(search, &key)?;
-                    let id = match by_signature.get(&sig) {
-                        Some(&id) => id,
-                        None => {
-                            if elements.len() >= limits.max_elements {
-                                return Err(MisereError::OutOfRange {
-                                    what: "quotient size",
-                                    value: elements.len(),
-                                    why: "more elements than the limit",
-                                });
-                            }
-                            let id = elements.len() as u32;
-                            elements.push(key.into_boxed_slice());
-                            times_class.push(FxHashMap::default());
-                            signatures.push(sig.clone());
-                            by_signature.insert(sig, id);
-                            id
-                        }
-                    };
-                    times_class[e].insert(c, id);
-                }
-                e += 1;
+            let (class_of, size) = reduction(&table);
+            if size < table.len() {
+                table.compact(&class_of, size);
             }
-            if !progress(class as usize, elements.len()) {
+            sizes.push(size);
+            if !progress(n, size) {
                 return Err(MisereError::Cancelled {
-                    nodes: search.nodes(),
+                    nodes: oracle.search.nodes(),
                 });
             }
         }
-        // Heap n's image, and the product table by heap size.
-        let pretend: Vec<u32> = (0..=max_heap)
-            .map(|n| match table.class(n) {
-                0 => 0,
-                c => times_class[0][&c],
-            })
+        let mut quotient = Self::assemble(game, max_heap, &heaps, &table, sizes, proof_pairs);
+        quotient.outcome_queries = oracle.queries;
+        quotient.guessed_answers = oracle.guesses;
+        Ok(quotient)
+    }
+
+    /// The quotient as the rest of the program sees it, read off a proven table: elements the table
+    /// keeps apart but no company tells apart (possible when guesses steered it) are merged.
+    fn assemble(
+        game: &HeapGame,
+        max_heap: usize,
+        heaps: &HeapTable,
+        table: &Table,
+        sizes: Vec<usize>,
+        proof_pairs: usize,
+    ) -> Self {
+        let (class_of, len) = reduction(table);
+        // Each class is represented by its first table element (the one with the shortest access).
+        let mut first: Vec<Option<u32>> = vec![None; len];
+        for (x, &c) in class_of.iter().enumerate() {
+            first[c as usize].get_or_insert(x as u32);
+        }
+        let first: Vec<u32> = first
+            .into_iter()
+            .map(|x| x.expect("non-empty class"))
             .collect();
-        let times_heap: Vec<Vec<u32>> = times_class
+        let times_heap: Vec<Vec<u32>> = first
             .iter()
-            .enumerate()
-            .map(|(e, row)| {
+            .map(|&x| {
                 (0..=max_heap)
-                    .map(|n| match table.class(n) {
-                        0 => e as u32,
-                        c => row[&c],
+                    .map(|n| match heaps.class(n) {
+                        0 => class_of[x as usize],
+                        c => {
+                            let l = table.letter_index(c).expect("a letter");
+                            class_of[table.times(x, l) as usize]
+                        }
                     })
                     .collect()
             })
             .collect();
-        let p: Vec<bool> = (0..elements.len())
-            .map(|e| search.known(&elements[e]) == Some(Outcome::P))
-            .collect();
-        // Generators: heaps whose image is new when they are first allowed.
+        let pretend = times_heap[0].clone();
+        let p: Vec<bool> = first.iter().map(|&x| table.is_p(x)).collect();
+        // Generators: heaps whose image is not yet generated by the smaller generators.
         let mut generators = Vec::new();
-        let mut reached = vec![false; elements.len()];
+        let mut reached = vec![false; len];
         reached[0] = true;
-        let mut frontier = vec![0u32];
         for n in 1..=max_heap {
             if reached[pretend[n] as usize] {
                 continue;
             }
             generators.push(n);
-            // Everything generated so far, closed under the generators chosen.
-            frontier = (0..elements.len() as u32)
-                .filter(|&e| reached[e as usize])
-                .collect();
+            let mut frontier: Vec<u32> = (0..len as u32).filter(|&e| reached[e as usize]).collect();
             while let Some(e) = frontier.pop() {
                 for &g in &generators {
                     let next = times_heap[e as usize][g];
@@ -315,47 +224,61 @@ impl MisereQuotient {
                 }
             }
         }
-        let _ = frontier;
-        let heaps_of = |key: &Key| key.iter().map(|&h| h as usize).collect();
-        Ok(MisereQuotient {
+        let as_heaps = |key: &Vec<u16>| key.iter().map(|&h| h as usize).collect();
+        MisereQuotient {
             game: game.to_string(),
             max_heap,
             generators,
-            elements: elements.iter().map(heaps_of).collect(),
+            elements: first
+                .iter()
+                .map(|&x| as_heaps(&table.access[x as usize]))
+                .collect(),
             p,
             pretend,
+            sizes,
+            experiments: table.experiments.iter().map(as_heaps).collect(),
+            proof_pairs,
+            outcome_queries: 0,
+            guessed_answers: 0,
             times_heap,
-            signatures,
-        })
+        }
     }
 
-    /// If some element plus heaps `a` then `b` differs from plus `b` then `a`, the test companies
-    /// `a + t` and `b + t` for a test `t` on which the two results differ.
-    fn commutativity_witness(&self, tests: &[Vec<u16>]) -> Option<Vec<Vec<usize>>> {
-        let heaps: Vec<usize> = (1..=self.max_heap).collect();
-        for e in 0..self.len() {
-            for (i, &a) in heaps.iter().enumerate() {
-                for &b in &heaps[i + 1..] {
-                    let ab = self.times_heap[self.times_heap[e][a] as usize][b];
-                    let ba = self.times_heap[self.times_heap[e][b] as usize][a];
-                    if ab == ba {
-                        continue;
-                    }
-                    // A test on which the two elements' representatives differ.
-                    let (x, y) = (&self.signatures[ab as usize], &self.signatures[ba as usize]);
-                    let bit = (0..tests.len())
-                        .find(|&t| (x[t / 64] >> (t % 64)) & 1 != (y[t / 64] >> (t % 64)) & 1)?;
-                    let t: Vec<usize> = tests[bit].iter().map(|&h| h as usize).collect();
-                    let with = |h: usize| {
-                        let mut c = t.clone();
-                        c.push(h);
-                        c
-                    };
-                    return Some(vec![with(a), with(b)]);
-                }
-            }
+    /// Run the complete check again on the finished quotient, with the options of each heap taken from
+    /// the game's rules: `Ok(pairs)` when its outcomes are proven right for every position of heaps up to
+    /// the bound, an error naming a position otherwise.
+    pub fn prove(&self, game: &HeapGame, max_pairs: usize) -> Result<usize, MisereError> {
+        let options: Vec<Vec<Vec<usize>>> = (1..=self.max_heap)
+            .map(|n| game.options(n))
+            .map(|opts| {
+                opts.into_iter()
+                    .map(|pieces| {
+                        pieces
+                            .into_iter()
+                            .filter(|&h| h > 0)
+                            .map(|h| h - 1)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let times = |x: u32, l: usize| self.times_heap[x as usize][l + 1];
+        let p = |x: u32| self.p[x as usize];
+        let candidate = Candidate {
+            len: self.len(),
+            times: &times,
+            p: &p,
+            options: &options,
+        };
+        if non_commuting(&candidate).is_some() {
+            return Err(MisereError::Inconsistent("the quotient is not commutative"));
         }
-        None
+        match check(&candidate, &vec![1; options.len()], max_pairs)? {
+            Check::Proven { pairs } => Ok(pairs),
+            Check::Fails(_) => Err(MisereError::Inconsistent(
+                "a position's outcome contradicts its options' outcomes",
+            )),
+        }
     }
 
     /// Number of elements.
@@ -500,33 +423,150 @@ fn word(heaps: &[usize]) -> String {
     parts.join(" ")
 }
 
-/// Every sub-multiset of `key` with 1..=`most` heaps.
-fn small_submultisets(key: &[u16], most: usize) -> Vec<Vec<u16>> {
-    let mut out: Vec<Vec<u16>> = Vec::new();
-    let mut stack: Vec<(usize, Vec<u16>)> = vec![(0, vec![])];
-    while let Some((from, chosen)) = stack.pop() {
-        if !chosen.is_empty() {
-            out.push(chosen.clone());
-        }
-        if chosen.len() == most {
-            continue;
-        }
-        for i in from..key.len() {
-            if i > from && key[i] == key[i - 1] {
-                continue;
-            }
-            let mut next = chosen.clone();
-            next.push(key[i]);
-            stack.push((i + 1, next));
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// Whether the sorted multiset `big` contains the sorted multiset `small`.
 fn contains(big: &[usize], small: &[usize]) -> bool {
     let mut rest = big.iter();
     small.iter().all(|x| rest.by_ref().any(|y| y == x))
+}
+
+/// Indistinguishability on a table proven right: the coarsest partition that separates P from N and is
+/// kept by adding any heap (Moore's refinement). Returns each element's class, and the number of classes;
+/// the identity's class is 0.
+fn reduction(table: &Table) -> (Vec<u32>, usize) {
+    let len = table.len();
+    let mut class_of: Vec<u32> = (0..len as u32).map(|x| table.is_p(x) as u32).collect();
+    let mut count = 0;
+    loop {
+        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = Default::default();
+        // Numbered in element order, so the identity (element 0) is class 0.
+        let next: Vec<u32> = (0..len as u32)
+            .map(|x| {
+                let mut signature = vec![class_of[x as usize]];
+                signature
+                    .extend((0..table.letters.len()).map(|l| class_of[table.times(x, l) as usize]));
+                let fresh = ids.len() as u32;
+                *ids.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        let new_count = ids.len();
+        class_of = next;
+        if new_count == count {
+            return (class_of, count);
+        }
+        count = new_count;
+    }
+}
+
+/// The table's monoid as a search shortcut for heap classes up to `largest` and weights below `max_weight`.
+fn shortcut(table: &Table, weights: &[u64], largest: u16, max_weight: u64) -> Shortcut {
+    let times = (0..table.len() as u32)
+        .map(|e| {
+            (0..=largest)
+                .map(|c| match table.letter_index(c) {
+                    Some(l) => table.times(e, l),
+                    None => e,
+                })
+                .collect()
+        })
+        .collect();
+    Shortcut {
+        below: largest + 1,
+        max_weight,
+        weights: weights[..=largest as usize].to_vec(),
+        times,
+        p: (0..table.len() as u32).map(|e| table.is_p(e)).collect(),
+    }
+}
+
+/// Close the table for the letters it has and refine it until the complete check passes; returns the
+/// number of pairs the passing check went through.
+fn settle(
+    table: &mut Table,
+    oracle: &mut Oracle,
+    heaps: &HeapTable,
+    weights: &[u64],
+    limits: QuotientLimits,
+) -> Result<usize, MisereError> {
+    let letter_weights: Vec<u64> = table.letters.iter().map(|&c| weights[c as usize]).collect();
+    let newest = *table.letters.last().expect("a letter");
+    // The quotient proven before this heap was added.
+    let before: Vec<Shortcut> = oracle.search_shortcuts();
+    let mut best_weight = 0;
+    // The last candidate knows nothing of the new heap yet.
+    oracle.guess = None;
+    loop {
+        table.close(oracle, limits.max_elements)?;
+        let options: Vec<Vec<Vec<usize>>> = table
+            .letters
+            .iter()
+            .map(|&c| {
+                heaps
+                    .heap_options(c)
+                    .iter()
+                    .map(|pieces| {
+                        pieces
+                            .iter()
+                            .map(|&q| table.letter_index(q).expect("pieces are smaller heaps"))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let verdict = {
+            let times = |x: u32, l: usize| table.times(x, l);
+            let p = |x: u32| table.is_p(x);
+            let candidate = Candidate {
+                len: table.len(),
+                times: &times,
+                p: &p,
+                options: &options,
+            };
+            match non_commuting(&candidate) {
+                Some(found) => Err(found),
+                None => Ok(check(&candidate, &letter_weights, limits.max_proof_pairs)?),
+            }
+        };
+        match verdict {
+            Err((x, a, b)) => {
+                // The same position reached two elements: an experiment tells them apart, and one of the
+                // two paths predicts it wrongly.
+                let (ab, ba) = (
+                    table.times(table.times(x, a), b),
+                    table.times(table.times(x, b), a),
+                );
+                let e = (0..table.experiments.len())
+                    .find(|&e| table.row_bit(ab, e) != table.row_bit(ba, e))
+                    .ok_or(MisereError::Inconsistent("two equal rows"))?;
+                let suffix = table.experiments[e].clone();
+                if !table.refine_from(oracle, x, &[a, b], &suffix)?
+                    && !table.refine_from(oracle, x, &[b, a], &suffix)?
+                {
+                    return Err(MisereError::Inconsistent("no path predicts wrongly"));
+                }
+            }
+            Ok(Check::Proven { pairs }) => return Ok(pairs),
+            Ok(Check::Fails(word)) => {
+                // The lightest position where the rule fails: everything lighter is predicted rightly
+                // (so this table may decide those positions for the search), and so are its options, so
+                // it is the position itself that is predicted wrongly.
+                let mut position: Vec<u16> = word.iter().map(|&l| table.letters[l]).collect();
+                position.sort_unstable();
+                let weight: u64 = position.iter().map(|&c| weights[c as usize]).sum();
+                if weight > best_weight {
+                    best_weight = weight;
+                    let mut shortcuts = before.clone();
+                    shortcuts.push(shortcut(table, weights, newest, weight));
+                    oracle.search.set_shortcuts(shortcuts);
+                }
+                oracle.guess = Some(shortcut(table, weights, newest, u64::MAX));
+                let predicted = table.is_p(table.image(&position));
+                oracle.correct(&position, !predicted);
+                if !table.refine_position(oracle, &position, &[])? {
+                    return Err(MisereError::Inconsistent(
+                        "the lightest failure is predicted rightly",
+                    ));
+                }
+            }
+        }
+    }
 }

@@ -47,6 +47,40 @@ pub struct MisereSearch {
     /// Genera of heaps `0..len`, all hereditarily tame: a position made only of these is decided at once
     /// by the tame rule (misère Nim on the genera) instead of being searched.
     tame_heaps: Vec<Genus>,
+    /// Monoids proven to give the right outcome on part of the positions: positions within that part are
+    /// decided by their arithmetic instead of being searched.
+    shortcuts: Vec<Shortcut>,
+}
+
+/// A monoid proven right for the positions whose heap classes are all below `below` and whose weight
+/// (the sum of `weights[c]` over its heaps) is below `max_weight`.
+#[derive(Clone, Debug)]
+pub struct Shortcut {
+    pub below: u16,
+    pub max_weight: u64,
+    /// Weight of each heap class below `below`.
+    pub weights: Vec<u64>,
+    /// `times[e][c]`: element `e` plus a heap of class `c` (`c < below`; class 0, dead heaps, unused).
+    pub times: Vec<Vec<u32>>,
+    pub p: Vec<bool>,
+}
+
+impl Shortcut {
+    /// Outcome of a key (true for P) if it is in the part where this monoid is proven.
+    pub fn outcome(&self, key: &[u16]) -> Option<bool> {
+        if key.last().is_some_and(|&c| c >= self.below) {
+            return None;
+        }
+        if self.max_weight != u64::MAX
+            && key.iter().map(|&c| self.weights[c as usize]).sum::<u64>() >= self.max_weight
+        {
+            return None;
+        }
+        let e = key
+            .iter()
+            .fold(0u32, |e, &c| self.times[e as usize][c as usize]);
+        Some(self.p[e as usize])
+    }
 }
 
 /// Largest heap considered for the tame prefix, and the genus-walk budget spent looking for it.
@@ -77,7 +111,17 @@ impl MisereSearch {
             root: None,
             nodes: 0,
             tame_heaps: tame_prefix(game),
+            shortcuts: Vec::new(),
         }
+    }
+
+    pub fn shortcuts(&self) -> &[Shortcut] {
+        &self.shortcuts
+    }
+
+    /// Decide the positions each shortcut covers by its arithmetic (the caller vouches for it).
+    pub fn set_shortcuts(&mut self, shortcuts: Vec<Shortcut>) {
+        self.shortcuts = shortcuts;
     }
 
     /// The same search without the tame shortcut: every position is searched (for cross-checks).
@@ -92,8 +136,12 @@ impl MisereSearch {
         self.tame_heaps.len()
     }
 
-    /// Outcome by the tame rule when every heap of the key is in the tame prefix.
+    /// Outcome by the tame rule when every heap of the key is in the tame prefix, or by the proven
+    /// quotient when there is one covering the key.
     fn tame_outcome(&self, key: &[u16]) -> Option<bool> {
+        if let Some(p) = self.shortcuts.iter().find_map(|s| s.outcome(key)) {
+            return Some(p);
+        }
         let largest = key.last().copied().unwrap_or(0) as usize;
         if largest >= self.tame_heaps.len() {
             return None;
@@ -145,27 +193,35 @@ impl MisereSearch {
 
     /// Outcome already known for a key, without searching.
     pub fn known(&self, key: &[u16]) -> Option<Outcome> {
-        self.memo.get(key).map(|&p| to_outcome(p))
+        self.memo
+            .get(key)
+            .copied()
+            .or_else(|| self.tame_outcome(key))
+            .map(to_outcome)
     }
 
     /// Work on the current search for at most `budget` new positions.
     pub fn run(&mut self, budget: u64) -> Step {
         let stop_at = self.nodes.saturating_add(budget);
-        'frames: while let Some(top) = self.stack.last_mut() {
-            while top.next < top.children.len() {
-                match self.memo.get(&top.children[top.next]) {
+        'frames: while let Some(top) = self.stack.last() {
+            let mut next = top.next;
+            while next < top.children.len() {
+                let child = &top.children[next];
+                // Positions decided by rule are not remembered: the rule is as fast as the memo.
+                let known = match self.memo.get(child) {
+                    Some(&p) => Some(p),
+                    None => self.tame_outcome(child),
+                };
+                match known {
+                    // A move to a P-position: this one is an N-position.
                     Some(true) => {
-                        // A move to a P-position: this one is an N-position.
                         self.finish(false);
                         continue 'frames;
                     }
-                    Some(false) => top.next += 1,
+                    Some(false) => next += 1,
                     None => {
-                        let child = top.children[top.next].clone();
-                        if let Some(p) = self.tame_outcome(&child) {
-                            self.memo.insert(child, p);
-                            continue 'frames;
-                        }
+                        let child = child.clone();
+                        self.stack.last_mut().expect("a frame").next = next;
                         if self.nodes >= stop_at {
                             return Step::Pending;
                         }
@@ -216,7 +272,7 @@ impl MisereSearch {
         let mut children = self.table.position_options(&key);
         let values = self.normal.values();
         let nim_sum = |k: &[u16]| k.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
-        let rank = |k: &Key| match self.memo.get(k) {
+        let rank = |k: &Key| match self.memo.get(k).copied().or_else(|| self.tame_outcome(k)) {
             Some(true) => 0,
             Some(false) => 3,
             None if nim_sum(k) == 0 => 1,
