@@ -54,7 +54,9 @@ impl DrawingCache {
             drawing = match drawing.route(child) {
                 Some(curve) => drawing.play(&curve, None),
                 // Some moves cannot be routed in this drawing (the engine lists moves up to equivalence
-                // in small regions): draw the position afresh instead.
+                // in small regions). At the end of the game keep the picture as it is (a fresh layout of
+                // the empty position would be blank); otherwise draw the position afresh.
+                None if child.is_terminal() => drawing,
                 None => Drawing::layout(child).map_err(|error| {
                     format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
                 })?,

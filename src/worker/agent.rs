@@ -1,23 +1,17 @@
 //! The reactor agent: one instance per connected page component, all in one worker. Requests are handled
-//! one at a time; a long one runs in slices of about [`SLICE_MS`] and between slices posts progress, yields
-//! to the worker's event loop and reads the requests that arrived meanwhile (a matching `Cancel` stops it).
+//! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
+use super::slices::{run_in_slices, Scope};
 use super::sprouts_job::{self, SproutsJob};
 use crate::store::{Store, StoreError};
-use futures::{FutureExt, SinkExt, StreamExt};
+use futures::{SinkExt, StreamExt};
 use std::collections::VecDeque;
-use yew_agent::reactor::{reactor, ReactorScope};
-
-/// How long one slice of computation may run before the worker looks at its messages again. Between
-/// slices the worker yields with a zero timeout, which browsers clamp to 4 ms: longer slices waste less.
-const SLICE_MS: f64 = 50.0;
-
-type Scope = ReactorScope<Request, Response>;
+use yew_agent::reactor::reactor;
 
 #[reactor(SolverReactor)]
 pub async fn solver_reactor(mut scope: Scope) {
@@ -195,35 +189,16 @@ async fn sprouts(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let mut job = match SproutsJob::start(position, misere).await {
+    let job = match SproutsJob::start(position, misere).await {
         Ok(job) => job,
         Err(message) => return Response::Error { id, message },
     };
-    while !job.is_done() {
-        let deadline = js_sys::Date::now() + SLICE_MS;
-        while !job.is_done() && js_sys::Date::now() < deadline {
-            job.step();
-        }
-        let (nodes, children_done, children) = job.progress();
-        let progress = Response::SearchProgress {
+    match run_in_slices(id, job, scope, queue).await {
+        Ok(job) => Response::Sprouts {
             id,
-            nodes,
-            children_done,
-            children,
-        };
-        if scope.send(progress).await.is_err() {
-            job.stop().await;
-            return Response::Cancelled { id };
-        }
-        gloo::timers::future::TimeoutFuture::new(0).await;
-        if cancel_requested(id, scope, queue) {
-            job.stop().await;
-            return Response::Cancelled { id };
-        }
-    }
-    Response::Sprouts {
-        id,
-        answer: job.finish().await,
+            answer: job.finish().await,
+        },
+        Err(response) => response,
     }
 }
 
@@ -235,45 +210,10 @@ async fn run_heap_job(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Result<HeapJob, Response> {
-    let mut job = HeapJob::start(code, heap)
+    let job = HeapJob::start(code, heap)
         .await
         .map_err(|message| Response::Error { id, message })?;
-    while !job.is_done() {
-        let deadline = js_sys::Date::now() + SLICE_MS;
-        while !job.is_done() && js_sys::Date::now() < deadline {
-            if let Err(message) = job.step() {
-                job.stop().await;
-                return Err(Response::Error { id, message });
-            }
-        }
-        let (done, total) = job.progress();
-        if scope
-            .send(Response::Progress { id, done, total })
-            .await
-            .is_err()
-        {
-            return Err(Response::Cancelled { id });
-        }
-        gloo::timers::future::TimeoutFuture::new(0).await;
-        if cancel_requested(id, scope, queue) {
-            job.stop().await;
-            return Err(Response::Cancelled { id });
-        }
-    }
-    Ok(job)
-}
-
-/// Reads the requests that have arrived without waiting; queues all but a cancel of `id`.
-fn cancel_requested(id: RequestId, scope: &mut Scope, queue: &mut VecDeque<Request>) -> bool {
-    let mut cancelled = false;
-    while let Some(Some(request)) = scope.next().now_or_never() {
-        match request {
-            Request::Cancel { id: target } if target == id => cancelled = true,
-            Request::Cancel { .. } => {}
-            other => queue.push_back(other),
-        }
-    }
-    cancelled
+    run_in_slices(id, job, scope, queue).await
 }
 
 async fn list_bases() -> Result<Vec<BaseSummary>, StoreError> {
@@ -333,35 +273,15 @@ async fn misere_table(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let mut job = match MisereJob::start(code, query) {
+    let job = match MisereJob::start(code, query) {
         Ok(job) => job,
         Err(message) => return Response::Error { id, message },
     };
-    while !job.is_done() {
-        let deadline = js_sys::Date::now() + SLICE_MS;
-        while !job.is_done() && js_sys::Date::now() < deadline {
-            if let Err(message) = job.step() {
-                job.stop();
-                return Response::Error { id, message };
-            }
-        }
-        let (done, total) = job.progress();
-        if scope
-            .send(Response::Progress { id, done, total })
-            .await
-            .is_err()
-        {
-            job.stop();
-            return Response::Cancelled { id };
-        }
-        gloo::timers::future::TimeoutFuture::new(0).await;
-        if cancel_requested(id, scope, queue) {
-            job.stop();
-            return Response::Cancelled { id };
-        }
-    }
-    Response::Learn {
-        id,
-        answer: LearnAnswer::Misere(job.finish()),
+    match run_in_slices(id, job, scope, queue).await {
+        Ok(job) => Response::Learn {
+            id,
+            answer: LearnAnswer::Misere(job.finish()),
+        },
+        Err(response) => response,
     }
 }

@@ -7,6 +7,7 @@ mod heap_job;
 pub mod learn_job;
 mod position_job;
 pub mod protocol;
+mod slices;
 mod sprouts_job;
 
 pub use agent::SolverReactor;

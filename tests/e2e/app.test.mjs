@@ -1,26 +1,11 @@
 // End-to-end: the release build in headless Chromium, used as a person would. Screenshots go to
 // tests/e2e/artifacts/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { useApp, openPage, screenshot } from './harness.mjs';
 import { grundyValues, dotRowValues } from './reference.mjs';
 
-let server;
-let browser;
-let context;
-
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-    // One context for the whole file: IndexedDB persists across pages and reloads within it.
-    context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
-});
-
-after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-});
+const app = useApp({ viewport: { width: 1100, height: 760 } });
 
 test('the reference values agree with published terms (OEIS A002188, Dawson\'s Kayles)', () => {
     assert.deepEqual(grundyValues(20), [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
@@ -29,8 +14,8 @@ test('the reference values agree with published terms (OEIS A002188, Dawson\'s K
 });
 
 test('the home page says what the app is and links to the three games', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.match(await page.locator('h1').textContent(), /Sprague/);
     for (const game of ['Sprouts', 'Dots', 'Grundy']) {
@@ -42,18 +27,18 @@ test('the home page says what the app is and links to the three games', async ()
 });
 
 test('every game page has its own URL, and the header navigates between them', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     const titles = { '/sprouts': /Sprouts/, '/dots': /independence game/, '/grundy': /Grundy's game/ };
     for (const [path, title] of Object.entries(titles)) {
-        await page.goto(server.url + path);
+        await page.goto(app.url + path);
         await page.locator('h1').waitFor();
         assert.match(await page.locator('h1').textContent(), title, path);
         await screenshot(page, path.slice(1));
     }
     await page.locator('nav').getByRole('link', { name: 'Dots' }).click();
-    await page.waitForURL(server.url + '/dots');
+    await page.waitForURL(app.url + '/dots');
     assert.match(await page.locator('h1').textContent(), /independence game/);
-    await page.goto(server.url + '/no/such/page');
+    await page.goto(app.url + '/no/such/page');
     assert.match(await page.locator('h1').textContent(), /No such page/);
     assert.deepEqual(page.problems, []);
     await page.close();
@@ -61,8 +46,8 @@ test('every game page has its own URL, and the header navigates between them', a
 
 test('the worker computes a Grundy pile value that matches an independent computation', async () => {
     const expected = grundyValues(300);
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy');
     await page.fill('#heap-size', '300');
     await page.click('#compute');
     await page.locator('#answer').waitFor();
@@ -76,16 +61,16 @@ test('the worker computes a Grundy pile value that matches an independent comput
 
 test('a shared Dots link answers at once, and its values match an independent computation', async () => {
     const expected = dotRowValues(120);
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     for (const n of [0, 3, 51, 120]) {
-        await page.goto(`${server.url}/dots?heap=${n}`);
+        await page.goto(`${app.url}/dots?heap=${n}`);
         await page.locator('#answer').waitFor();
         assert.equal(await page.locator('#answer').textContent(), `A row of ${n} dots is worth *${expected[n]}`);
     }
     // Far out, by the published period: 0.137 has period 34 and its last exception at 51.
     const far = 1_000_000;
     const periodic = expected[52 + ((far - 52) % 34)];
-    await page.goto(`${server.url}/dots?heap=${far}`);
+    await page.goto(`${app.url}/dots?heap=${far}`);
     await page.locator('#answer').waitFor();
     assert.equal(await page.locator('#answer').textContent(), `A row of ${far} dots is worth *${periodic}`);
     assert.match(await page.locator('#period').textContent(), /period 34\b/);
@@ -95,14 +80,14 @@ test('a shared Dots link answers at once, and its values match an independent co
 });
 
 test('what the solver learned is stored, survives a reload, and is listed on the Bases page', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy?heap=5000');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy?heap=5000');
     await page.locator('#answer').waitFor();
     await page.reload();
     await page.locator('#answer').waitFor();
     // After a reload the worker is new: the answer can only come from IndexedDB.
     assert.match(await page.locator('#source').textContent(), /Answered from the base, which holds \d+ values/);
-    await page.goto(server.url + '/bases');
+    await page.goto(app.url + '/bases');
     await page.locator('#bases').waitFor();
     const row = page.locator('#bases tr', { hasText: '4!.0' });
     assert.equal(await row.count(), 1);
@@ -114,8 +99,8 @@ test('what the solver learned is stored, survives a reload, and is listed on the
 });
 
 test('the dark-mode setting is stored and survives a reload', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/');
     await page.locator('#theme-toggle').waitFor();
     const before = await page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     await page.click('#theme-toggle');
@@ -131,8 +116,8 @@ test('the dark-mode setting is stored and survives a reload', async () => {
 });
 
 test('a long computation shows progress and can be cancelled; the page stays responsive', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy');
     await page.fill('#heap-size', '16000000');
     await page.click('#compute');
     await page.locator('.working progress').waitFor();
@@ -150,8 +135,8 @@ test('a long computation shows progress and can be cancelled; the page stays res
 });
 
 test('malformed input and hostile URLs get a clear message and no markup is injected', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy?heap=%3Cimg%20src%3Dx%3E');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy?heap=%3Cimg%20src%3Dx%3E');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     assert.match(await alert.textContent(), /not valid.*not a heap size/);

@@ -1,26 +1,12 @@
 // End-to-end: exporting and importing bases on the Bases page. Exported Sprouts values are checked against
 // the published nimbers of the n-spot starts; imports with wrong entries are refused and change nothing.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { useApp, openPage, screenshot } from './harness.mjs';
 import { grundyValues } from './reference.mjs';
 
-let server;
-let browser;
-let context;
-
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1100, height: 800 }, acceptDownloads: true });
-});
-
-after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-});
+const app = useApp({ viewport: { width: 1100, height: 800 }, acceptDownloads: true });
 
 async function importText(page, name, text) {
     await page.setInputFiles('#import-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
@@ -32,14 +18,14 @@ const entriesOf = async (page, game) =>
     Number(await page.locator('#bases tr', { hasText: game }).locator('td.number').first().textContent());
 
 test('a Sprouts base is exported in GLOP text with the published start nimbers', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     // Teach the solver the 1- to 5-spot starts.
     for (let n = 1; n <= 5; n += 1) {
-        await page.goto(`${server.url}/sprouts?start=${n}&vs=human`);
+        await page.goto(`${app.url}/sprouts?start=${n}&vs=human`);
         await page.click('#hint');
         await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
     }
-    await page.goto(server.url + '/bases');
+    await page.goto(app.url + '/bases');
     const row = page.locator('#bases tr', { hasText: 'Sprouts positions' });
     await row.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), row.locator('.export-text').click()]);
@@ -59,10 +45,10 @@ test('a Sprouts base is exported in GLOP text with the published start nimbers',
 });
 
 test('imports are checked: wrong entries are refused with a report and change nothing; good ones are merged', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy?heap=30');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy?heap=30');
     await page.locator('#answer').waitFor();
-    await page.goto(server.url + '/bases');
+    await page.goto(app.url + '/bases');
     await page.locator('#bases').waitFor();
     const before = await entriesOf(page, '4!.0');
 

@@ -1,25 +1,11 @@
 // End-to-end: playing on the Dots and Grundy boards in the release build, as a person would, with every
 // position the computer or a hint reaches checked against independent values (reference.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { useApp, openPage, screenshot } from './harness.mjs';
 import { grundyValues, dotRowValues, misereWins, rowValues } from './reference.mjs';
 
-let server;
-let browser;
-let context;
-
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-});
-
-after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-});
+const app = useApp({ viewport: { width: 1100, height: 900 } });
 
 const grundy = grundyValues(60);
 const dots = dotRowValues(60);
@@ -96,9 +82,9 @@ test('the misère reference agrees with published misère values', () => {
 });
 
 test('Dots: playing the hinted moves beats the perfect computer, and every hint leaves nim-sum 0', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     assert.notEqual(dots[17], 0, 'a row of 17 is a first-player win');
-    await page.goto(server.url + '/dots?n=17&vs=computer&level=perfect');
+    await page.goto(app.url + '/dots?n=17&vs=computer&level=perfect');
     await page.locator('.dot').first().waitFor();
     assert.equal(await page.locator('.dot').count(), 17);
     await screenshot(page, 'dots-board-start');
@@ -128,9 +114,9 @@ test('Dots: playing the hinted moves beats the perfect computer, and every hint 
 });
 
 test('Grundy: the perfect computer moving first wins from a winning start, always moving to a P-position', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     assert.notEqual(grundy[9] ^ grundy[7], 0);
-    await page.goto(server.url + '/grundy?piles=9.7&vs=computer&first=computer&level=perfect');
+    await page.goto(app.url + '/grundy?piles=9.7&vs=computer&first=computer&level=perfect');
     for (let turn = 0; turn < 20; turn += 1) {
         await settle(page, 2 * turn + 1);
         if (/Game over/.test(await page.locator('#status').textContent())) break;
@@ -147,10 +133,10 @@ test('Grundy: the perfect computer moving first wins from a winning start, alway
 });
 
 test('Grundy misère: hinted moves lead to misère P-positions and beat the perfect computer', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     const start = [11, 6];
     assert.ok(misereWins('grundy', start), 'the start is a misère first-player win');
-    await page.goto(server.url + `/grundy?piles=${start.join('.')}&rules=misere&vs=computer&level=perfect`);
+    await page.goto(app.url + `/grundy?piles=${start.join('.')}&rules=misere&vs=computer&level=perfect`);
     for (let turn = 0; turn < 20; turn += 1) {
         await settle(page, 2 * turn);
         if (/Game over/.test(await page.locator('#status').textContent())) break;
@@ -171,8 +157,8 @@ test('Grundy misère: hinted moves lead to misère P-positions and beat the perf
 test('Kayles on a row of pins: the rules in words, refused groups explained, hinted moves win', async () => {
     const kayles = rowValues([0, 7, 7], 40);
     assert.deepEqual(kayles.slice(0, 12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]); // OEIS A002186
-    const page = await openPage(context);
-    await page.goto(server.url + '/dots?code=kayles&n=11&vs=computer&level=perfect');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/dots?code=kayles&n=11&vs=computer&level=perfect');
     await page.locator('.pin').first().waitFor();
     assert.match(await page.locator('h1').textContent(), /Kayles \(0\.77\)/);
     assert.match(await page.locator('.rules').textContent(), /one pin anywhere in a row; or 2 adjacent pins anywhere in a row/);
@@ -199,8 +185,8 @@ test('Kayles on a row of pins: the rules in words, refused groups explained, hin
 });
 
 test('a shared link reopens the same game; back and forward step through its moves', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/dots?n=12&vs=human');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/dots?n=12&vs=human');
     await page.locator('[data-dot="3"]').click();
     await page.locator('[data-dot="8"]').click();
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
@@ -208,7 +194,7 @@ test('a shared link reopens the same game; back and forward step through its mov
     assert.match(link, /m=3\.8/);
     const heaps = await heapsOf(page, 'dots');
     assert.deepEqual(heaps, [1, 2, 3]);
-    const other = await openPage(context);
+    const other = await openPage(app.context);
     await other.goto(link);
     await other.locator('#moves li').nth(1).waitFor();
     assert.deepEqual(await heapsOf(other, 'dots'), heaps);
@@ -225,8 +211,8 @@ test('a shared link reopens the same game; back and forward step through its mov
 });
 
 test('undo takes back a move and the computer\'s reply; redo and keyboard shortcuts work', async () => {
-    const page = await openPage(context);
-    await page.goto(server.url + '/grundy?piles=10.8&vs=computer&level=learner');
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy?piles=10.8&vs=computer&level=learner');
     await page.locator('[data-pile="1"][data-top="3"]').click();
     await settle(page, 2);
     await page.click('#undo');
@@ -245,7 +231,7 @@ test('undo takes back a move and the computer\'s reply; redo and keyboard shortc
 });
 
 test('malformed or hostile game links get a clear message, no injected markup, and a fresh game', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     const cases = [
         ['/dots?n=5&m=1.2', /move 2: dot 2 is not a legal move/],
         ['/dots?n=999999', /too large/],
@@ -254,7 +240,7 @@ test('malformed or hostile game links get a clear message, no injected markup, a
         ['/dots?rules=sideways', /normal or misere/],
     ];
     for (const [path, message] of cases) {
-        await page.goto(server.url + path);
+        await page.goto(app.url + path);
         await page.locator('#url-error').waitFor();
         assert.match(await page.locator('#url-error').textContent(), message, path);
         assert.equal(await page.locator('main img').count(), 0);
@@ -266,15 +252,15 @@ test('malformed or hostile game links get a clear message, no injected markup, a
 });
 
 test('a long row wraps on a narrow screen and a tall pile fits', async () => {
-    const page = await context.newPage();
+    const page = await app.context.newPage();
     await page.setViewportSize({ width: 420, height: 900 });
-    await page.goto(server.url + '/dots?n=120&vs=human');
+    await page.goto(app.url + '/dots?n=120&vs=human');
     await page.locator('.dot').nth(119).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 420, `no horizontal scrolling (page is ${width}px wide)`);
     await screenshot(page, 'dots-board-narrow');
     await page.setViewportSize({ width: 1100, height: 900 });
-    await page.goto(server.url + '/grundy?piles=50.3.24&vs=human');
+    await page.goto(app.url + '/grundy?piles=50.3.24&vs=human');
     await page.locator('.counter').nth(70).waitFor();
     await screenshot(page, 'grundy-board-tall');
     await page.close();

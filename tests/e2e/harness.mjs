@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,4 +47,24 @@ export async function openPage(context) {
 export async function screenshot(page, name) {
     fs.mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/// The app for one test file: served and opened in one browser context (IndexedDB persists across its pages
+/// and reloads) before the tests, closed after. `app.url` and `app.context` are set once the tests run.
+export function useApp(contextOptions = {}) {
+    const app = {};
+    let server;
+    let browser;
+    before(async () => {
+        server = await serveDist();
+        browser = await launchBrowser();
+        app.url = server.url;
+        app.context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...contextOptions });
+    });
+    after(async () => {
+        await app.context?.close();
+        await browser?.close();
+        await server?.close();
+    });
+    return app;
 }

@@ -2,27 +2,13 @@
 // checked against independent values: plain brute forces written in reference.mjs (sharing no code with the
 // engine), the independence-game reference (../shared/references/independence-game-blog.txt, whose numbers
 // are themselves checked against the brute force here) and published facts (Kayles: period 12, preperiod 71).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { serveDist, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { useApp, openPage, screenshot } from './harness.mjs';
 import { grundyValues, dotRowValues, octalValues, optionsOf, misereValue, misereWins } from './reference.mjs';
 
-let server;
-let browser;
-let context;
-
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
-});
-
-after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-});
+const app = useApp({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
 
 const dots = dotRowValues(700);
 const grundy = grundyValues(2000);
@@ -47,7 +33,7 @@ function noProblems(page) {
 
 /// Opens a view and waits until the worker has answered (or an error is shown).
 async function open(page, path, ready) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.url}${path}`);
     await page.waitForSelector(`${ready}, #learn-error`, { timeout: 60_000 });
     const error = await page.locator('#learn-error').allTextContents();
     assert.deepEqual(error, [], `no error on ${path}`);
@@ -67,7 +53,7 @@ test('the reference blog agrees with the brute force (so it can be used as a ref
 });
 
 test('mex table: the reference table for 0.137, Grundy and Kayles ranges, options on hover', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     await open(page, '/learn/mex?code=0.137&from=0&to=12', '#mex-table');
     const rows = await page.locator('#mex-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
         heap: Number(tr.dataset.heap), mex: Number(tr.dataset.mex), options: Number(tr.dataset.options),
@@ -118,7 +104,7 @@ test('mex table: the reference table for 0.137, Grundy and Kayles ranges, option
 });
 
 test('nim-sum explainer: values, the XOR column by column, and every listed move wins', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     const cases = [
         ['0.137', [5, 7, 9], dots, 'dots'],
         ['0.137', [50], dots, 'dots'],
@@ -193,7 +179,7 @@ test('nim-sum explainer: values, the XOR column by column, and every listed move
 });
 
 test('sequence view: values, the proven period with its bound, exceptions, zoom and pan', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     await open(page, '/learn/sequence?code=0.137&to=300', '#period');
     const values = (await page.locator('#sequence-values').textContent()).trim().split(' ').map(Number);
     assert.deepEqual(values, dots.slice(0, 301));
@@ -266,7 +252,7 @@ test('sequence view: values, the proven period with its bound, exceptions, zoom 
 });
 
 test('P-positions: single heaps, irreducible pairs (listed and charted) and classes', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     await open(page, '/learn/p-positions?code=0.137&total=100&triples=24', '#single');
     const single = (await page.locator('#single').getAttribute('data-list')).split(',').map(Number);
     assert.deepEqual(single, BLOG_SINGLE);
@@ -299,7 +285,7 @@ test('P-positions: single heaps, irreducible pairs (listed and charted) and clas
 });
 
 test('misère view: genera from the definition, tameness, the two-heap outcome table', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     for (const [code, game, to, table] of [['0.137', 'dots', 14, 9], ['4!.0', 'grundy', 14, 8]]) {
         await open(page, `/learn/misere?code=${encodeURIComponent(code)}&to=${to}&table=${table}&heaps=3.5`, '#genus-table');
         const rows = await page.locator('#genus-table tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.dataset.heap), tr.querySelector('.genus')?.dataset.genus, tr.dataset.outcome]));
@@ -329,7 +315,7 @@ test('misère view: genera from the definition, tameness, the two-heap outcome t
 });
 
 test('CSV export is a Blob download whose rows match the table', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     await open(page, '/learn/mex?code=0.137&from=0&to=12', '#mex-table');
     const link = page.locator('.csv-link');
     assert.match(await link.getAttribute('href'), /^blob:/);
@@ -347,7 +333,7 @@ test('CSV export is a Blob download whose rows match the table', async () => {
 });
 
 test('bad links and input get clear messages, never a broken page', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     const cases = [
         ['/learn/mex?code=0.9z&to=5', /not a game code/],
         ['/learn/mex?code=0.137&from=0&to=999999', /too large/],
@@ -361,13 +347,13 @@ test('bad links and input get clear messages, never a broken page', async () => 
         ['/learn/misere?code=0.137&to=10&heaps=3.999', /too large/],
     ];
     for (const [path, message] of cases) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${app.url}${path}`);
         await page.waitForSelector('#learn-error', { timeout: 30_000 });
         assert.match(await page.locator('#learn-error').textContent(), message, path);
     }
     await screenshot(page, 'learn-bad-input');
     // The form puts the question in the URL.
-    await page.goto(`${server.url}/learn/nim-sum?code=0.137&heaps=5.7.9`);
+    await page.goto(`${app.url}/learn/nim-sum?code=0.137&heaps=5.7.9`);
     await page.waitForSelector('#explain');
     await page.fill('#learn-code', '4!.0');
     await page.fill('#learn-heaps', '7 5 10');
@@ -381,14 +367,15 @@ test('bad links and input get clear messages, never a broken page', async () => 
 });
 
 test('lessons open their views; classroom mode persists; dark mode', async () => {
-    const page = await openPage(context);
-    await page.goto(`${server.url}/learn`);
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/learn`);
+    await page.locator('#lessons a').first().waitFor();
     const links = await page.locator('#lessons a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     assert.ok(links.length >= 8);
     for (const href of links) {
         await open(page, href, '.learn-table, #period, #explain');
     }
-    await page.goto(`${server.url}/learn`);
+    await page.goto(`${app.url}/learn`);
     await page.click('nav >> text=Learn');
     await screenshot(page, 'learn-lessons');
     // Classroom mode: on, kept after a reload, off again.
@@ -418,7 +405,7 @@ test('lessons open their views; classroom mode persists; dark mode', async () =>
 });
 
 test('the views fit a narrow screen (tables scroll inside themselves)', async () => {
-    const page = await openPage(context);
+    const page = await openPage(app.context);
     await page.setViewportSize({ width: 420, height: 900 });
     for (const [path, ready, name] of [
         ['/learn/mex?code=0.137&from=0&to=12', '#mex-table', 'mex'],

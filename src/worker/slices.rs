@@ -1,0 +1,122 @@
+//! Running a long job in slices: work for about [`SLICE_MS`], post progress, yield to the worker's event
+//! loop, read the requests that arrived meanwhile (a matching `Cancel` stops the job, others wait their
+//! turn), and go on. Every kind of job the worker runs implements [`Sliced`].
+
+use super::heap_job::HeapJob;
+use super::learn_job::MisereJob;
+use super::protocol::{Request, RequestId, Response};
+use super::sprouts_job::SproutsJob;
+use futures::{FutureExt, SinkExt, StreamExt};
+use std::collections::VecDeque;
+use yew_agent::reactor::ReactorScope;
+
+/// How long one slice of computation may run before the worker looks at its messages again. Between
+/// slices the worker yields with a zero timeout, which browsers clamp to 4 ms: longer slices waste less.
+const SLICE_MS: f64 = 50.0;
+
+pub type Scope = ReactorScope<Request, Response>;
+
+/// A job the worker runs in steps far shorter than a slice.
+pub trait Sliced: Sized {
+    fn is_done(&self) -> bool;
+    fn step(&mut self) -> Result<(), String>;
+    /// The progress message for request `id`.
+    fn progress(&self, id: RequestId) -> Response;
+    /// Stops early, keeping what was computed.
+    async fn stop(self);
+}
+
+/// Runs `job` to its end in slices, or returns the response that ends the request early (an error, or
+/// `Cancelled` when the page asked for it or went away).
+pub async fn run_in_slices<J: Sliced>(
+    id: RequestId,
+    mut job: J,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Result<J, Response> {
+    while !job.is_done() {
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        while !job.is_done() && js_sys::Date::now() < deadline {
+            if let Err(message) = job.step() {
+                job.stop().await;
+                return Err(Response::Error { id, message });
+            }
+        }
+        let page_gone = scope.send(job.progress(id)).await.is_err();
+        if !page_gone {
+            gloo::timers::future::TimeoutFuture::new(0).await;
+        }
+        if page_gone || cancel_requested(id, scope, queue) {
+            job.stop().await;
+            return Err(Response::Cancelled { id });
+        }
+    }
+    Ok(job)
+}
+
+/// Reads the requests that have arrived without waiting; queues all but a cancel of `id`.
+fn cancel_requested(id: RequestId, scope: &mut Scope, queue: &mut VecDeque<Request>) -> bool {
+    let mut cancelled = false;
+    while let Some(Some(request)) = scope.next().now_or_never() {
+        match request {
+            Request::Cancel { id: target } if target == id => cancelled = true,
+            Request::Cancel { .. } => {}
+            other => queue.push_back(other),
+        }
+    }
+    cancelled
+}
+
+impl Sliced for HeapJob {
+    fn is_done(&self) -> bool {
+        HeapJob::is_done(self)
+    }
+    fn step(&mut self) -> Result<(), String> {
+        HeapJob::step(self)
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let (done, total) = HeapJob::progress(self);
+        Response::Progress { id, done, total }
+    }
+    async fn stop(self) {
+        HeapJob::stop(self).await
+    }
+}
+
+impl Sliced for SproutsJob {
+    fn is_done(&self) -> bool {
+        SproutsJob::is_done(self)
+    }
+    fn step(&mut self) -> Result<(), String> {
+        SproutsJob::step(self);
+        Ok(())
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let (nodes, children_done, children) = SproutsJob::progress(self);
+        Response::SearchProgress {
+            id,
+            nodes,
+            children_done,
+            children,
+        }
+    }
+    async fn stop(self) {
+        SproutsJob::stop(self).await
+    }
+}
+
+impl Sliced for MisereJob {
+    fn is_done(&self) -> bool {
+        MisereJob::is_done(self)
+    }
+    fn step(&mut self) -> Result<(), String> {
+        MisereJob::step(self)
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let (done, total) = MisereJob::progress(self);
+        Response::Progress { id, done, total }
+    }
+    async fn stop(self) {
+        MisereJob::stop(self)
+    }
+}
