@@ -74,14 +74,16 @@ impl PinRow {
 
     /// Whether knocking down pins `start .. start + len` is a move.
     pub fn allows(&self, start: usize, len: usize) -> bool {
-        let Some(run) = self
-            .runs()
+        self.runs()
             .into_iter()
             .find(|r| r.start <= start && start < r.start + r.len)
-        else {
-            return false;
-        };
-        if len == 0 || start + len > run.start + run.len {
+            .is_some_and(|run| self.allows_in(run, start, len))
+    }
+
+    /// Whether knocking down `start .. start + len` inside `run` is a move: the digit `d_len` must allow
+    /// the number of pieces left (and their sizes, for codes with a split rule).
+    fn allows_in(&self, run: DotComponent, start: usize, len: usize) -> bool {
+        if len == 0 || start < run.start || start + len > run.start + run.len {
             return false;
         }
         let left = start - run.start;
@@ -92,13 +94,15 @@ impl PinRow {
         digit.allows(pieces.len() as u32) && (pieces.len() < 2 || digit.rule.permits(&pieces))
     }
 
-    /// Every move as (start, len), left to right.
+    /// Every move as (start, len), left to right. Only group sizes the code can remove are tried.
     pub fn moves(&self) -> Vec<(usize, usize)> {
+        let longest = self.game.last_nonzero_index().unwrap_or(usize::MAX);
         let mut moves = Vec::new();
         for run in self.runs() {
             for start in run.start..run.start + run.len {
-                for len in 1..=run.start + run.len - start {
-                    if self.allows(start, len) {
+                let room = run.start + run.len - start;
+                for len in 1..=room.min(longest) {
+                    if self.allows_in(run, start, len) {
                         moves.push((start, len));
                     }
                 }
