@@ -8,15 +8,9 @@ use std::time::Instant;
 
 use sprague_engine::draw::Drawing;
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Rng;
 
 fn main() {
     let games: u64 = std::env::var("DRAW_GAMES")

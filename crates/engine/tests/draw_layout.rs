@@ -3,18 +3,9 @@
 
 use sprague_engine::draw::{Drawing, LayoutError};
 use sprague_engine::games::sprouts::Position;
-use std::collections::BTreeSet;
 
-fn reachable(n: usize) -> BTreeSet<Position> {
-    let mut seen = BTreeSet::new();
-    let mut stack = vec![Position::start(n).unwrap()];
-    while let Some(p) = stack.pop() {
-        if seen.insert(p.clone()) {
-            stack.extend(p.children());
-        }
-    }
-    seen
-}
+mod common;
+use common::{reachable, Rng};
 
 fn round_trip(p: &Position) -> Result<(), String> {
     let drawing = Drawing::layout_text(&p.to_string()).map_err(|e| format!("{p}: {e}"))?;
@@ -67,17 +58,6 @@ fn bad_strings_are_errors() {
         Err(LayoutError::Parse(_))
     ));
     assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Positions met in random games (engine moves only) from the given starts, `per_start` games each.

@@ -5,16 +5,8 @@
 use sprague_engine::draw::Drawing;
 use std::path::PathBuf;
 
-/// A small deterministic generator (xorshift), so the pictures are the same on every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random game of `moves` moves from the n-spot start, each move routed and played.
 fn playout(n: usize, moves: usize, seed: u64) -> Drawing {

@@ -1,0 +1,31 @@
+//! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
+//! random generator and the positions reachable from an n-spot Sprouts start.
+#![allow(dead_code)] // each test file uses only some of these
+
+use sprague_engine::games::sprouts::Position;
+use std::collections::BTreeSet;
+
+/// A small deterministic generator (xorshift), so random games are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Every position reachable from the n-spot start, by the engine's children alone.
+pub fn reachable(n: usize) -> BTreeSet<Position> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![Position::start(n).unwrap()];
+    while let Some(p) = stack.pop() {
+        if seen.insert(p.clone()) {
+            stack.extend(p.children());
+        }
+    }
+    seen
+}
