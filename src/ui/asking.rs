@@ -2,7 +2,7 @@
 //! heard back. One request at a time; answers are kept with the position (a key) they were asked for, so
 //! an answer that arrives after the position changed is never shown or played.
 
-use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer};
+use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer, SproutsGuess};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -26,10 +26,28 @@ impl Answer for PositionAnswer {
     }
 }
 
-impl Answer for SproutsAnswer {
+/// What the worker answers about a Sprouts position: exact, or (for the computer's move, when the exact
+/// answer took too long) a lookahead search's choice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SproutsReply {
+    Exact(SproutsAnswer),
+    Guess(SproutsGuess),
+}
+
+impl SproutsReply {
+    pub fn exact(&self) -> Option<&SproutsAnswer> {
+        match self {
+            SproutsReply::Exact(answer) => Some(answer),
+            SproutsReply::Guess(_) => None,
+        }
+    }
+}
+
+impl Answer for SproutsReply {
     fn from_response(response: Response) -> Option<Self> {
         match response {
-            Response::Sprouts { answer, .. } => Some(answer),
+            Response::Sprouts { answer, .. } => Some(SproutsReply::Exact(answer)),
+            Response::SproutsGuess { guess, .. } => Some(SproutsReply::Guess(guess)),
             _ => None,
         }
     }
@@ -45,6 +63,13 @@ pub enum Progress {
         nodes: u64,
         children_done: u64,
         children: u64,
+    },
+    /// A lookahead search: positions expanded, the depth under way, moves scored at it of all.
+    Lookahead {
+        nodes: u64,
+        depth: u32,
+        scored: u64,
+        moves: u64,
     },
 }
 
@@ -113,6 +138,21 @@ impl<A: Answer> Reducible for Asking<A> {
                             nodes,
                             children_done,
                             children,
+                        });
+                        return Rc::new(state);
+                    }
+                    Response::LookaheadProgress {
+                        nodes,
+                        depth,
+                        scored,
+                        moves,
+                        ..
+                    } => {
+                        state.progress = Some(Progress::Lookahead {
+                            nodes,
+                            depth,
+                            scored,
+                            moves,
                         });
                         return Rc::new(state);
                     }

@@ -3,7 +3,7 @@
 //! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
 //! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
-use super::asking::{Ask, Asking, Progress, Purpose};
+use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
 use super::game_keys::use_game_keys;
 use super::hint_panel::format_ms;
@@ -15,7 +15,7 @@ use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
+use crate::worker::protocol::{Outcome, Request, SproutsAnswer, SproutsGuess};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::games::sprouts::Position;
@@ -24,10 +24,7 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
 
 /// The URL keys the game owns.
-const GAME_KEYS: [&str; 6] = ["start", "line", "rules", "vs", "first", "level"];
-
-/// How long the computer may think before it gives up on the exact answer and plays without it.
-const COMPUTER_BUDGET_MS: u32 = 20_000;
+const GAME_KEYS: [&str; 7] = ["start", "line", "rules", "vs", "first", "level", "think"];
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
@@ -46,7 +43,9 @@ pub fn sprouts_page() -> Html {
     };
     // Identifies the position asked about: answers for another one are not shown.
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
-    let solver = use_reducer(Asking::<SproutsAnswer>::default);
+    let solver = use_reducer(Asking::<SproutsReply>::default);
+    // The longest line of play seen from this start, for redo.
+    let longest = use_state(|| game.clone());
     let note = use_state(|| None::<String>);
     // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
     let drawings = use_mut_ref(DrawingCache::default);
@@ -86,30 +85,36 @@ pub fn sprouts_page() -> Html {
             game.rules == Rules::Misere,
             key.clone(),
         );
+        // The computer thinks this long: three quarters for the exact answer, then a lookahead search.
+        let think_ms = game.think_seconds * 1000;
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
-            let for_computer = purpose == Purpose::ComputerMove;
             solver.dispatch(Ask::Sent(id, purpose, key.clone()));
-            bridge.send(Request::SproutsAnalyze {
-                id,
-                position: position.clone(),
-                misere,
+            let position = position.clone();
+            bridge.send(match purpose {
+                Purpose::Hint => Request::SproutsAnalyze {
+                    id,
+                    position,
+                    misere,
+                },
+                Purpose::ComputerMove => Request::SproutsComputerMove {
+                    id,
+                    position,
+                    misere,
+                    think_ms,
+                },
             });
-            if for_computer {
-                // Past the budget the search is cancelled and the computer plays without it.
-                let bridge = bridge.clone();
-                gloo::timers::callback::Timeout::new(COMPUTER_BUDGET_MS, move || {
-                    bridge.send(Request::Cancel { id })
-                })
-                .forget();
-            }
         })
     };
 
-    // The computer's turn: ask the solver (the learner needs no solver).
+    // Keep the line for redo; on the computer's turn, ask the solver (the learner needs no solver).
     {
         let (game, ask, note, show) = (game.clone(), ask.clone(), note.clone(), show.clone());
+        let longest = longest.clone();
         use_effect_with(key.clone(), move |_| {
+            if !game.leads_to(&longest) {
+                longest.set(game.clone());
+            }
             if let Opponent::Computer { level, .. } = game.opponent {
                 if game.computer_to_move() {
                     if level == Level::Learner {
@@ -169,7 +174,7 @@ pub fn sprouts_page() -> Html {
     });
     let busy = solver.waiting.is_some();
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
-    let hint = solver.hint_for(&key).cloned();
+    let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
     let on_child = {
         let (game, show, note) = (game.clone(), show.clone(), note.clone());
@@ -216,13 +221,23 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
+    let undo_to = game.undone();
+    let redo_to = game.redone(&longest);
     let on_undo = {
-        let (game, show) = (game.clone(), show.clone());
+        let (show, note, target) = (show.clone(), note.clone(), undo_to.clone());
         Callback::from(move |_| {
-            let mut target = game.clone();
-            target.line.pop();
-            while target.computer_to_move() && target.line.pop().is_some() {}
-            show.emit((target, false));
+            if let Some(target) = target.clone() {
+                note.set(None);
+                show.emit((target, false));
+            }
+        })
+    };
+    let on_redo = {
+        let (show, target) = (show.clone(), redo_to.clone());
+        Callback::from(move |_| {
+            if let Some(target) = target.clone() {
+                show.emit((target, false));
+            }
         })
     };
     {
@@ -230,7 +245,7 @@ pub fn sprouts_page() -> Html {
         use_game_keys(
             (key.clone(), busy),
             on_undo.clone(),
-            Callback::from(|_: ()| gloo::utils::history().forward().unwrap_or_default()),
+            on_redo.clone(),
             hint_allowed.then(|| on_hint.clone()),
         );
     }
@@ -310,6 +325,15 @@ pub fn sprouts_page() -> Html {
             "{nodes} positions searched; moves checked: {children_done} of {children}"
         )),
         Some(Progress::Search { nodes, .. }) => Some(format!("{nodes} positions searched")),
+        Some(Progress::Lookahead {
+            nodes,
+            depth,
+            scored,
+            moves,
+        }) => Some(format!(
+            "too long for an exact answer, so looking ahead: {depth} moves deep, {scored} of {moves} \
+             moves scored ({nodes} positions)"
+        )),
         _ => None,
     };
     html! {
@@ -335,7 +359,8 @@ pub fn sprouts_page() -> Html {
                 <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
             { board }
             <div class="controls">
-                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
+                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
+                <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
                 <CopyLink />
             </div>
@@ -405,7 +430,7 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
 /// drawn in it as a curve (the engine lists some moves of small regions only up to equivalence).
 fn computer_choice(
     game: &SproutsGame,
-    answer: &Result<SproutsAnswer, String>,
+    reply: &Result<SproutsReply, String>,
     level: Level,
     drawing: Option<&Drawing>,
 ) -> (Position, String) {
@@ -427,8 +452,12 @@ fn computer_choice(
     let pick = |choices: &[Position]| choices[random_index(choices.len())].clone();
     let any_move = || pick(&drawable(game.current().children()));
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
-    match answer {
-        Ok(answer) if !slips => {
+    match reply {
+        _ if slips => (
+            any_move(),
+            "The computer slipped (it does at this level).".into(),
+        ),
+        Ok(SproutsReply::Exact(answer)) => {
             let winning: Vec<Position> = answer
                 .children
                 .iter()
@@ -447,18 +476,37 @@ fn computer_choice(
                 )
             }
         }
-        Ok(_) => (
-            any_move(),
-            "The computer slipped (it does at this level).".into(),
-        ),
+        Ok(SproutsReply::Guess(guess)) => {
+            let best: Vec<Position> = guess.moves.iter().filter_map(|m| m.parse().ok()).collect();
+            let choice = if best.is_empty() {
+                any_move()
+            } else {
+                pick(&drawable(best))
+            };
+            (choice, guess_note(guess, game.think_seconds))
+        }
         Err(why) => (
             any_move(),
-            format!(
-                "The computer moved without an exact answer ({why}; it thinks for at most {} s).",
-                COMPUTER_BUDGET_MS / 1000
-            ),
+            format!("The computer moved at random: no answer from the solver ({why})."),
         ),
     }
+}
+
+/// What the computer says after playing a lookahead search's choice.
+fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
+    let found = match guess.score {
+        1 => "it found a forced win".to_string(),
+        -1 => "every move loses against best play; it chose one of them".to_string(),
+        _ => format!(
+            "no move wins or loses by force within that depth; it chose among the {} that do best",
+            guess.moves.len()
+        ),
+    };
+    format!(
+        "An exact answer would take longer than its {seconds} s, so the computer looked {} moves ahead \
+         (alpha-beta, exact where the base knows the lands): {found}.",
+        guess.depth
+    )
 }
 
 fn random_index(len: usize) -> usize {

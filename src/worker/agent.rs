@@ -4,9 +4,10 @@
 use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
+use super::lookahead_job::LookaheadJob;
 use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
-use super::slices::{run_in_slices, Scope};
+use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
@@ -46,6 +47,12 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
+        Request::SproutsComputerMove {
+            id,
+            position,
+            misere,
+            think_ms,
+        } => computer_move(id, &position, misere, think_ms, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -197,6 +204,53 @@ async fn sprouts(
         Ok(job) => Response::Sprouts {
             id,
             answer: job.finish().await,
+        },
+        Err(response) => response,
+    }
+}
+
+/// The longest the computer may be given to think (the page asks for seconds).
+const MAX_THINK_MS: u32 = 120_000;
+
+/// The exact answer if it comes within three quarters of the time, else a lookahead's choice in the rest.
+async fn computer_move(
+    id: RequestId,
+    position: &str,
+    misere: bool,
+    think_ms: u32,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let started_ms = js_sys::Date::now();
+    let think_ms = f64::from(think_ms.min(MAX_THINK_MS));
+    let job = match SproutsJob::start(position, misere).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    let exact = Until {
+        job,
+        deadline_ms: started_ms + think_ms * 0.75,
+    };
+    let job = match run_in_slices(id, exact, scope, queue).await {
+        Ok(Until { job, .. }) if job.is_done() => {
+            return Response::Sprouts {
+                id,
+                answer: job.finish().await,
+            }
+        }
+        Ok(Until { job, .. }) => job,
+        Err(response) => return response,
+    };
+    let (position, nodes) = (job.position().clone(), job.progress().0);
+    job.stop().await;
+    let lookahead = Until {
+        job: LookaheadJob::start(position, misere, nodes, started_ms).await,
+        deadline_ms: started_ms + think_ms,
+    };
+    match run_in_slices(id, lookahead, scope, queue).await {
+        Ok(Until { job, .. }) => Response::SproutsGuess {
+            id,
+            guess: job.finish(),
         },
         Err(response) => response,
     }

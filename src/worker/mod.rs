@@ -5,6 +5,7 @@ mod agent;
 mod base_transfer;
 mod heap_job;
 pub mod learn_job;
+mod lookahead_job;
 mod position_job;
 pub mod protocol;
 mod slices;

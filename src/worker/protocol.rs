@@ -27,6 +27,14 @@ pub enum Request {
         position: String,
         misere: bool,
     },
+    /// The computer's move in a Sprouts game: the exact answer (as `SproutsAnalyze`) if it comes within
+    /// three quarters of `think_ms`, else the best moves a lookahead search finds in the time left.
+    SproutsComputerMove {
+        id: RequestId,
+        position: String,
+        misere: bool,
+        think_ms: u32,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -79,6 +87,20 @@ pub enum Response {
     Sprouts {
         id: RequestId,
         answer: SproutsAnswer,
+    },
+    /// A lookahead search under way (the exact one ran out of time): the depth of the iteration under way,
+    /// and how many of the moves it has scored.
+    LookaheadProgress {
+        id: RequestId,
+        nodes: u64,
+        depth: u32,
+        scored: u64,
+        moves: u64,
+    },
+    /// The lookahead's choice, when the exact answer took too long.
+    SproutsGuess {
+        id: RequestId,
+        guess: SproutsGuess,
     },
     Bases {
         id: RequestId,
@@ -181,6 +203,24 @@ pub struct SproutsAnswer {
     pub elapsed_ms: f64,
 }
 
+/// What the lookahead search found for the computer when the exact answer took too long.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SproutsGuess {
+    /// The position in canonical form.
+    pub position: String,
+    pub misere: bool,
+    /// The moves of the best score (children in canonical form); the computer picks one.
+    pub moves: Vec<String>,
+    /// 1: a forced win was found; -1: every move loses against best play; 0: nothing decided within
+    /// the depth searched.
+    pub score: i32,
+    /// Moves ahead searched (the move itself counts as one).
+    pub depth: u32,
+    /// Positions expanded, by both searches.
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SproutsChild {
     pub position: String,
@@ -204,6 +244,8 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::SearchProgress { id, .. }
             | Response::Sprouts { id, .. }
+            | Response::LookaheadProgress { id, .. }
+            | Response::SproutsGuess { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }

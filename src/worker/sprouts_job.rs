@@ -98,6 +98,11 @@ impl SproutsJob {
         })
     }
 
+    /// The position asked about, parsed.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
     pub fn is_done(&self) -> bool {
         self.lost.is_some() && self.search.is_none() && self.child_lost.len() == self.children.len()
     }

@@ -137,3 +137,36 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+test('Sprouts: past its thinking time the computer looks ahead and says so; undo and redo walk whole turns', async () => {
+    const page = await openPage(app.context);
+    // 14 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
+    await page.goto(`${app.url}/sprouts?start=14&vs=computer&first=computer&think=2`);
+    await page.waitForFunction(() => /looking ahead/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
+    await page.locator('#moves li').first().waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('#computer-note').textContent(), /longer than its 2 s, so the computer looked \d+ moves ahead/);
+    // Every move uses two lives and gives the new spot one: 42 lives become 41.
+    assert.match(await page.locator('.position .muted').textContent(), /\(41 lives\)/);
+    assert.equal(await page.locator('#setup-think').inputValue(), '2');
+    await screenshot(page, 'sprouts-lookahead');
+
+    // Undo and redo, against a friend one move at a time, against the computer a whole turn.
+    await page.goto(`${app.url}/sprouts?start=4&vs=computer&level=perfect`);
+    await page.locator('.child').first().waitFor();
+    await page.locator('.child').first().click();
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 60_000 });
+    await page.waitForFunction(() => /Your turn/.test(document.querySelector('#status')?.textContent ?? ''));
+    const after = await page.locator('#position').textContent();
+    assert.ok(await page.locator('#redo').isDisabled());
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+    assert.equal(await page.locator('#position').textContent(), '0*4');
+    await page.click('#redo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.equal(await page.locator('#position').textContent(), after, 'redo restores both moves');
+    // A thinking time a link cannot ask for is refused with its reason.
+    await page.goto(`${app.url}/sprouts?start=4&think=abc`);
+    assert.match(await page.locator('#url-error').textContent(), /not a thinking time/);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
