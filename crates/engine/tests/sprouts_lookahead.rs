@@ -119,7 +119,10 @@ fn a_win_claimed_early_is_real_and_moves_are_legal() {
             }
         }
         if found.score == LOSS {
-            assert!(lost(position, false, &mut memo), "{position} was claimed lost");
+            assert!(
+                lost(position, false, &mut memo),
+                "{position} was claimed lost"
+            );
         }
     }
 }

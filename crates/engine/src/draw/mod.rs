@@ -5,6 +5,8 @@
 //!   position string and canonicalised by the engine.
 //! * [`Drawing::check_curve`]: is a freehand curve a legal move, and if not why; which child it makes.
 //! * [`Drawing::route`]: a curve realising a given child (say, the computer's move).
+//! * [`Drawing::moves_between`]: the distinct moves joining two chosen spots, region by region, with
+//!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
 //! * [`Drawing::layout`]: a drawing of any position from scratch.
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
@@ -18,6 +20,7 @@ mod legality;
 mod mesh;
 mod planar;
 mod route;
+mod spot_moves;
 mod svg;
 mod to_position;
 
@@ -26,3 +29,4 @@ pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
 pub use layout::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
+pub use spot_moves::SpotMove;

@@ -183,7 +183,10 @@ impl Lookahead {
 
     /// One move of the stack machine; returns the expansions it cost (0 or 1).
     fn advance(&mut self) -> u64 {
-        let top = self.stack.last().expect("advance runs on a non-empty stack");
+        let top = self
+            .stack
+            .last()
+            .expect("advance runs on a non-empty stack");
         let at_root = self.stack.len() == 1;
         // Windows stay inside (LOSS, WIN) — alpha < WIN, beta > LOSS — so a score of WIN or LOSS that
         // comes back is never a bound but exact. Hence a frame stops at its first win (the root goes
@@ -247,7 +250,10 @@ impl Lookahead {
     /// The score `score` of the move under examination at the top frame, from the top's side.
     fn give(&mut self, score: i32) {
         let at_root = self.stack.len() == 1;
-        let top = self.stack.last_mut().expect("give runs on a non-empty stack");
+        let top = self
+            .stack
+            .last_mut()
+            .expect("give runs on a non-empty stack");
         if at_root {
             self.root_scores[top.next] = Some(score);
         }
