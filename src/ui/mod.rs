@@ -19,6 +19,7 @@ mod pins_board;
 mod player_options;
 mod row_groups;
 mod solver;
+mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_page;
 mod sprouts_setup;

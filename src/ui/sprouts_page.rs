@@ -8,6 +8,7 @@ use super::copy_link::CopyLink;
 use super::game_keys::use_game_keys;
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
+use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules};
@@ -55,6 +56,17 @@ pub fn sprouts_page() -> Html {
             drawings.borrow_mut().drawing(&game)
         })
     };
+    // Exact mode: the spots picked so far, and the curve of the move pointed at.
+    let exact_mode = use_state(|| false);
+    let picked = use_state(Vec::<usize>::new);
+    let preview = use_state(|| None::<Vec<Point>>);
+    {
+        let (picked, preview) = (picked.clone(), preview.clone());
+        use_effect_with(line_key(&game.start, &game.line), move |_| {
+            picked.set(Vec::new());
+            preview.set(None);
+        });
+    }
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
@@ -209,6 +221,36 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
+    // Exact mode: pick two spots, then choose among the moves between them.
+    let on_exact_mode = {
+        let (exact_mode, picked) = (exact_mode.clone(), picked.clone());
+        Callback::from(move |_| {
+            exact_mode.set(!*exact_mode);
+            picked.set(Vec::new());
+        })
+    };
+    let on_pick = {
+        let picked = picked.clone();
+        Callback::from(move |spot: usize| {
+            let mut now = (*picked).clone();
+            if now.len() >= 2 {
+                now.clear();
+            }
+            now.push(spot);
+            picked.set(now);
+        })
+    };
+    let on_preview = {
+        let preview = preview.clone();
+        Callback::from(move |curve: Option<Vec<Point>>| preview.set(curve))
+    };
+    let on_clear_picks = {
+        let (picked, preview) = (picked.clone(), preview.clone());
+        Callback::from(move |_| {
+            picked.set(Vec::new());
+            preview.set(None);
+        })
+    };
     let on_hint = {
         let ask = ask.clone();
         Callback::from(move |_| ask.emit(Purpose::Hint))
@@ -301,9 +343,16 @@ pub fn sprouts_page() -> Html {
     };
     let board = match &*drawing {
         Ok(drawing) => html! {
+            <>
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
-                          on_move={on_curve} />
+                          on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}
+                          on_pick={on_pick} preview={(*preview).clone()} />
+            if *exact_mode {
+                <SpotMovesList drawing={drawing.clone()} picked={(*picked).clone()} enabled={people_may_move}
+                               on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks} />
+            }
+            </>
         },
         Err(why) => html! {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
@@ -362,6 +411,10 @@ pub fn sprouts_page() -> Html {
                 <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
                 <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
+                <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact_mode.to_string()}
+                        title="Pick two spots, then choose the move from a list">
+                    { if *exact_mode { "Draw freehand" } else { "Exact mode" } }
+                </button>
                 <CopyLink />
             </div>
             if busy {

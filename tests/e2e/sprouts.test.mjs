@@ -170,3 +170,39 @@ test('Sprouts: past its thinking time the computer looks ahead and says so; undo
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+test('Sprouts exact mode: pick two spots, choose among the moves between them, and it is played drawn', async () => {
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=3&vs=human`);
+    const engineMoves = await page.locator('#children code').allTextContents();
+    await page.click('#exact-mode');
+    assert.equal(await page.locator('.spot-number').count(), 3, 'spots show their numbers');
+    // Scrolled into view first (a spot under the page's sticky header would not get the press).
+    const press = (spot) => page.locator(`circle[data-spot="${spot}"]`).click();
+    // Every pair of spots (and each spot twice, for loops): together the moves listed are the engine's.
+    const listed = new Set();
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2], [0, 0], [1, 1], [2, 2]]) {
+        await press(a);
+        await press(b);
+        await page.locator('#spot-moves h2').filter({ hasText: a === b ? 'Loops' : 'Moves between' }).waitFor();
+        for (const text of await page.locator('#spot-moves code').allTextContents()) listed.add(text);
+        await page.click('#pick-again');
+    }
+    assert.deepEqual([...listed].sort(), [...engineMoves].sort());
+    // A loop at spot 1 with spot 2 on one side and spot 3 on the other: pointing shows it, choosing plays it.
+    await press(0);
+    await press(0);
+    const choice = page.locator('.spot-move', { hasText: 'spot 2 on one side, spot 3 on the other' })
+        .or(page.locator('.spot-move', { hasText: 'spot 3 on one side, spot 2 on the other' }));
+    await choice.first().hover();
+    await page.locator('path.preview').waitFor();
+    await screenshot(page, 'sprouts-exact-mode');
+    const target = await choice.first().locator('code').textContent();
+    await choice.first().click();
+    await page.locator('#moves li').first().waitFor();
+    assert.equal(await page.locator('#position').textContent(), target);
+    assert.equal(await page.locator('circle.spot').count(), 4, 'the move is drawn with its new spot');
+    assert.equal(await page.locator('#spot-moves h2').count(), 0, 'the picks are cleared after the move');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
