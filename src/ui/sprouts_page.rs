@@ -487,23 +487,21 @@ fn computer_choice(
     level: Level,
     drawing: Option<&Drawing>,
 ) -> (Position, String) {
-    let drawable = |children: Vec<Position>| -> Vec<Position> {
-        let Some(drawing) = drawing else {
-            return children;
-        };
-        let routed: Vec<Position> = children
-            .iter()
-            .filter(|child| drawing.route(child).is_some())
-            .cloned()
-            .collect();
-        if routed.is_empty() {
-            children
-        } else {
-            routed
+    // One of `choices` at random, preferring one that can be drawn as a curve in the drawing: tried in a
+    // random order, stopping at the first that routes (a route takes milliseconds; no need to try all).
+    let pick = |mut choices: Vec<Position>| -> Position {
+        for i in (1..choices.len()).rev() {
+            choices.swap(i, random_index(i + 1));
         }
+        let routable = drawing.and_then(|drawing| {
+            choices
+                .iter()
+                .find(|child| drawing.route(child).is_some())
+                .cloned()
+        });
+        routable.unwrap_or_else(|| choices[0].clone())
     };
-    let pick = |choices: &[Position]| choices[random_index(choices.len())].clone();
-    let any_move = || pick(&drawable(game.current().children()));
+    let any_move = || pick(game.current().children());
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
     match reply {
         _ if slips => (
@@ -523,10 +521,7 @@ fn computer_choice(
                     "The computer knows it is losing, if you play well.".into(),
                 )
             } else {
-                (
-                    pick(&drawable(winning)),
-                    "The computer played a winning move.".into(),
-                )
+                (pick(winning), "The computer played a winning move.".into())
             }
         }
         Ok(SproutsReply::Guess(guess)) => {
@@ -534,7 +529,7 @@ fn computer_choice(
             let choice = if best.is_empty() {
                 any_move()
             } else {
-                pick(&drawable(best))
+                pick(best)
             };
             (choice, guess_note(guess, game.think_seconds))
         }
