@@ -6,6 +6,9 @@ use super::game::{Level, Opponent, Rules, Side};
 use super::play_query::{self, shorten, PlayOptions};
 use super::turns;
 use sprague_engine::games::sprouts::Position;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Most spots of a start (the engine's notation allows 33; beyond 30 nothing can be solved anyway).
 pub const MAX_SPOTS: usize = 30;
@@ -53,9 +56,14 @@ impl SproutsGame {
         self.line.last().unwrap_or(&self.start)
     }
 
+    /// The moves from the current position (the positions they lead to).
+    pub fn moves(&self) -> Rc<Vec<Position>> {
+        children_of(self.current())
+    }
+
     /// Moves to `child`, or says why it is not a move from the current position.
     pub fn play(&mut self, child: Position) -> Result<(), String> {
-        if !self.current().children().contains(&child) {
+        if !self.moves().contains(&child) {
             return Err(format!("{child} is not a move from {}", self.current()));
         }
         self.line.push(child);
@@ -174,6 +182,31 @@ fn parse_think(text: &str) -> Result<u32, String> {
             shorten(text, 12)
         )),
     }
+}
+
+/// Positions whose children were listed lately, with them: the page lists the current position's moves,
+/// checks a move against them, and replays the whole line whenever the URL changes — each listing is
+/// worth keeping (a large position's takes a good fraction of a second).
+const KEPT_CHILDREN: usize = 256;
+
+thread_local! {
+    static CHILDREN: RefCell<HashMap<Position, Rc<Vec<Position>>>> = RefCell::new(HashMap::new());
+}
+
+/// The children of `position` (distinct, canonical), listed once and kept a while.
+pub fn children_of(position: &Position) -> Rc<Vec<Position>> {
+    if let Some(children) = CHILDREN.with(|kept| kept.borrow().get(position).cloned()) {
+        return children;
+    }
+    let children = Rc::new(position.children());
+    CHILDREN.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT_CHILDREN {
+            kept.clear();
+        }
+        kept.insert(position.clone(), children.clone());
+    });
+    children
 }
 
 /// A start: `5` (spots) or a position string.

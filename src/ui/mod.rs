@@ -4,6 +4,7 @@ mod asking;
 mod bases_page;
 mod copy_link;
 mod dots_board;
+mod game_drawing;
 mod game_keys;
 mod game_setup;
 mod header;

@@ -5,6 +5,7 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
+use super::game_drawing::{use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
@@ -50,12 +51,8 @@ pub fn sprouts_page() -> Html {
     let note = use_state(|| None::<String>);
     // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
     let drawings = use_mut_ref(DrawingCache::default);
-    let drawing = {
-        let (drawings, game) = (drawings.clone(), game.clone());
-        use_memo(line_key(&game.start, &game.line), move |_| {
-            drawings.borrow_mut().drawing(&game)
-        })
-    };
+    let game_drawing = use_game_drawing(&game, drawings.clone());
+    let drawing = game_drawing.ready().cloned();
     // Exact mode: the spots picked so far, and the curve of the move pointed at.
     let exact_mode = use_state(|| false);
     let picked = use_state(Vec::<usize>::new);
@@ -130,7 +127,7 @@ pub fn sprouts_page() -> Html {
             if let Opponent::Computer { level, .. } = game.opponent {
                 if game.computer_to_move() {
                     if level == Level::Learner {
-                        let children = game.current().children();
+                        let children = game.moves();
                         let pick = random_index(children.len());
                         let mut next = game.clone();
                         if next.play(children[pick].clone()).is_ok() {
@@ -160,8 +157,7 @@ pub fn sprouts_page() -> Html {
             if let Some((asked_at, answer)) = computer {
                 if *asked_at == key && game.computer_to_move() {
                     if let Opponent::Computer { level, .. } = game.opponent {
-                        let drawing = drawing.as_ref().as_ref().ok();
-                        let (child, text) = computer_choice(&game, answer, level, drawing);
+                        let (child, text) = computer_choice(&game, answer, level, drawing.as_ref());
                         let mut next = game.clone();
                         if next.play(child).is_ok() {
                             note.set(Some(text));
@@ -175,10 +171,9 @@ pub fn sprouts_page() -> Html {
     }
 
     let rule_children = use_memo(key.clone(), {
-        let current = game.current().clone();
+        let game = game.clone();
         move |_| {
-            current
-                .children()
+            game.moves()
                 .iter()
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
@@ -206,7 +201,7 @@ pub fn sprouts_page() -> Html {
             (game.clone(), show.clone(), note.clone(), drawings.clone());
         let drawing = drawing.clone();
         Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
-            let Ok(drawing) = &*drawing else {
+            let Some(drawing) = &drawing else {
                 return;
             };
             let mut next = game.clone();
@@ -334,15 +329,15 @@ pub fn sprouts_page() -> Html {
             .as_ref()
             .and_then(|answer| answer.children.iter().find(|c| c.wins))
             .and_then(|child| child.position.parse::<Position>().ok());
-        use_memo(first_winning, move |child| {
-            let drawing = drawing.as_ref().as_ref().ok()?;
+        use_memo((first_winning, drawing), move |(child, drawing)| {
             drawing
+                .as_ref()?
                 .route(child.as_ref()?)
                 .map(|curve| curve.points().to_vec())
         })
     };
-    let board = match &*drawing {
-        Ok(drawing) => html! {
+    let board = match &game_drawing {
+        GameDrawing::Ready(drawing) => html! {
             <>
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
@@ -354,7 +349,18 @@ pub fn sprouts_page() -> Html {
             }
             </>
         },
-        Err(why) => html! {
+        // The worker is drawing the moves not drawn yet: the last drawing meanwhile, not to be drawn on.
+        GameDrawing::Drawing(Some(earlier)) => html! {
+            <>
+            <SproutsBoard drawing={earlier.clone()} enabled={false} hint={None::<Vec<Point>>} last={None::<usize>}
+                          on_move={on_curve.clone()} />
+            <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the last move…" }</p>
+            </>
+        },
+        GameDrawing::Drawing(None) => html! {
+            <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the position…" }</p>
+        },
+        GameDrawing::Failed(why) => html! {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
         },
     };
@@ -501,7 +507,7 @@ fn computer_choice(
         });
         routable.unwrap_or_else(|| choices[0].clone())
     };
-    let any_move = || pick(game.current().children());
+    let any_move = || pick(game.moves().to_vec());
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
     match reply {
         _ if slips => (

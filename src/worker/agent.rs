@@ -9,8 +9,11 @@ use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
+use crate::play::sprouts_drawing::{draw_move, draw_start};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
+use sprague_engine::draw::Drawing;
+use sprague_engine::games::sprouts::Position;
 use std::collections::VecDeque;
 use yew_agent::reactor::reactor;
 
@@ -47,6 +50,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
+        Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
         Request::SproutsComputerMove {
             id,
             position,
@@ -206,6 +210,29 @@ async fn sprouts(
             answer: job.finish().await,
         },
         Err(response) => response,
+    }
+}
+
+/// A start drawn, or one move drawn from a drawing (see `play::sprouts_drawing`).
+fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Response {
+    let drawn = position
+        .parse::<Position>()
+        .map_err(|error| format!("“{position}” is not a Sprouts position: {error}"))
+        .and_then(|position| match &from {
+            None => draw_start(&position),
+            Some(from) => {
+                let parent = from
+                    .position()
+                    .map_err(|error| format!("the drawing is not valid: {error}"))?;
+                if !parent.children().contains(&position) {
+                    return Err(format!("{position} is not a move from {parent}"));
+                }
+                draw_move(from, &position)
+            }
+        });
+    match drawn {
+        Ok(drawing) => Response::SproutsDrawn { id, drawing },
+        Err(message) => Response::Error { id, message },
     }
 }
 

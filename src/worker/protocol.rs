@@ -2,6 +2,7 @@
 //! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
 
 use serde::{Deserialize, Serialize};
+use sprague_engine::draw::Drawing;
 
 pub type RequestId = u32;
 
@@ -34,6 +35,13 @@ pub enum Request {
         position: String,
         misere: bool,
         think_ms: u32,
+    },
+    /// A Sprouts drawing: the start `position` drawn (`from` is `None`), or the move from the drawing
+    /// `from` to its child `position`, routed as a curve.
+    SproutsDraw {
+        id: RequestId,
+        from: Option<Drawing>,
+        position: String,
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
@@ -96,6 +104,10 @@ pub enum Response {
         depth: u32,
         scored: u64,
         moves: u64,
+    },
+    SproutsDrawn {
+        id: RequestId,
+        drawing: Drawing,
     },
     /// The lookahead's choice, when the exact answer took too long.
     SproutsGuess {
@@ -246,6 +258,7 @@ impl Response {
             | Response::Sprouts { id, .. }
             | Response::LookaheadProgress { id, .. }
             | Response::SproutsGuess { id, .. }
+            | Response::SproutsDrawn { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
