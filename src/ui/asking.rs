@@ -58,11 +58,13 @@ impl Answer for SproutsReply {
 pub enum Progress {
     /// `done` of `total` heap sizes computed.
     Values { done: u64, total: u64 },
-    /// Positions searched; children examined of all.
+    /// Positions searched; children examined of all; depth of the search; positions stored.
     Search {
         nodes: u64,
         children_done: u64,
         children: u64,
+        depth: u64,
+        stored: u64,
     },
     /// A lookahead search: positions expanded, the depth under way, moves scored at it of all.
     Lookahead {
@@ -78,6 +80,8 @@ pub struct Asking<A> {
     /// The request under way: its id, purpose, and the key of the position asked about.
     pub waiting: Option<(RequestId, Purpose, String)>,
     pub progress: Option<Progress>,
+    /// When the request under way was sent (`js_sys::Date::now()` time).
+    pub sent_ms: f64,
     /// The last hint, with the key of its position.
     pub hint: Option<(String, A)>,
     /// The answer for the computer's move (or why there is none), with the key of its position.
@@ -90,6 +94,7 @@ impl<A> Default for Asking<A> {
         Asking {
             waiting: None,
             progress: None,
+            sent_ms: 0.0,
             hint: None,
             computer: None,
             error: None,
@@ -113,6 +118,7 @@ impl<A: Answer> Reducible for Asking<A> {
             Ask::Sent(id, purpose, key) => {
                 state.waiting = Some((id, purpose, key));
                 state.progress = None;
+                state.sent_ms = js_sys::Date::now();
                 state.error = None;
             }
             Ask::Played => state.computer = None,
@@ -132,12 +138,16 @@ impl<A: Answer> Reducible for Asking<A> {
                         nodes,
                         children_done,
                         children,
+                        depth,
+                        stored,
                         ..
                     } => {
                         state.progress = Some(Progress::Search {
                             nodes,
                             children_done,
                             children,
+                            depth,
+                            stored,
                         });
                         return Rc::new(state);
                     }

@@ -376,10 +376,19 @@ pub fn sprouts_page() -> Html {
             nodes,
             children_done,
             children,
-        }) if children > 0 => Some(format!(
-            "{nodes} positions searched; moves checked: {children_done} of {children}"
-        )),
-        Some(Progress::Search { nodes, .. }) => Some(format!("{nodes} positions searched")),
+            depth,
+            stored,
+        }) => {
+            let checked = if children > 0 {
+                format!("; moves checked: {children_done} of {children}")
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "{} — {nodes} positions searched, {stored} stored, depth {depth}{checked}",
+                format_ms(js_sys::Date::now() - solver.sent_ms)
+            ))
+        }
         Some(Progress::Lookahead {
             nodes,
             depth,

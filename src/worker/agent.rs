@@ -268,7 +268,7 @@ async fn computer_move(
         Ok(Until { job, .. }) => job,
         Err(response) => return response,
     };
-    let (position, nodes) = (job.position().clone(), job.progress().0);
+    let (position, nodes) = (job.position().clone(), job.progress().nodes);
     job.stop().await;
     let lookahead = Until {
         job: LookaheadJob::start(position, misere, nodes, started_ms).await,

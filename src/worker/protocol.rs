@@ -85,12 +85,15 @@ pub enum Response {
         id: RequestId,
         answer: PositionAnswer,
     },
-    /// A search under way: positions searched, and children examined of all (once the value is known).
+    /// A search under way: positions searched, children examined of all (once the value is known), the
+    /// depth of the search's stack, and the positions stored in the base.
     SearchProgress {
         id: RequestId,
         nodes: u64,
         children_done: u64,
         children: u64,
+        depth: u64,
+        stored: u64,
     },
     Sprouts {
         id: RequestId,

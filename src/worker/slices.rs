@@ -118,12 +118,14 @@ impl Sliced for SproutsJob {
         Ok(())
     }
     fn progress(&self, id: RequestId) -> Response {
-        let (nodes, children_done, children) = SproutsJob::progress(self);
+        let work = SproutsJob::progress(self);
         Response::SearchProgress {
             id,
-            nodes,
-            children_done,
-            children,
+            nodes: work.nodes,
+            children_done: work.children_done,
+            children: work.children,
+            depth: work.depth,
+            stored: work.stored,
         }
     }
     async fn stop(self) {

@@ -142,6 +142,8 @@ test('Sprouts: past its thinking time the computer looks ahead and says so; undo
     const page = await openPage(app.context);
     // 14 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
     await page.goto(`${app.url}/sprouts?start=14&vs=computer&first=computer&think=2`);
+    // First the exact search, with its progress: time, positions searched and stored, depth.
+    await page.waitForFunction(() => /s — \d+ positions searched, \d+ stored, depth \d+/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
     await page.waitForFunction(() => /looking ahead/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
     await page.locator('#moves li').first().waitFor({ timeout: 30_000 });
     assert.match(await page.locator('#computer-note').textContent(), /longer than its 2 s, so the computer looked \d+ moves ahead/);
