@@ -18,11 +18,14 @@ mod misere;
 mod normal;
 mod open_child;
 mod proof;
+pub mod proof_layout;
+mod search_levels;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
+pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 
 use crate::games::sprouts::Position;
