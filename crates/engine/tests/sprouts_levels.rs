@@ -69,9 +69,17 @@ fn run_checked(
     let mut search = NormalSearch::nimber(start, Base::new());
     let mut deepest = 0;
     let mut steered = 0;
+    // Small slices for small searches; larger ones for big searches, so the checks stay quick.
+    let budget = match start.lives() {
+        0..=12 => 3,
+        13..=15 => 40,
+        _ => 500,
+    };
     for round in 0.. {
-        match search.step(3) {
-            Step::Done(NormalAnswer::Nimber(n)) => return (n, deepest, steered),
+        match search.step(budget) {
+            Step::Done(NormalAnswer::Nimber(n)) => {
+                return (n, deepest, steered);
+            }
             Step::Done(other) => panic!("a nimber search answered {other:?}"),
             Step::Running { .. } => {}
         }
@@ -80,7 +88,9 @@ fn run_checked(
         assert_eq!(levels[0].lands, start.lands(), "the root level is the start");
         check_path(&levels);
         deepest = deepest.max(levels.len());
-        if steer(&mut search, round) {
+        // Steering a few dozen times is enough to change the path; always steering to the last child
+        // can make a search many times longer.
+        if steered < 30 && steer(&mut search, round) {
             steered += 1;
             check_path(&search.levels());
         }
