@@ -469,6 +469,8 @@ pub struct ProofAnswer {
     pub edges: usize,
     /// Lives of the couples of the proof: fewest and most.
     pub lives: (u32, u32),
+    /// For each number of lives (most first): the proof's losing, winning and several-land couples.
+    pub by_lives: Vec<(u32, usize, usize, usize)>,
     pub detail: u8,
     pub min_lives: u32,
     /// The `.dot` text (Glop's style) with the same detail and lives filter.

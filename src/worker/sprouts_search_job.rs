@@ -252,7 +252,15 @@ impl SearchJob {
         match search.steer(level, child) {
             Ok(()) => {
                 self.steered += 1;
-                format!("Level {}: computing child {} now.", level + 1, child + 1)
+                let now = search
+                    .level(level)
+                    .and_then(|l| l.current)
+                    .map_or(child, |c| c);
+                format!(
+                    "Level {}: the chosen child is computed now (it takes the place of child {}).",
+                    level + 1,
+                    now + 1
+                )
             }
             Err(error) => format!("Not steered: {error}."),
         }
@@ -569,6 +577,24 @@ fn proof_answer(
         graph.nodes.iter().map(|n| n.lives).min().unwrap_or(0),
         graph.nodes.iter().map(|n| n.lives).max().unwrap_or(0),
     );
+    let mut by_lives: Vec<(u32, usize, usize, usize)> = Vec::new();
+    for node in &graph.nodes {
+        let row = match by_lives.iter_mut().find(|r| r.0 == node.lives) {
+            Some(row) => row,
+            None => {
+                by_lives.push((node.lives, 0, 0, 0));
+                by_lives.last_mut().expect("just pushed")
+            }
+        };
+        if node.position.lands().len() >= 2 {
+            row.3 += 1;
+        } else if node.losing {
+            row.1 += 1;
+        } else {
+            row.2 += 1;
+        }
+    }
+    by_lives.sort_by(|a, b| b.0.cmp(&a.0));
     let (picture, too_big) = if kept == 0 {
         (
             None,
@@ -632,6 +658,7 @@ fn proof_answer(
         nodes: graph.nodes.len(),
         edges: graph.edges.len(),
         lives,
+        by_lives,
         detail,
         min_lives,
         dot,

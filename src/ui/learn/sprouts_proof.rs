@@ -242,6 +242,22 @@ fn view(answer: &ProofAnswer) -> Html {
                     <span class="swatch proof-lands">{ "several lands" }</span>
                 </p>
             }
+            <table class="learn-table proof-rows-table" id="proof-rows">
+                <caption>{ "The proof's couples by lives" }</caption>
+                <thead><tr>
+                    <th scope="col">{ "Lives" }</th>
+                    <th scope="col">{ "Losing" }</th>
+                    <th scope="col">{ "Winning" }</th>
+                    <th scope="col">{ "Several lands" }</th>
+                </tr></thead>
+                <tbody>
+                    { for answer.by_lives.iter().map(|(lives, losing, winning, lands)| html! {
+                        <tr data-lives={lives.to_string()}>
+                            <th scope="row">{ lives }</th><td>{ losing }</td><td>{ winning }</td><td>{ lands }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
         </div>
     }
 }
