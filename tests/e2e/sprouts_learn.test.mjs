@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { useApp, openPage, screenshot } from './harness.mjs';
+import { useApp, openPage, screenshot, artifacts } from './harness.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
 
@@ -196,7 +196,8 @@ test('proof graph: 2 to 5 spots drawn, counted against the .dot', async () => {
     assert.ok(lives.every((l) => l >= 13));
     const dot = await downloadDot(page);
     assert.equal(dot.split('\n').filter((l) => /^\s*n\d+ \[/.test(l)).length, drawn);
-    // Zoom and pan change the view box, Fit restores it.
+    // Zoom and pan change the view box, Fit restores the whole picture.
+    await page.click('#zoom-fit');
     const box = await page.locator('#proof-svg').getAttribute('viewBox');
     await page.click('#zoom-in');
     assert.notEqual(await page.locator('#proof-svg').getAttribute('viewBox'), box);
@@ -243,9 +244,16 @@ test('screenshots: dark mode and a narrow screen', async () => {
     await page.click('#search-pause');
     await page.waitForSelector('#search-status[data-paused="true"]');
     await screenshot(page, 'sprouts-learn-levels-narrow');
+    await page.screenshot({ path: `${artifacts}/sprouts-learn-levels-narrow-top.png` });
     await page.click('#cancel');
     await openProof(page, '/learn/proof?pos=0*3&detail=3&lives=0');
     await screenshot(page, 'sprouts-proof-narrow');
+    await openProof(page, '/learn/proof?pos=0*5&detail=2&lives=0');
+    await page.locator('#proof-svg').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${artifacts}/sprouts-proof-5-narrow-view.png` });
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await openProof(page, '/learn/proof?pos=0*5&detail=2&lives=0');
+    await screenshot(page, 'sprouts-proof-5');
     noProblems(page);
     await page.close();
 });

@@ -37,6 +37,11 @@ impl View {
     }
 }
 
+/// Widest view shown at first: wider pictures open on their top centre at a readable scale (Fit shows all).
+const FIRST_VIEW_WIDTH: f64 = 1000.0;
+/// Height of the view for its width (the figure's shape on a wide screen).
+const VIEW_RATIO: f64 = 0.62;
+
 fn fit(picture: &ProofPicture) -> View {
     View {
         x: 0.0,
@@ -46,13 +51,29 @@ fn fit(picture: &ProofPicture) -> View {
     }
 }
 
+/// The first view: the whole picture when it is narrow enough, else its top, centred on the root.
+fn first_view(picture: &ProofPicture) -> View {
+    let whole = fit(picture);
+    if whole.w <= FIRST_VIEW_WIDTH {
+        return whole;
+    }
+    let root_x = picture.nodes.first().map_or(whole.w / 2.0, |n| n.x);
+    let w = FIRST_VIEW_WIDTH;
+    View {
+        x: (root_x - w / 2.0).clamp(0.0, whole.w - w),
+        y: 0.0,
+        w,
+        h: w * VIEW_RATIO,
+    }
+}
+
 #[function_component(SproutsProofSvg)]
 pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
     let picture = &props.picture;
-    let view = use_state(|| fit(picture));
+    let view = use_state(|| first_view(picture));
     {
         let view = view.clone();
-        use_effect_with(picture.clone(), move |picture| view.set(fit(picture)));
+        use_effect_with(picture.clone(), move |picture| view.set(first_view(picture)));
     }
     let drag = use_mut_ref(|| None::<(f64, f64, View)>);
     let svg_ref = use_node_ref();
@@ -146,7 +167,7 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
                 <button type="button" id="zoom-in" onclick={zoom(1.0 / 1.4)} title="Zoom in">{ "+" }</button>
                 <button type="button" id="zoom-out" onclick={zoom(1.4)} title="Zoom out">{ "−" }</button>
                 <button type="button" id="zoom-fit" onclick={reset} title="Show the whole graph">{ "Fit" }</button>
-                <span class="muted">{ "Drag to pan, wheel to zoom." }</span>
+                <span class="muted">{ "Drag to pan, wheel or buttons to zoom; Fit shows the whole graph." }</span>
             </div>
             <svg ref={svg_ref} class="proof-svg" id="proof-svg" role="img"
                 aria-label={format!("Proof graph: {} couples", picture.nodes.len())}
