@@ -1,6 +1,7 @@
 // End-to-end: the Sprouts search view (/learn/sprouts) and the proof graph (/learn/proof) in the release
 // build. Values on screen are checked against published facts (normal-play nimbers of the n-spot starts
-// 0 0 1 1 1 0 for n = 1..6; misère outcomes W L L L W W; ⌊(n−1)/2⌋ + 2 distinct first moves for n ≥ 2), and
+// 0 0 1 1 1 0 for n = 1..6; misère outcomes W L L L W W; ⌊(n−1)/2⌋ + 2 distinct first moves for n ≥ 2), tiny
+// positions and every child shown for them against the plain brute force of reference.mjs, and
 // each answer against its own children by the mex rule (the position's nimber is the least value no child
 // has; it is won exactly when some child is lost). The proof graph's drawn couples and links are counted
 // against the downloaded .dot.
@@ -8,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { useApp, openPage, screenshot, artifacts } from './harness.mjs';
+import { sproutsNimber } from './reference.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
 
@@ -56,6 +58,19 @@ test('search view: the starts answer the published values, and agree with their 
     assert.equal(three.nimber, '1');
     const small = await answerOf(page, '/learn/sprouts?pos=0.1a2a&base=fresh');
     assert.equal(mex(small.children.map((c) => Number(c.nimber))), Number(small.nimber));
+    noProblems(page);
+    await page.close();
+});
+
+test('search view: tiny positions and their children match a plain brute force', async () => {
+    const page = await openPage(app.context);
+    for (const position of ['0*2', '0*3', '0.1a2a', '0*2.1a1a', '0.AB|AB']) {
+        const got = await answerOf(page, `/learn/sprouts?pos=${encodeURIComponent(position)}&base=fresh`);
+        assert.equal(Number(got.nimber), sproutsNimber(position), `${position}: nimber`);
+        for (const child of got.children) {
+            assert.equal(Number(child.nimber), sproutsNimber(child.position), `${position} -> ${child.position}`);
+        }
+    }
     noProblems(page);
     await page.close();
 });
