@@ -61,7 +61,10 @@ pub enum Request {
         fresh: bool,
     },
     /// Pause, resume or steer the search `id` under way (ignored once it has finished).
-    SearchControl { id: RequestId, control: SearchControl },
+    SearchControl {
+        id: RequestId,
+        control: SearchControl,
+    },
     /// The proof that `position` is lost or won (normal play), from a search on an empty base, laid out
     /// for drawing with Glop's detail level (1 dot, 2 number, 3 text) and only the couples with at
     /// least `min_lives` lives.
@@ -128,10 +131,19 @@ pub enum Response {
         message: String,
     },
     /// A Sprouts search view's search under way, with its levels.
-    SearchLevels { id: RequestId, report: SearchReport },
+    SearchLevels {
+        id: RequestId,
+        report: SearchReport,
+    },
     /// A Sprouts search view's search is done.
-    SproutsSearch { id: RequestId, answer: SearchAnswer },
-    SproutsProof { id: RequestId, answer: ProofAnswer },
+    SproutsSearch {
+        id: RequestId,
+        answer: SearchAnswer,
+    },
+    SproutsProof {
+        id: RequestId,
+        answer: ProofAnswer,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

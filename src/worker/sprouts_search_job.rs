@@ -394,7 +394,11 @@ pub async fn search(
         Ok(position) => position,
         Err(message) => return Response::Error { id, message },
     };
-    let base = if fresh { Base::new() } else { take_base().await };
+    let base = if fresh {
+        Base::new()
+    } else {
+        take_base().await
+    };
     let mut job = SearchJob {
         position,
         misere,
@@ -545,9 +549,8 @@ pub async fn proof(
             let base = search.into_base();
             match extract_proof(&base, &position, 0) {
                 Ok(graph) => {
-                    LAST_PROOF.with(|last| {
-                        *last.borrow_mut() = Some((position.clone(), graph.clone()))
-                    });
+                    LAST_PROOF
+                        .with(|last| *last.borrow_mut() = Some((position.clone(), graph.clone())));
                     graph
                 }
                 Err(message) => return Response::Error { id, message },
@@ -568,11 +571,7 @@ fn proof_answer(
     started_ms: f64,
 ) -> ProofAnswer {
     let detail = detail.clamp(1, 3);
-    let kept = graph
-        .nodes
-        .iter()
-        .filter(|n| n.lives >= min_lives)
-        .count();
+    let kept = graph.nodes.iter().filter(|n| n.lives >= min_lives).count();
     let lives = (
         graph.nodes.iter().map(|n| n.lives).min().unwrap_or(0),
         graph.nodes.iter().map(|n| n.lives).max().unwrap_or(0),
@@ -594,7 +593,7 @@ fn proof_answer(
             row.2 += 1;
         }
     }
-    by_lives.sort_by(|a, b| b.0.cmp(&a.0));
+    by_lives.sort_by_key(|row| std::cmp::Reverse(row.0));
     let (picture, too_big) = if kept == 0 {
         (
             None,

@@ -85,7 +85,11 @@ fn run_checked(
         }
         let levels = search.levels();
         assert_eq!(levels.len(), search.level_count());
-        assert_eq!(levels[0].lands, start.lands(), "the root level is the start");
+        assert_eq!(
+            levels[0].lands,
+            start.lands(),
+            "the root level is the start"
+        );
         check_path(&levels);
         deepest = deepest.max(levels.len());
         // Steering a few dozen times is enough to change the path; always steering to the last child
@@ -105,7 +109,10 @@ fn levels_describe_a_path_and_the_answer_is_the_published_one() {
         let (nimber, deepest, _) = run_checked(&start, |_, _| false);
         assert_eq!(nimber, START_NIMBERS[n - 1], "{n} spots");
         if n >= 3 {
-            assert!(deepest >= 3, "{n} spots: the search went {deepest} levels deep");
+            assert!(
+                deepest >= 3,
+                "{n} spots: the search went {deepest} levels deep"
+            );
         }
     }
 }
@@ -125,13 +132,15 @@ fn steer_somewhere(search: &mut NormalSearch, round: usize) -> bool {
         if current < heap_moves || current + 1 >= level.children.len() {
             continue;
         }
-        let target = if round % 3 == 0 {
+        let target = if round.is_multiple_of(3) {
             current + 1
         } else {
             level.children.len() - 1
         };
         let chosen_lives = level.children[target].lives;
-        search.steer(depth, target).expect("a later child can be chosen");
+        search
+            .steer(depth, target)
+            .expect("a later child can be chosen");
         let after = search.levels();
         assert_eq!(after.len(), depth + 1, "the levels above are dropped");
         let now = &after[depth];
@@ -197,7 +206,10 @@ fn proof_layout_draws_every_couple_and_edge_downwards() {
             assert_eq!(layout.nodes.len(), graph.nodes.len());
             assert_eq!(layout.edges.len(), graph.edges.len());
             for edge in &layout.edges {
-                assert!(edge.points.windows(2).all(|w| w[1].1 > w[0].1), "edges point down");
+                assert!(
+                    edge.points.windows(2).all(|w| w[1].1 > w[0].1),
+                    "edges point down"
+                );
             }
             // Rows hold couples of one number of lives, most at the top.
             for w in layout.rows.windows(2) {
@@ -205,7 +217,9 @@ fn proof_layout_draws_every_couple_and_edge_downwards() {
             }
             for node in &layout.nodes {
                 assert_eq!(layout.rows[node.row].lives, node.lives);
-                assert!(node.x - node.width / 2.0 >= 0.0 && node.x + node.width / 2.0 <= layout.width);
+                assert!(
+                    node.x - node.width / 2.0 >= 0.0 && node.x + node.width / 2.0 <= layout.width
+                );
             }
             // No two couples of a row overlap.
             for a in &layout.nodes {

@@ -25,7 +25,8 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
     let advice = if answer.children.is_empty() {
         "No move is left: the game is over.".to_string()
     } else if winning == 0 {
-        "Every move loses against best play: let the opponent move first, or play and hope.".to_string()
+        "Every move loses against best play: let the opponent move first, or play and hope."
+            .to_string()
     } else {
         format!(
             "{winning} of the {} moves win: play one of the marked children.",

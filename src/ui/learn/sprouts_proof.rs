@@ -28,7 +28,9 @@ struct Ask {
 fn ask_of(pairs: &[(String, String)]) -> Result<Ask, String> {
     let position = get(pairs, "pos").unwrap_or("0*3").trim().to_string();
     if position.is_empty() {
-        return Err("Enter a position: a number of spots (3), 0*3, or a position such as 0.1a2a.".into());
+        return Err(
+            "Enter a position: a number of spots (3), 0*3, or a position such as 0.1a2a.".into(),
+        );
     }
     if position.len() > MAX_POSITION_TEXT {
         return Err(format!(
@@ -196,7 +198,10 @@ struct DotLinkProps {
 #[function_component(DotLink)]
 fn dot_link(props: &DotLinkProps) -> Html {
     let url = use_memo(props.dot.clone(), |dot| {
-        ObjectUrl::from(Blob::new_with_options(dot.as_str(), Some("text/vnd.graphviz")))
+        ObjectUrl::from(Blob::new_with_options(
+            dot.as_str(),
+            Some("text/vnd.graphviz"),
+        ))
     });
     html! {
         <a class="button-like" id="dot-link" href={url.to_string()} download={props.filename.clone()}>{ "Download .dot" }</a>

@@ -73,7 +73,9 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
     let view = use_state(|| first_view(picture));
     {
         let view = view.clone();
-        use_effect_with(picture.clone(), move |picture| view.set(first_view(picture)));
+        use_effect_with(picture.clone(), move |picture| {
+            view.set(first_view(picture))
+        });
     }
     let drag = use_mut_ref(|| None::<(f64, f64, View)>);
     let svg_ref = use_node_ref();
@@ -112,7 +114,11 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
                             + (wheel.client_x() as f64 - rect.left()) / rect.width() * current.w;
                         let cy = current.y
                             + (wheel.client_y() as f64 - rect.top()) / rect.height() * current.h;
-                        let factor = if wheel.delta_y() > 0.0 { 1.15 } else { 1.0 / 1.15 };
+                        let factor = if wheel.delta_y() > 0.0 {
+                            1.15
+                        } else {
+                            1.0 / 1.15
+                        };
                         view.set(current.zoom(factor, cx, cy));
                     },
                 )

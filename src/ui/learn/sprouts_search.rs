@@ -33,7 +33,9 @@ struct Ask {
 fn ask_of(pairs: &[(String, String)]) -> Result<Ask, String> {
     let position = get(pairs, "pos").unwrap_or("0*5").trim().to_string();
     if position.is_empty() {
-        return Err("Enter a position: a number of spots (5), 0*5, or a position such as 0.1a2a.".into());
+        return Err(
+            "Enter a position: a number of spots (5), 0*5, or a position such as 0.1a2a.".into(),
+        );
     }
     if position.len() > MAX_POSITION_TEXT {
         return Err(format!(

@@ -25,8 +25,8 @@ pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
-pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
+pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 
 use crate::games::sprouts::Position;
 

@@ -119,7 +119,12 @@ pub fn layout(graph: &ProofGraph, detail: Detail, min_lives: u32) -> ProofLayout
         }
     }
     let mut depth: Vec<Option<usize>> = vec![None; kept.len()];
-    fn longest(v: usize, out: &[Vec<usize>], depth: &mut Vec<Option<usize>>, guard: usize) -> usize {
+    fn longest(
+        v: usize,
+        out: &[Vec<usize>],
+        depth: &mut Vec<Option<usize>>,
+        guard: usize,
+    ) -> usize {
         // Depth counted from the node's lowest descendant of equal lives; `guard` stops a cycle.
         if let Some(d) = depth[v] {
             return d;
@@ -203,15 +208,15 @@ pub fn layout(graph: &ProofGraph, detail: Detail, min_lives: u32) -> ProofLayout
     };
     renumber(&rows, &mut position);
     for _ in 0..SWEEPS {
-        for r in 1..rows.len() {
-            order_by(&mut rows[r], &up, &position);
-            for (i, &v) in rows[r].iter().enumerate() {
+        for row in rows.iter_mut().skip(1) {
+            order_by(row, &up, &position);
+            for (i, &v) in row.iter().enumerate() {
                 position[v] = i as f64;
             }
         }
-        for r in (0..rows.len().saturating_sub(1)).rev() {
-            order_by(&mut rows[r], &down, &position);
-            for (i, &v) in rows[r].iter().enumerate() {
+        for row in rows.iter_mut().rev().skip(1) {
+            order_by(row, &down, &position);
+            for (i, &v) in row.iter().enumerate() {
                 position[v] = i as f64;
             }
         }
@@ -287,10 +292,7 @@ pub fn layout(graph: &ProofGraph, detail: Detail, min_lives: u32) -> ProofLayout
         .map(|(chain, &(a, b))| LaidEdge {
             from: kept[a],
             to: kept[b],
-            points: chain
-                .iter()
-                .map(|&v| (x[v], y_of(vertex_row[v])))
-                .collect(),
+            points: chain.iter().map(|&v| (x[v], y_of(vertex_row[v]))).collect(),
         })
         .collect();
     ProofLayout {

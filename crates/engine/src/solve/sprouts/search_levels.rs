@@ -233,7 +233,10 @@ impl NormalSearch {
     /// the base), the chosen child moves to the place of the current one, and the rest keep their
     /// order. The answer of the search does not change, only the path to it.
     pub fn steer(&mut self, level: usize, child: usize) -> Result<(), SteerError> {
-        let frame = self.stack.get_mut(level).ok_or(SteerError::NoLevel(level))?;
+        let frame = self
+            .stack
+            .get_mut(level)
+            .ok_or(SteerError::NoLevel(level))?;
         let Frame::Couple {
             n, children, next, ..
         } = frame
