@@ -458,9 +458,11 @@ pub struct SearchAnswer {
     pub stored: u64,
     pub elapsed_ms: f64,
     pub steered: u32,
+    /// A drawing of the position, when it is small enough to draw quickly.
+    pub picture: Option<sprague_engine::draw::Drawing>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchChild {
     pub position: String,
     /// Normal play: the child's nimber.
@@ -469,6 +471,8 @@ pub struct SearchChild {
     pub wins: bool,
     pub lives: u32,
     pub lands: usize,
+    /// A drawing of the child (the engine's layout), when it is small enough to draw quickly.
+    pub picture: Option<sprague_engine::draw::Drawing>,
 }
 
 /// A proof graph laid out for the page, or why it is not drawn.

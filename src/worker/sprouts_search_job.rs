@@ -10,6 +10,7 @@ use super::protocol::{
 use super::slices::Scope;
 use super::sprouts_job::{give_back, take_base};
 use futures::{FutureExt, SinkExt, StreamExt};
+use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
     extract_proof, proof_layout, Base, ChildState, Detail, LevelKind, MisereSearch, NormalAnswer,
@@ -300,14 +301,31 @@ impl SearchJob {
                     wins: lost,
                     lives: child.lives(),
                     lands: child.lands().len(),
+                    picture: (self.children.len() <= MAX_PICTURES)
+                        .then(|| picture(child))
+                        .flatten(),
                 })
                 .collect(),
+            picture: picture(&self.position),
             nodes: self.nodes,
             stored: self.base().map_or(0, entries),
             elapsed_ms: js_sys::Date::now() - self.started_ms,
             steered: self.steered,
         }
     }
+}
+
+/// Children drawn at most (each drawing is laid out from scratch).
+const MAX_PICTURES: usize = 60;
+/// Most lives of a position drawn.
+const MAX_PICTURE_LIVES: u32 = 15;
+
+/// A drawing of a small position (none when it is too big or the layout fails).
+fn picture(position: &Position) -> Option<Drawing> {
+    if position.lives() > MAX_PICTURE_LIVES {
+        return None;
+    }
+    Drawing::layout(position).ok()
 }
 
 fn level_position(level: &SearchLevel) -> String {

@@ -18,6 +18,7 @@ mod sprouts_levels;
 mod sprouts_proof;
 mod sprouts_proof_svg;
 mod sprouts_search;
+mod sprouts_thumb;
 mod status;
 
 pub use classroom::ClassroomToggle;

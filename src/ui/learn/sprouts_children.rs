@@ -2,6 +2,7 @@
 //! the Glop manual's "Children" tab): each child with its nimber (normal play) or outcome (misère), the
 //! winning moves marked, a link to analyse that child here and one to play it on the board.
 
+use super::sprouts_thumb::SproutsThumb;
 use super::url_code;
 use crate::worker::protocol::{Outcome, SearchAnswer};
 use yew::prelude::*;
@@ -38,7 +39,12 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
         <div class="sprouts-answer" id="sprouts-answer" data-outcome={if answer.outcome == Outcome::P { "P" } else { "N" }}
             data-nimber={answer.nimber.map(|n| n.to_string()).unwrap_or_default()} data-position={answer.position.clone()}>
             <h2>{ "Answer" }</h2>
-            <p class="verdict"><code>{ answer.position.clone() }</code>{ ": " }<strong>{ verdict }</strong></p>
+            <div class="answer-head">
+                if let Some(drawing) = &answer.picture {
+                    <SproutsThumb drawing={drawing.clone()} large=true />
+                }
+                <p class="verdict"><code>{ answer.position.clone() }</code>{ ": " }<strong>{ verdict }</strong></p>
+            </div>
             <p class="muted">{ format!("{} nodes searched in {:.1} s; {} positions stored{}.",
                 answer.nodes, answer.elapsed_ms / 1000.0, answer.stored,
                 if answer.steered > 0 { format!("; steered {} times", answer.steered) } else { String::new() }) }</p>
@@ -68,7 +74,12 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
                                 <tr class={classes!(child.wins.then_some("winning-move"))} data-child={child.position.clone()}
                                     data-nimber={child.nimber.map(|n| n.to_string()).unwrap_or_default()} data-wins={child.wins.to_string()}>
                                     <td>{ i + 1 }</td>
-                                    <td><code>{ child.position.clone() }</code></td>
+                                    <td class="child-cell">
+                                        if let Some(drawing) = &child.picture {
+                                            <SproutsThumb drawing={drawing.clone()} />
+                                        }
+                                        <code>{ child.position.clone() }</code>
+                                    </td>
                                     <td>{ child.lives }</td>
                                     <td>{ child.lands }</td>
                                     <td class="value">{ value }</td>
