@@ -74,12 +74,12 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
                                 <tr class={classes!(child.wins.then_some("winning-move"))} data-child={child.position.clone()}
                                     data-nimber={child.nimber.map(|n| n.to_string()).unwrap_or_default()} data-wins={child.wins.to_string()}>
                                     <td>{ i + 1 }</td>
-                                    <td class="child-cell">
+                                    <td><div class="child-cell">
                                         if let Some(drawing) = &child.picture {
                                             <SproutsThumb drawing={drawing.clone()} />
                                         }
                                         <code>{ child.position.clone() }</code>
-                                    </td>
+                                    </div></td>
                                     <td>{ child.lives }</td>
                                     <td>{ child.lands }</td>
                                     <td class="value">{ value }</td>

@@ -24,7 +24,7 @@ pub fn sprouts_thumb(props: &SproutsThumbProps) -> Html {
                 html! { <polyline class="curve" points={points.join(" ")} /> }
             }) }
             { for drawing.spots.iter().zip(lives).map(|(spot, lives)| html! {
-                <circle class={classes!("spot", format!("lives-{lives}"))} cx={format!("{:.1}", spot.at.x)} cy={format!("{:.1}", spot.at.y)} r="16" />
+                <circle class={classes!("spot", format!("lives-{lives}"))} cx={format!("{:.1}", spot.at.x)} cy={format!("{:.1}", spot.at.y)} r="20" />
             }) }
         </svg>
     }
