@@ -13,7 +13,8 @@ use sprague_engine::solve::sprouts::{
 const START_NIMBERS: [u32; 6] = [0, 0, 1, 1, 1, 0];
 
 /// Checks with the rules that the levels form a path: see the module docs.
-fn check_path(levels: &[SearchLevel]) {
+/// `moves`: also check each couple level's items against the rules (the costly part).
+fn check_path(levels: &[SearchLevel], moves: bool) {
     for (depth, level) in levels.iter().enumerate() {
         // Each item's bookkeeping is coherent.
         let current = level.current;
@@ -27,7 +28,7 @@ fn check_path(levels: &[SearchLevel]) {
                 )),
             }
         }
-        if level.kind == LevelKind::Couple {
+        if moves && level.kind == LevelKind::Couple {
             let land = Position::from_lands(level.lands.clone());
             let moves = land.children();
             for child in &level.children {
@@ -90,13 +91,14 @@ fn run_checked(
             start.lands(),
             "the root level is the start"
         );
-        check_path(&levels);
+        // The items are checked against the rules on every round of small searches, every 8th of large ones.
+        check_path(&levels, budget < 500 || round % 8 == 0);
         deepest = deepest.max(levels.len());
         // Steering a few dozen times is enough to change the path; always steering to the last child
         // can make a search many times longer.
         if steered < 30 && steer(&mut search, round) {
             steered += 1;
-            check_path(&search.levels());
+            check_path(&search.levels(), true);
         }
     }
     unreachable!()
