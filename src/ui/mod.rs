@@ -63,6 +63,8 @@ fn switch(route: Route) -> Html {
         Route::LearnSequence => html! { <learn::SequencePage /> },
         Route::LearnPPositions => html! { <learn::PPositionsPage /> },
         Route::LearnMisere => html! { <learn::MiserePage /> },
+        Route::LearnSprouts => html! { <learn::SproutsSearchPage /> },
+        Route::LearnProof => html! { <learn::SproutsProofPage /> },
         Route::NotFound => html! { <not_found::NotFound /> },
     }
 }

@@ -9,6 +9,7 @@ use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
+use super::sprouts_search_job;
 use crate::play::sprouts_drawing::{draw_move, draw_start};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
@@ -57,6 +58,20 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             misere,
             think_ms,
         } => computer_move(id, &position, misere, think_ms, scope, queue).await,
+        Request::SproutsSearch {
+            id,
+            position,
+            misere,
+            fresh,
+        } => sprouts_search_job::search(id, &position, misere, fresh, scope, queue).await,
+        Request::SproutsProof {
+            id,
+            position,
+            detail,
+            min_lives,
+        } => sprouts_search_job::proof(id, &position, detail, min_lives, scope, queue).await,
+        // A search that has finished: nothing to pause or steer.
+        Request::SearchControl { id, .. } => Response::Cancelled { id },
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {

@@ -10,6 +10,7 @@ mod position_job;
 pub mod protocol;
 mod slices;
 mod sprouts_job;
+pub mod sprouts_search_job;
 
 pub use agent::SolverReactor;
 pub use heap_job::{HeapJob, MAX_HEAP};
