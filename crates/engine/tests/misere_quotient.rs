@@ -185,3 +185,75 @@ fn quotient_rejects_absurd_bounds() {
     let q = MisereQuotient::build(&game, 6, QuotientLimits::default()).unwrap();
     assert!(q.outcome(&[7]).is_err());
 }
+
+/// The heaps a generator word (`a^2 b`) stands for, with the quotient's letters.
+fn heaps_of_word(q: &MisereQuotient, word: &str) -> Vec<usize> {
+    let letters = q.generator_letters();
+    let mut heaps = Vec::new();
+    if word == "1" {
+        return heaps;
+    }
+    for part in word.split(' ') {
+        let (name, power) = match part.split_once('^') {
+            Some((n, p)) => (n, p.parse::<usize>().unwrap()),
+            None => (part, 1),
+        };
+        let g = letters.iter().position(|l| l == name).unwrap();
+        heaps.extend(std::iter::repeat_n(q.generators[g], power));
+    }
+    heaps
+}
+
+#[test]
+fn misere_nim_presentation_in_generator_words() {
+    // Misère Nim on heaps up to 2 (Plambeck–Siegel): generators a = *1, b = *2 with a^2 = 1, b^3 = b.
+    let game: HeapGame = "0.[3]".parse().unwrap();
+    let q = MisereQuotient::build(&game, 2, QuotientLimits::default()).unwrap();
+    assert_eq!(q.generators, vec![1, 2]);
+    let relations: Vec<String> = q
+        .relations()
+        .iter()
+        .map(|(l, r)| format!("{l} = {r}"))
+        .collect();
+    assert_eq!(relations, vec!["a^2 = 1", "b^3 = b"]);
+    // Its P-portion is {a, b^2}.
+    let words = q.element_words();
+    let mut p: Vec<&str> = (0..q.len())
+        .filter(|&e| q.p[e])
+        .map(|e| words[e].as_str())
+        .collect();
+    p.sort();
+    assert_eq!(p, vec!["a", "b^2"]);
+}
+
+#[test]
+fn relations_hold_and_words_name_distinct_elements() {
+    for (code, max_heap) in [("0.07", 20), ("0.77", 10), ("0.137", 14)] {
+        let game: HeapGame = code.parse().unwrap();
+        let q = MisereQuotient::build(&game, max_heap, QuotientLimits::default()).unwrap();
+        for (left, right) in q.relations() {
+            let (l, r) = (heaps_of_word(&q, &left), heaps_of_word(&q, &right));
+            assert_eq!(
+                q.image(&l).unwrap(),
+                q.image(&r).unwrap(),
+                "{code}: {left} = {right}"
+            );
+            // Both sides are positions: the relation says they play alike, so the naive search agrees
+            // on their outcomes.
+            let mut memo = HashMap::new();
+            assert_eq!(
+                naive_p(&game, &l, &mut memo),
+                naive_p(&game, &r, &mut memo),
+                "{code}"
+            );
+        }
+        // Each element's word is a position reaching that element.
+        for (e, word) in q.element_words().iter().enumerate() {
+            assert_eq!(
+                q.image(&heaps_of_word(&q, word)).unwrap() as usize,
+                e,
+                "{code}: {word}"
+            );
+        }
+    }
+}

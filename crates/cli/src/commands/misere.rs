@@ -200,10 +200,16 @@ struct QuotientReport {
     size: usize,
     p_portion_size: usize,
     generators: Vec<usize>,
+    /// The letter naming each generator in `relations` and `element_words`.
+    generator_letters: Vec<String>,
     /// Heap n's element (index into `elements`).
     pretending_function: Vec<u32>,
+    /// A representative position (heap sizes) of each element.
     elements: Vec<Vec<usize>>,
+    /// Each element as its least word in the generators.
+    element_words: Vec<String>,
     p_portion: Vec<usize>,
+    /// Rewriting rules on generator words, `left = right`.
     relations: Vec<(String, String)>,
     /// `sizes[n]`: the order of the quotient of heaps up to n.
     sizes: Vec<usize>,
@@ -250,8 +256,10 @@ fn quotient(
         size: q.len(),
         p_portion_size: q.p_count(),
         generators: q.generators.clone(),
+        generator_letters: q.generator_letters(),
         pretending_function: q.pretend.clone(),
         elements: q.elements.clone(),
+        element_words: q.element_words(),
         p_portion: (0..q.len()).filter(|&e| q.p[e]).collect(),
         relations: q.relations(),
         sizes: q.sizes.clone(),
@@ -272,11 +280,16 @@ fn quotient(
     );
     let sizes: Vec<String> = report.sizes.iter().map(|s| s.to_string()).collect();
     println!("order after each heap 0..={heaps}: {}", sizes.join(" "));
-    let gens: Vec<String> = report.generators.iter().map(|g| format!("a{g}")).collect();
+    let gens: Vec<String> = report
+        .generator_letters
+        .iter()
+        .zip(&report.generators)
+        .map(|(l, g)| format!("{l} = heap {g}"))
+        .collect();
     println!("generators: {}", gens.join(", "));
     println!("pretending function (heap -> element):");
     for (n, e) in report.pretending_function.iter().enumerate() {
-        println!("  {n:>4} -> #{e} = {:?}", q.elements[*e as usize]);
+        println!("  {n:>4} -> {}", report.element_words[*e as usize]);
     }
     println!("relations ({}):", report.relations.len());
     for (left, right) in report.relations.iter().take(200) {
@@ -288,9 +301,9 @@ fn quotient(
     let p: Vec<String> = report
         .p_portion
         .iter()
-        .map(|&e| format!("{:?}", q.elements[e]))
+        .map(|&e| report.element_words[e].clone())
         .collect();
-    println!("P-portion: {}", p.join(" "));
+    println!("P-portion: {}", p.join(", "));
     println!(
         "proven for every position of heaps up to {heaps} (complete check through {} pairs)",
         report.proof_pairs

@@ -6,6 +6,7 @@ mod genera;
 mod genus;
 mod learn;
 mod position;
+mod presentation;
 mod prove;
 mod quotient;
 mod reduce;

@@ -18,6 +18,7 @@
 
 use super::error::MisereError;
 use super::learn::{Oracle, Table};
+use super::presentation;
 use super::prove::{check, non_commuting, Candidate, Check};
 use super::reduce::HeapTable;
 use super::search::{MisereSearch, Shortcut};
@@ -328,32 +329,34 @@ impl MisereQuotient {
         })
     }
 
-    /// The presentation as rewriting rules on generator words: for each element (as its word) times a
-    /// generator that lands on an element with a different word, `word·g = word'`. Words are multisets of
-    /// generator heaps, written as products `a7^2 a9`.
+    /// The letter naming each generator (`a` for the first generator heap, `b` for the next, …).
+    pub fn generator_letters(&self) -> Vec<String> {
+        (0..self.generators.len())
+            .map(presentation::letter)
+            .collect()
+    }
+
+    /// Each element as its least word in the generators (`1`, `a`, `a b^2`, …).
+    pub fn element_words(&self) -> Vec<String> {
+        self.least_words()
+            .iter()
+            .map(|w| w.as_deref().map_or_else(|| "?".into(), presentation::spell))
+            .collect()
+    }
+
+    fn least_words(&self) -> Vec<Option<presentation::Exponents>> {
+        let times = |e: u32, g: usize| self.times_heap[e as usize][self.generators[g]];
+        presentation::least_words(self.len(), self.generators.len(), times)
+    }
+
+    /// The presentation: rewriting rules on generator words, `left = right` (e.g. `a^2 = 1`,
+    /// `b^4 = b^2`), the minimal ones, which together rewrite any word to its element's least word.
     pub fn relations(&self) -> Vec<(String, String)> {
-        let mut rules: Vec<(Vec<usize>, usize)> = Vec::new();
-        for (e, rep) in self.elements.iter().enumerate() {
-            for &g in &self.generators {
-                let product = self.times_heap[e][g] as usize;
-                let mut left = rep.clone();
-                left.push(g);
-                left.sort_unstable();
-                if left != self.elements[product] {
-                    rules.push((left, product));
-                }
-            }
-        }
-        // Shortest first; a rule whose left side contains an earlier left side follows from it.
-        rules.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
-        let mut kept: Vec<(Vec<usize>, usize)> = Vec::new();
-        for (left, product) in rules {
-            if !kept.iter().any(|(k, _)| contains(&left, k)) {
-                kept.push((left, product));
-            }
-        }
-        kept.into_iter()
-            .map(|(left, product)| (word(&left), word(&self.elements[product])))
+        let times = |e: u32, g: usize| self.times_heap[e as usize][self.generators[g]];
+        let words = self.least_words();
+        presentation::relations(&words, self.generators.len(), times)
+            .into_iter()
+            .map(|(l, r)| (presentation::spell(&l), presentation::spell(&r)))
             .collect()
     }
 
@@ -402,31 +405,6 @@ impl MisereQuotient {
             failure,
         }
     }
-}
-
-/// `a3^2 a7` for the heaps [3, 3, 7]; `1` for none.
-fn word(heaps: &[usize]) -> String {
-    if heaps.is_empty() {
-        return "1".into();
-    }
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < heaps.len() {
-        let run = heaps[i..].iter().take_while(|&&h| h == heaps[i]).count();
-        parts.push(if run == 1 {
-            format!("a{}", heaps[i])
-        } else {
-            format!("a{}^{}", heaps[i], run)
-        });
-        i += run;
-    }
-    parts.join(" ")
-}
-
-/// Whether the sorted multiset `big` contains the sorted multiset `small`.
-fn contains(big: &[usize], small: &[usize]) -> bool {
-    let mut rest = big.iter();
-    small.iter().all(|x| rest.by_ref().any(|y| y == x))
 }
 
 /// Indistinguishability on a table proven right: the coarsest partition that separates P from N and is
