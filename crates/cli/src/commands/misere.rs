@@ -47,12 +47,9 @@ pub enum MisereCommand {
         /// Check the quotient on every position of at most this many tokens (default 2N + 10)
         #[arg(long)]
         verify: Option<usize>,
-        /// Most positions the outcome search may expand in all
-        #[arg(long, default_value_t = 20_000_000_000)]
-        budget: u64,
-        /// Positions one outcome query may expand before the last candidate's answer steers instead
-        #[arg(long, default_value_t = QuotientLimits::default().query_budget)]
-        query_budget: u64,
+        /// Most elements of one candidate quotient (before it is reduced)
+        #[arg(long, default_value_t = QuotientLimits::default().max_elements)]
+        max_elements: usize,
         #[arg(long)]
         json: bool,
     },
@@ -85,10 +82,9 @@ impl MisereCommand {
                 code,
                 heaps,
                 verify,
-                budget,
-                query_budget,
+                max_elements,
                 json,
-            } => quotient(&code, heaps, verify, budget, query_budget, json),
+            } => quotient(&code, heaps, verify, max_elements, json),
             MisereCommand::MisereBench { quick, json } => bench(quick, json),
         }
     }
@@ -213,12 +209,10 @@ struct QuotientReport {
     relations: Vec<(String, String)>,
     /// `sizes[n]`: the order of the quotient of heaps up to n.
     sizes: Vec<usize>,
-    /// Test companies that tell the elements apart.
-    experiments: Vec<Vec<usize>>,
     /// The complete check (every position, any number of heaps) passed, through this many pairs.
     proof_pairs: usize,
-    outcome_queries: u64,
-    guessed_answers: u64,
+    /// Candidate quotients put through the complete check while building.
+    candidates: usize,
     verification: Verification,
     build_seconds: f64,
 }
@@ -227,8 +221,7 @@ fn quotient(
     code: &str,
     heaps: usize,
     verify: Option<usize>,
-    budget: u64,
-    query_budget: u64,
+    max_elements: usize,
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
@@ -237,8 +230,7 @@ fn quotient(
         &game,
         heaps,
         QuotientLimits {
-            search_budget: budget,
-            query_budget,
+            max_elements,
             ..QuotientLimits::default()
         },
         |heap, size| {
@@ -263,10 +255,8 @@ fn quotient(
         p_portion: (0..q.len()).filter(|&e| q.p[e]).collect(),
         relations: q.relations(),
         sizes: q.sizes.clone(),
-        experiments: q.experiments.clone(),
         proof_pairs: q.prove(&game, QuotientLimits::default().max_proof_pairs)?,
-        outcome_queries: q.outcome_queries,
-        guessed_answers: q.guessed_answers,
+        candidates: q.candidates,
         verification,
         build_seconds,
     };
@@ -275,8 +265,8 @@ fn quotient(
     }
     println!(
         "{game}, heaps up to {heaps}: |Q| = {}, |P| = {}, built in {build_seconds:.2} s \
-         ({} outcome queries, {} answered by the candidate)",
-        report.size, report.p_portion_size, report.outcome_queries, report.guessed_answers
+         ({} candidates checked)",
+        report.size, report.p_portion_size, report.candidates
     );
     let sizes: Vec<String> = report.sizes.iter().map(|s| s.to_string()).collect();
     println!("order after each heap 0..={heaps}: {}", sizes.join(" "));

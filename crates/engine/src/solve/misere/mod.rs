@@ -2,9 +2,9 @@
 //! misère quotients.
 
 mod error;
+mod extend;
 mod genera;
 mod genus;
-mod learn;
 mod position;
 mod presentation;
 mod prove;
