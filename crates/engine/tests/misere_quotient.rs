@@ -257,3 +257,44 @@ fn relations_hold_and_words_name_distinct_elements() {
         }
     }
 }
+
+#[test]
+fn dawson_quotient_to_heap_30_has_the_published_order_360() {
+    // Plambeck–Siegel (MisereSolver) give |Q| = 360 for 0.07 with heaps up to 30.
+    let game = HeapGame::dawson();
+    let q = MisereQuotient::build(&game, 30, QuotientLimits::default()).unwrap();
+    assert_eq!(q.len(), 360);
+    assert!(q.prove(&game, 2_000_000).is_ok());
+    // Its predictions against the exact misère search (a separate solver: search on multisets) on
+    // random sums of up to four heaps, and against the naive recursion on the smaller ones.
+    let mut search = sprague_engine::solve::misere::MisereSearch::new(&game);
+    let mut memo = HashMap::new();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let (mut checked, mut naive_checked) = (0, 0);
+    while checked < 3000 {
+        let heaps: Vec<usize> = (0..1 + next(4)).map(|_| 1 + next(30)).collect();
+        let total: usize = heaps.iter().sum();
+        if total > 48 {
+            continue;
+        }
+        let predicted = q.outcome(&heaps).unwrap();
+        assert_eq!(predicted, search.outcome(&heaps, u64::MAX).unwrap(), "{heaps:?}");
+        if total <= 30 {
+            let naive = if naive_p(&game, &heaps, &mut memo) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(predicted, naive, "{heaps:?}");
+            naive_checked += 1;
+        }
+        checked += 1;
+    }
+    assert!(naive_checked > 300, "{naive_checked}");
+}
