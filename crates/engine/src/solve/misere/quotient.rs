@@ -13,6 +13,7 @@ use super::extend::{extend, Effort, Monoid};
 use super::presentation;
 use super::prove::{check, non_commuting, Candidate, Check};
 use super::reduce::HeapTable;
+use super::search::Shortcut;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::Outcome;
 use serde::{Deserialize, Serialize};
@@ -247,6 +248,16 @@ impl MisereQuotient {
             Check::Fails(_) => Err(MisereError::Inconsistent(
                 "a position's outcome contradicts its options' outcomes",
             )),
+        }
+    }
+
+    /// The quotient as a search shortcut: the exact search decides every position whose heaps are all
+    /// within the bound by its arithmetic (proven by the complete check) instead of searching it.
+    pub fn shortcut(&self) -> Shortcut {
+        Shortcut {
+            below: (self.max_heap + 1) as u16,
+            times: self.times_heap.clone(),
+            p: self.p.clone(),
         }
     }
 
