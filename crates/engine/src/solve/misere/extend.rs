@@ -193,8 +193,8 @@ fn direct_sum(m: &Monoid, free: &[(usize, u32, u32)]) -> Monoid {
         let x = order[i];
         for l in (0..m.letters).filter(|&l| is_free(l).is_none()) {
             let y = m.times(x, l);
-            if !id.contains_key(&y) {
-                id.insert(y, order.len() as u32);
+            if let std::collections::hash_map::Entry::Vacant(slot) = id.entry(y) {
+                slot.insert(order.len() as u32);
                 order.push(y);
             }
         }
