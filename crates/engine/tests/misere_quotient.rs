@@ -284,7 +284,11 @@ fn dawson_quotient_to_heap_30_has_the_published_order_360() {
             continue;
         }
         let predicted = q.outcome(&heaps).unwrap();
-        assert_eq!(predicted, search.outcome(&heaps, u64::MAX).unwrap(), "{heaps:?}");
+        assert_eq!(
+            predicted,
+            search.outcome(&heaps, u64::MAX).unwrap(),
+            "{heaps:?}"
+        );
         if total <= 30 {
             let naive = if naive_p(&game, &heaps, &mut memo) {
                 Outcome::P
@@ -297,4 +301,23 @@ fn dawson_quotient_to_heap_30_has_the_published_order_360() {
         checked += 1;
     }
     assert!(naive_checked > 300, "{naive_checked}");
+}
+
+#[test]
+fn independence_game_quotients_are_dawsons_kayles_shifted_by_one() {
+    // Heap n of 0.137 is the same game as heap n + 1 of 0.07 (taking 3 and splitting the rest of 0.137
+    // is taking 2 from 0.07 with a dead heap of 1 on each side; a heap of 0 is a dead 1): so the
+    // quotient of 0.137 for heaps up to n is that of 0.07 for heaps up to n + 1, with the same P count.
+    let independence =
+        MisereQuotient::build(&"0.137".parse().unwrap(), 26, QuotientLimits::default()).unwrap();
+    let dawson = MisereQuotient::build(&HeapGame::dawson(), 27, QuotientLimits::default()).unwrap();
+    assert_eq!(independence.sizes[1..], dawson.sizes[2..]);
+    assert_eq!(independence.p_count(), dawson.p_count());
+    for n in 0..=26 {
+        assert_eq!(
+            independence.p[independence.pretend[n] as usize],
+            dawson.p[dawson.pretend[n + 1] as usize],
+            "heap {n}"
+        );
+    }
 }
