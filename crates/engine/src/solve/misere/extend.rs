@@ -440,3 +440,52 @@ fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Misère Nim's heaps 1 and 2 as letters 0 and 1 (options: heap 1 -> nothing; heap 2 -> nothing or 1).
+    fn nim_options() -> Vec<Vec<Vec<usize>>> {
+        vec![vec![vec![]], vec![vec![], vec![0]]]
+    }
+
+    #[test]
+    fn direct_sum_counts_copies_up_to_the_cycle() {
+        let sum = direct_sum(&with_letter(&Monoid::trivial(), |e| e), &[(0, 2, 2)]);
+        assert_eq!(sum.len(), 4);
+        // 1, g, g^2, g^3, then g^4 = g^2.
+        let powers: Vec<u32> = (0..6).map(|k| sum.image(&vec![0; k])).collect();
+        assert_eq!(powers, vec![0, 1, 2, 3, 2, 3]);
+    }
+
+    #[test]
+    fn marking_a_free_candidate_gives_misere_nim_on_heaps_of_one() {
+        // Heaps of 1 alone: P exactly for an odd number of them; the quotient has order 2.
+        let options = vec![vec![vec![]]];
+        let free = direct_sum(&with_letter(&Monoid::trivial(), |e| e), &[(0, 2, 2)]);
+        let marked = mark(&free, &options, &[1]);
+        assert_eq!(marked.p, vec![false, true, false, true]);
+        let q = reduce(&marked);
+        assert_eq!(q.len(), 2);
+        assert!(matches!(
+            q.check(&options, &[1], 1000),
+            Ok(Check::Proven { .. })
+        ));
+    }
+
+    #[test]
+    fn extending_by_heaps_one_and_two_gives_misere_nims_six_elements() {
+        let options = nim_options();
+        let mut effort = Effort {
+            max_elements: 1000,
+            max_pairs: 10_000,
+            ..Effort::default()
+        };
+        let one = extend(&Monoid::trivial(), &options[..1], &[1], &mut effort).unwrap();
+        assert_eq!(one.len(), 2);
+        let two = extend(&one, &options, &[1, 2], &mut effort).unwrap();
+        assert_eq!(two.len(), 6);
+        assert_eq!(two.p.iter().filter(|&&p| p).count(), 2);
+    }
+}
