@@ -401,6 +401,8 @@ fn recalibrate(
     involved.sort_unstable();
     involved.dedup();
     let count = |l: usize| failure.iter().filter(|&&x| x == l).count() as u32;
+    // The largest candidate skipped for its size, if any.
+    let mut too_large = 0;
     for size in 1..=involved.len() {
         for subset in subsets(&involved, size) {
             let free: Vec<(usize, u32, u32)> = subset
@@ -413,6 +415,7 @@ fn recalibrate(
                 .collect();
             let sum = direct_sum(c, &free);
             if sum.len() > effort.max_elements {
+                too_large = too_large.max(sum.len());
                 continue;
             }
             let marked = reduce(&mark(&sum, options, weights));
@@ -420,6 +423,13 @@ fn recalibrate(
                 return Ok(marked);
             }
         }
+    }
+    if too_large > 0 {
+        return Err(MisereError::OutOfRange {
+            what: "candidate quotient size",
+            value: too_large,
+            why: "the candidates that could fix the lightest failure have more elements than the limit",
+        });
     }
     Err(MisereError::Inconsistent(
         "no recalibration predicts the failure rightly",
