@@ -114,6 +114,25 @@ fn quotient_outcomes_agree_with_naive_search() {
 }
 
 #[test]
+fn quotient_relations_are_generator_words() {
+    // Misère Nim on heaps up to 2 (Plambeck–Siegel): a = *1, b = *2, a^2 = 1, b^3 = b, P = {a, b^2}.
+    let v = run_json(&["quotient", "nim", "--heaps", "2"]);
+    assert_eq!(v["generators"], serde_json::json!([1, 2]));
+    assert_eq!(v["generator_letters"], serde_json::json!(["a", "b"]));
+    assert_eq!(
+        v["relations"],
+        serde_json::json!([["a^2", "1"], ["b^3", "b"]])
+    );
+    let words = v["element_words"].as_array().unwrap();
+    let mut p: Vec<&str> = heaps_of(&v["p_portion"])
+        .iter()
+        .map(|&e| words[e].as_str().unwrap())
+        .collect();
+    p.sort();
+    assert_eq!(p, vec!["a", "b^2"]);
+}
+
+#[test]
 fn bad_input_is_a_clear_error() {
     let out = sprague().args(["misere", "0.9x", "3"]).assert().failure();
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();

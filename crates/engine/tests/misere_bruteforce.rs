@@ -201,3 +201,33 @@ fn winning_moves_are_exactly_the_moves_to_p_positions() {
         }
     }
 }
+
+#[test]
+fn search_with_a_quotient_shortcut_agrees_with_naive_recursion() {
+    use sprague_engine::solve::misere::{MisereQuotient, QuotientLimits};
+    // Grundy's game: positions of heaps up to 12 are decided by the quotient of heaps up to 12, the
+    // rest searched; winning moves too.
+    let game = HeapGame::grundy();
+    let q = MisereQuotient::build(&game, 12, QuotientLimits::default()).unwrap();
+    let mut solver = MisereSolver::new(&game);
+    solver.use_quotient(&q).unwrap();
+    assert!(MisereSolver::new(&HeapGame::dawson())
+        .use_quotient(&q)
+        .is_err());
+    let mut memo = HashMap::new();
+    for heaps in positions(16, 22) {
+        let analysis = solver.analyze(&heaps, &Budget::default()).unwrap();
+        assert_eq!(
+            analysis.outcome,
+            naive_outcome(&game, &heaps, &mut memo),
+            "{heaps:?}"
+        );
+        for m in &analysis.winning_moves {
+            assert_eq!(
+                naive_outcome(&game, &m.result, &mut memo),
+                Outcome::P,
+                "{heaps:?}"
+            );
+        }
+    }
+}

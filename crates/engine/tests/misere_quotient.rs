@@ -185,3 +185,139 @@ fn quotient_rejects_absurd_bounds() {
     let q = MisereQuotient::build(&game, 6, QuotientLimits::default()).unwrap();
     assert!(q.outcome(&[7]).is_err());
 }
+
+/// The heaps a generator word (`a^2 b`) stands for, with the quotient's letters.
+fn heaps_of_word(q: &MisereQuotient, word: &str) -> Vec<usize> {
+    let letters = q.generator_letters();
+    let mut heaps = Vec::new();
+    if word == "1" {
+        return heaps;
+    }
+    for part in word.split(' ') {
+        let (name, power) = match part.split_once('^') {
+            Some((n, p)) => (n, p.parse::<usize>().unwrap()),
+            None => (part, 1),
+        };
+        let g = letters.iter().position(|l| l == name).unwrap();
+        heaps.extend(std::iter::repeat_n(q.generators[g], power));
+    }
+    heaps
+}
+
+#[test]
+fn misere_nim_presentation_in_generator_words() {
+    // Misère Nim on heaps up to 2 (Plambeck–Siegel): generators a = *1, b = *2 with a^2 = 1, b^3 = b.
+    let game: HeapGame = "0.[3]".parse().unwrap();
+    let q = MisereQuotient::build(&game, 2, QuotientLimits::default()).unwrap();
+    assert_eq!(q.generators, vec![1, 2]);
+    let relations: Vec<String> = q
+        .relations()
+        .iter()
+        .map(|(l, r)| format!("{l} = {r}"))
+        .collect();
+    assert_eq!(relations, vec!["a^2 = 1", "b^3 = b"]);
+    // Its P-portion is {a, b^2}.
+    let words = q.element_words();
+    let mut p: Vec<&str> = (0..q.len())
+        .filter(|&e| q.p[e])
+        .map(|e| words[e].as_str())
+        .collect();
+    p.sort();
+    assert_eq!(p, vec!["a", "b^2"]);
+}
+
+#[test]
+fn relations_hold_and_words_name_distinct_elements() {
+    for (code, max_heap) in [("0.07", 20), ("0.77", 10), ("0.137", 14)] {
+        let game: HeapGame = code.parse().unwrap();
+        let q = MisereQuotient::build(&game, max_heap, QuotientLimits::default()).unwrap();
+        for (left, right) in q.relations() {
+            let (l, r) = (heaps_of_word(&q, &left), heaps_of_word(&q, &right));
+            assert_eq!(
+                q.image(&l).unwrap(),
+                q.image(&r).unwrap(),
+                "{code}: {left} = {right}"
+            );
+            // Both sides are positions: the relation says they play alike, so the naive search agrees
+            // on their outcomes.
+            let mut memo = HashMap::new();
+            assert_eq!(
+                naive_p(&game, &l, &mut memo),
+                naive_p(&game, &r, &mut memo),
+                "{code}"
+            );
+        }
+        // Each element's word is a position reaching that element.
+        for (e, word) in q.element_words().iter().enumerate() {
+            assert_eq!(
+                q.image(&heaps_of_word(&q, word)).unwrap() as usize,
+                e,
+                "{code}: {word}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dawson_quotient_to_heap_30_has_the_published_order_360() {
+    // Plambeck–Siegel (MisereSolver) give |Q| = 360 for 0.07 with heaps up to 30.
+    let game = HeapGame::dawson();
+    let q = MisereQuotient::build(&game, 30, QuotientLimits::default()).unwrap();
+    assert_eq!(q.len(), 360);
+    assert!(q.prove(&game, 2_000_000).is_ok());
+    // Its predictions against the exact misère search (a separate solver: search on multisets) on
+    // random sums of up to four heaps, and against the naive recursion on the smaller ones.
+    let mut search = sprague_engine::solve::misere::MisereSearch::new(&game);
+    let mut memo = HashMap::new();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let (mut checked, mut naive_checked) = (0, 0);
+    while checked < 3000 {
+        let heaps: Vec<usize> = (0..1 + next(4)).map(|_| 1 + next(30)).collect();
+        let total: usize = heaps.iter().sum();
+        if total > 48 {
+            continue;
+        }
+        let predicted = q.outcome(&heaps).unwrap();
+        assert_eq!(
+            predicted,
+            search.outcome(&heaps, u64::MAX).unwrap(),
+            "{heaps:?}"
+        );
+        if total <= 30 {
+            let naive = if naive_p(&game, &heaps, &mut memo) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(predicted, naive, "{heaps:?}");
+            naive_checked += 1;
+        }
+        checked += 1;
+    }
+    assert!(naive_checked > 300, "{naive_checked}");
+}
+
+#[test]
+fn independence_game_quotients_are_dawsons_kayles_shifted_by_one() {
+    // Heap n of 0.137 is the same game as heap n + 1 of 0.07 (taking 3 and splitting the rest of 0.137
+    // is taking 2 from 0.07 with a dead heap of 1 on each side; a heap of 0 is a dead 1): so the
+    // quotient of 0.137 for heaps up to n is that of 0.07 for heaps up to n + 1, with the same P count.
+    let independence =
+        MisereQuotient::build(&"0.137".parse().unwrap(), 26, QuotientLimits::default()).unwrap();
+    let dawson = MisereQuotient::build(&HeapGame::dawson(), 27, QuotientLimits::default()).unwrap();
+    assert_eq!(independence.sizes[1..], dawson.sizes[2..]);
+    assert_eq!(independence.p_count(), dawson.p_count());
+    for n in 0..=26 {
+        assert_eq!(
+            independence.p[independence.pretend[n] as usize],
+            dawson.p[dawson.pretend[n + 1] as usize],
+            "heap {n}"
+        );
+    }
+}

@@ -13,7 +13,7 @@ function time(f, ...args) {
   const cpu = process.cpuUsage(c);
   return [(performance.now() - t) / 1000, (cpu.user + cpu.system) / 1e6, r];
 }
-for (const max of [60, 75]) {
+for (const max of [60, 85]) {
   const [s, cpu, r] = time(e.grundy_heaps, max);
   console.log(`Grundy's game single heaps 0..=${max}: ${s.toFixed(2)} s (${cpu.toFixed(2)} s CPU), ${r % 1000} P, ${Math.floor(r / 1000)} given up`);
 }
@@ -21,7 +21,7 @@ for (const total of [40, 60]) {
   const [s, cpu, r] = time(e.grundy_triples, total);
   console.log(`Grundy's game three-heap sums, total <= ${total}: ${s.toFixed(2)} s (${cpu.toFixed(2)} s CPU), ${r} P`);
 }
-for (const heaps of [16, 24]) {
+for (const heaps of [24, 30]) {
   const [s, cpu, r] = time(e.dawson_quotient, heaps);
   console.log(`0.07 misère quotient, heaps <= ${heaps}: |Q| = ${r}, ${s.toFixed(2)} s (${cpu.toFixed(2)} s CPU)`);
 }

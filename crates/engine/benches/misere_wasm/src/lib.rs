@@ -7,11 +7,22 @@ use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits
 /// Positions one single-heap search may expand before it is counted as given up (as the native bench).
 const HEAP_BUDGET: u64 = 3_000_000;
 
+/// A search for Grundy's game whose positions of heaps up to 28 are decided by their quotient (as the
+/// native bench does).
+fn grundy_search() -> MisereSearch {
+    let game = HeapGame::grundy();
+    let mut search = MisereSearch::new(&game);
+    if let Ok(q) = MisereQuotient::build(&game, 28, QuotientLimits::default()) {
+        search.set_shortcuts(vec![q.shortcut()]);
+    }
+    search
+}
+
 /// Misère outcomes of Grundy's game heaps `0..=max`, one search (memo carried over): the number of
 /// P-positions, plus 1000 times the number of heaps given up.
 #[no_mangle]
 pub extern "C" fn grundy_heaps(max: u32) -> u32 {
-    let mut search = MisereSearch::new(&HeapGame::grundy());
+    let mut search = grundy_search();
     let mut p = 0;
     let mut given_up = 0;
     for n in 0..=max as usize {
@@ -28,7 +39,7 @@ pub extern "C" fn grundy_heaps(max: u32) -> u32 {
 #[no_mangle]
 pub extern "C" fn grundy_triples(total: u32) -> u32 {
     let total = total as usize;
-    let mut search = MisereSearch::new(&HeapGame::grundy());
+    let mut search = grundy_search();
     let mut p = 0;
     for a in 1..=total {
         for b in a..=total - a {

@@ -19,6 +19,8 @@ pub enum MisereError {
     },
     #[error("internal inconsistency in the misère quotient construction: {0}")]
     Inconsistent(&'static str),
+    #[error("the quotient is {quotient}'s, not {game}'s")]
+    OtherGame { quotient: String, game: String },
     #[error("normal-play values: {0}")]
     Sequence(String),
 }

@@ -2,10 +2,11 @@
 //! misère quotients.
 
 mod error;
+mod extend;
 mod genera;
 mod genus;
-mod learn;
 mod position;
+mod presentation;
 mod prove;
 mod quotient;
 mod reduce;

@@ -76,6 +76,23 @@ impl MisereSolver {
     }
 
     /// The outcome search (to run it in slices).
+    /// Decide every position made only of heaps within `quotient`'s bound by its arithmetic (the
+    /// quotient was proven by the complete check when built). A quotient of another game is refused.
+    pub fn use_quotient(
+        &mut self,
+        quotient: &super::quotient::MisereQuotient,
+    ) -> Result<(), MisereError> {
+        let game = self.game().to_string();
+        if quotient.game != game {
+            return Err(MisereError::OtherGame {
+                quotient: quotient.game.clone(),
+                game,
+            });
+        }
+        self.search.set_shortcuts(vec![quotient.shortcut()]);
+        Ok(())
+    }
+
     pub fn search_mut(&mut self) -> &mut MisereSearch {
         &mut self.search
     }

@@ -2,25 +2,18 @@
 //! monoid of positions modulo indistinguishability, its P-portion, and the pretending function that sends
 //! each heap to its element.
 //!
-//! Built heap by heap, as MisereSolver does: with the quotient of heaps `< n` in hand, heap `n` is added as a
-//! new letter; its products with every element are computed and matched against the elements known (the
-//! `learn` table: exact outcomes of each element's access position in each test company), new elements are
-//! added where nothing matches, and the candidate is checked *completely* (`prove`: every position of every
-//! size, through a finite automaton). Each failure of the check yields a position predicted wrongly, which
-//! becomes one new test company splitting one element, until the check passes. The result is then proven
-//! right for all positions of heaps `<= n`. Outcomes come from the exact search, which decides positions
-//! inside a proven quotient (heaps `< n`, or lighter than the lightest failure of the current candidate)
-//! by its arithmetic; a query that would need too long a search is answered by the last candidate instead
-//! (`QuotientLimits::query_budget`). Such guesses can only steer the construction, never the result: the
-//! complete check is the proof, and elements that guesses kept apart are merged afterwards by Moore's
-//! refinement, so the quotient returned is the reduced one. (The steps and names are ours; MisereSolver's
-//! code was not consulted.)
+//! Built heap by heap, as MisereSolver does (see `extend`): with the quotient of heaps `< n` proven, heap
+//! `n` becomes a new letter; candidates are made from the proven quotient's own arithmetic (no position
+//! is searched) and each is put through the complete check (`prove`: every position of every size,
+//! through a finite automaton), which either proves it or names the lightest position it gets wrong, from
+//! which the next candidate is made. The quotient returned has passed the complete check, and is reduced.
 
 use super::error::MisereError;
-use super::learn::{Oracle, Table};
+use super::extend::{extend, Effort, Monoid};
+use super::presentation;
 use super::prove::{check, non_commuting, Candidate, Check};
 use super::reduce::HeapTable;
-use super::search::{MisereSearch, Shortcut};
+use super::search::Shortcut;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::Outcome;
 use serde::{Deserialize, Serialize};
@@ -46,13 +39,10 @@ pub struct MisereQuotient {
     pub pretend: Vec<u32>,
     /// `sizes[n]`: the order of the quotient of heaps up to `n` (`0..=max_heap`), as built.
     pub sizes: Vec<usize>,
-    /// Test companies that tell the elements apart (the table's experiments), as heap sizes.
-    pub experiments: Vec<Vec<usize>>,
     /// Pairs (element, option images) the complete check went through for the final quotient.
     pub proof_pairs: usize,
-    /// Outcome queries asked while building, and how many of them the last candidate answered.
-    pub outcome_queries: u64,
-    pub guessed_answers: u64,
+    /// Candidates put through the complete check while building.
+    pub candidates: usize,
     /// `times_heap[e][n]`: element `e` plus a heap of `n`.
     times_heap: Vec<Vec<u32>>,
 }
@@ -60,22 +50,17 @@ pub struct MisereQuotient {
 /// Work limits for building a quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuotientLimits {
-    /// Positions the outcome search may expand in all.
-    pub search_budget: u64,
+    /// Most elements of a candidate (before it is reduced).
     pub max_elements: usize,
-    /// Most pairs in one complete check.
+    /// Most pairs in one complete check or marking walk.
     pub max_proof_pairs: usize,
-    /// Positions one outcome query may expand before the last candidate's answer is used instead.
-    pub query_budget: u64,
 }
 
 impl Default for QuotientLimits {
     fn default() -> Self {
         QuotientLimits {
-            search_budget: 2_000_000_000,
             max_elements: 20_000,
             max_proof_pairs: 5_000_000,
-            query_budget: 1_000,
         }
     }
 }
@@ -114,96 +99,77 @@ impl MisereQuotient {
                 why: "misère quotients are built for heaps up to 200",
             });
         }
-        let mut search = MisereSearch::new(game);
-        search.key(&[max_heap])?;
-        let heaps: HeapTable = search.table().clone();
-        let mut oracle = Oracle {
-            search: &mut search,
-            budget_end: limits.search_budget,
-            query_budget: limits.query_budget,
-            guess: None,
-            queries: 0,
-            guesses: 0,
-            answers: Default::default(),
+        let mut heaps = HeapTable::new(game);
+        heaps.cover(max_heap)?;
+        // Letters: the heaps that are not the same game as a smaller one, with a move.
+        let mut letter_of: Vec<Option<usize>> = vec![None; max_heap + 1];
+        let mut options: Vec<Vec<Vec<usize>>> = Vec::new();
+        // Weight of each letter: more than any of its options weighs, so weights fall along moves.
+        let mut weights: Vec<u64> = Vec::new();
+        let mut effort = Effort {
+            max_elements: limits.max_elements,
+            max_pairs: limits.max_proof_pairs,
+            ..Effort::default()
         };
-        let mut table = Table::new(&mut oracle)?;
-        // Weight of each heap class: more than any of its options weighs, so weights fall along moves.
-        let mut weights = vec![0u64; max_heap + 1];
-        for c in 1..=max_heap {
-            if heaps.class(c) as usize == c {
-                weights[c] = 1 + heaps
-                    .heap_options(c as u16)
-                    .iter()
-                    .map(|pieces| pieces.iter().map(|&q| weights[q as usize]).sum::<u64>())
-                    .max()
-                    .unwrap_or(0);
-            }
-        }
+        let mut m = Monoid::trivial();
         let mut sizes = vec![1];
-        let mut proof_pairs = 1;
         for n in 1..=max_heap {
             let class = heaps.class(n);
-            // A heap with no move is the identity; a heap with a smaller one's options is that heap.
             if class as usize == n {
-                table.add_letter(class);
-                proof_pairs = settle(&mut table, &mut oracle, &heaps, &weights, limits)?;
-                // Proven for heaps up to n: the search decides such positions by it from now on.
-                let proven = shortcut(&table, &weights, class, u64::MAX);
-                oracle.search.set_shortcuts(vec![proven]);
+                let heap_options: Vec<Vec<usize>> = heaps
+                    .heap_options(class)
+                    .iter()
+                    .map(|pieces| {
+                        pieces
+                            .iter()
+                            .map(|&q| letter_of[q as usize].expect("pieces are smaller heaps"))
+                            .collect()
+                    })
+                    .collect();
+                let weight = 1 + heap_options
+                    .iter()
+                    .map(|w| w.iter().map(|&l| weights[l]).sum::<u64>())
+                    .max()
+                    .unwrap_or(0);
+                letter_of[n] = Some(options.len());
+                options.push(heap_options);
+                weights.push(weight);
+                m = extend(&m, &options, &weights, &mut effort)?;
             }
-            let (class_of, size) = reduction(&table);
-            if size < table.len() {
-                table.compact(&class_of, size);
-            }
-            sizes.push(size);
-            if !progress(n, size) {
+            sizes.push(m.len());
+            if !progress(n, m.len()) {
                 return Err(MisereError::Cancelled {
-                    nodes: oracle.search.nodes(),
+                    nodes: effort.candidates as u64,
                 });
             }
         }
-        let mut quotient = Self::assemble(game, max_heap, &heaps, &table, sizes, proof_pairs);
-        quotient.outcome_queries = oracle.queries;
-        quotient.guessed_answers = oracle.guesses;
-        Ok(quotient)
+        Ok(Self::assemble(
+            game, max_heap, &heaps, &letter_of, &m, sizes, &effort,
+        ))
     }
 
-    /// The quotient as the rest of the program sees it, read off a proven table: elements the table
-    /// keeps apart but no company tells apart (possible when guesses steered it) are merged.
+    /// The quotient as the rest of the program sees it, read off the proven monoid.
     fn assemble(
         game: &HeapGame,
         max_heap: usize,
         heaps: &HeapTable,
-        table: &Table,
+        letter_of: &[Option<usize>],
+        m: &Monoid,
         sizes: Vec<usize>,
-        proof_pairs: usize,
+        effort: &Effort,
     ) -> Self {
-        let (class_of, len) = reduction(table);
-        // Each class is represented by its first table element (the one with the shortest access).
-        let mut first: Vec<Option<u32>> = vec![None; len];
-        for (x, &c) in class_of.iter().enumerate() {
-            first[c as usize].get_or_insert(x as u32);
-        }
-        let first: Vec<u32> = first
-            .into_iter()
-            .map(|x| x.expect("non-empty class"))
-            .collect();
-        let times_heap: Vec<Vec<u32>> = first
-            .iter()
-            .map(|&x| {
+        let len = m.len();
+        let times_heap: Vec<Vec<u32>> = (0..len as u32)
+            .map(|x| {
                 (0..=max_heap)
-                    .map(|n| match heaps.class(n) {
-                        0 => class_of[x as usize],
-                        c => {
-                            let l = table.letter_index(c).expect("a letter");
-                            class_of[table.times(x, l) as usize]
-                        }
+                    .map(|n| match letter_of[heaps.class(n) as usize] {
+                        Some(l) => m.times(x, l),
+                        None => x,
                     })
                     .collect()
             })
             .collect();
         let pretend = times_heap[0].clone();
-        let p: Vec<bool> = first.iter().map(|&x| table.is_p(x)).collect();
         // Generators: heaps whose image is not yet generated by the smaller generators.
         let mut generators = Vec::new();
         let mut reached = vec![false; len];
@@ -224,22 +190,26 @@ impl MisereQuotient {
                 }
             }
         }
-        let as_heaps = |key: &Vec<u16>| key.iter().map(|&h| h as usize).collect();
+        // Letters are numbered in heap order, so letter l is the l-th heap with a letter.
+        let heap_of: Vec<usize> = (0..=max_heap).filter(|&n| letter_of[n].is_some()).collect();
+        let mut elements: Vec<Vec<usize>> = m
+            .words()
+            .into_iter()
+            .map(|w| w.into_iter().map(|l| heap_of[l]).collect())
+            .collect();
+        for e in &mut elements {
+            e.sort_unstable();
+        }
         MisereQuotient {
             game: game.to_string(),
             max_heap,
             generators,
-            elements: first
-                .iter()
-                .map(|&x| as_heaps(&table.access[x as usize]))
-                .collect(),
-            p,
+            elements,
+            p: m.p.clone(),
             pretend,
             sizes,
-            experiments: table.experiments.iter().map(as_heaps).collect(),
-            proof_pairs,
-            outcome_queries: 0,
-            guessed_answers: 0,
+            proof_pairs: effort.proof_pairs,
+            candidates: effort.candidates,
             times_heap,
         }
     }
@@ -278,6 +248,16 @@ impl MisereQuotient {
             Check::Fails(_) => Err(MisereError::Inconsistent(
                 "a position's outcome contradicts its options' outcomes",
             )),
+        }
+    }
+
+    /// The quotient as a search shortcut: the exact search decides every position whose heaps are all
+    /// within the bound by its arithmetic (proven by the complete check) instead of searching it.
+    pub fn shortcut(&self) -> Shortcut {
+        Shortcut {
+            below: (self.max_heap + 1) as u16,
+            times: self.times_heap.clone(),
+            p: self.p.clone(),
         }
     }
 
@@ -328,32 +308,34 @@ impl MisereQuotient {
         })
     }
 
-    /// The presentation as rewriting rules on generator words: for each element (as its word) times a
-    /// generator that lands on an element with a different word, `word·g = word'`. Words are multisets of
-    /// generator heaps, written as products `a7^2 a9`.
+    /// The letter naming each generator (`a` for the first generator heap, `b` for the next, …).
+    pub fn generator_letters(&self) -> Vec<String> {
+        (0..self.generators.len())
+            .map(presentation::letter)
+            .collect()
+    }
+
+    /// Each element as its least word in the generators (`1`, `a`, `a b^2`, …).
+    pub fn element_words(&self) -> Vec<String> {
+        self.least_words()
+            .iter()
+            .map(|w| w.as_deref().map_or_else(|| "?".into(), presentation::spell))
+            .collect()
+    }
+
+    fn least_words(&self) -> Vec<Option<presentation::Exponents>> {
+        let times = |e: u32, g: usize| self.times_heap[e as usize][self.generators[g]];
+        presentation::least_words(self.len(), self.generators.len(), times)
+    }
+
+    /// The presentation: rewriting rules on generator words, `left = right` (e.g. `a^2 = 1`,
+    /// `b^4 = b^2`), the minimal ones, which together rewrite any word to its element's least word.
     pub fn relations(&self) -> Vec<(String, String)> {
-        let mut rules: Vec<(Vec<usize>, usize)> = Vec::new();
-        for (e, rep) in self.elements.iter().enumerate() {
-            for &g in &self.generators {
-                let product = self.times_heap[e][g] as usize;
-                let mut left = rep.clone();
-                left.push(g);
-                left.sort_unstable();
-                if left != self.elements[product] {
-                    rules.push((left, product));
-                }
-            }
-        }
-        // Shortest first; a rule whose left side contains an earlier left side follows from it.
-        rules.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
-        let mut kept: Vec<(Vec<usize>, usize)> = Vec::new();
-        for (left, product) in rules {
-            if !kept.iter().any(|(k, _)| contains(&left, k)) {
-                kept.push((left, product));
-            }
-        }
-        kept.into_iter()
-            .map(|(left, product)| (word(&left), word(&self.elements[product])))
+        let times = |e: u32, g: usize| self.times_heap[e as usize][self.generators[g]];
+        let words = self.least_words();
+        presentation::relations(&words, self.generators.len(), times)
+            .into_iter()
+            .map(|(l, r)| (presentation::spell(&l), presentation::spell(&r)))
             .collect()
     }
 
@@ -400,173 +382,6 @@ impl MisereQuotient {
             max_tokens,
             positions_checked: checked,
             failure,
-        }
-    }
-}
-
-/// `a3^2 a7` for the heaps [3, 3, 7]; `1` for none.
-fn word(heaps: &[usize]) -> String {
-    if heaps.is_empty() {
-        return "1".into();
-    }
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < heaps.len() {
-        let run = heaps[i..].iter().take_while(|&&h| h == heaps[i]).count();
-        parts.push(if run == 1 {
-            format!("a{}", heaps[i])
-        } else {
-            format!("a{}^{}", heaps[i], run)
-        });
-        i += run;
-    }
-    parts.join(" ")
-}
-
-/// Whether the sorted multiset `big` contains the sorted multiset `small`.
-fn contains(big: &[usize], small: &[usize]) -> bool {
-    let mut rest = big.iter();
-    small.iter().all(|x| rest.by_ref().any(|y| y == x))
-}
-
-/// Indistinguishability on a table proven right: the coarsest partition that separates P from N and is
-/// kept by adding any heap (Moore's refinement). Returns each element's class, and the number of classes;
-/// the identity's class is 0.
-fn reduction(table: &Table) -> (Vec<u32>, usize) {
-    let len = table.len();
-    let mut class_of: Vec<u32> = (0..len as u32).map(|x| table.is_p(x) as u32).collect();
-    let mut count = 0;
-    loop {
-        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = Default::default();
-        // Numbered in element order, so the identity (element 0) is class 0.
-        let next: Vec<u32> = (0..len as u32)
-            .map(|x| {
-                let mut signature = vec![class_of[x as usize]];
-                signature
-                    .extend((0..table.letters.len()).map(|l| class_of[table.times(x, l) as usize]));
-                let fresh = ids.len() as u32;
-                *ids.entry(signature).or_insert(fresh)
-            })
-            .collect();
-        let new_count = ids.len();
-        class_of = next;
-        if new_count == count {
-            return (class_of, count);
-        }
-        count = new_count;
-    }
-}
-
-/// The table's monoid as a search shortcut for heap classes up to `largest` and weights below `max_weight`.
-fn shortcut(table: &Table, weights: &[u64], largest: u16, max_weight: u64) -> Shortcut {
-    let times = (0..table.len() as u32)
-        .map(|e| {
-            (0..=largest)
-                .map(|c| match table.letter_index(c) {
-                    Some(l) => table.times(e, l),
-                    None => e,
-                })
-                .collect()
-        })
-        .collect();
-    Shortcut {
-        below: largest + 1,
-        max_weight,
-        weights: weights[..=largest as usize].to_vec(),
-        times,
-        p: (0..table.len() as u32).map(|e| table.is_p(e)).collect(),
-    }
-}
-
-/// Close the table for the letters it has and refine it until the complete check passes; returns the
-/// number of pairs the passing check went through.
-fn settle(
-    table: &mut Table,
-    oracle: &mut Oracle,
-    heaps: &HeapTable,
-    weights: &[u64],
-    limits: QuotientLimits,
-) -> Result<usize, MisereError> {
-    let letter_weights: Vec<u64> = table.letters.iter().map(|&c| weights[c as usize]).collect();
-    let newest = *table.letters.last().expect("a letter");
-    // The quotient proven before this heap was added.
-    let before: Vec<Shortcut> = oracle.search_shortcuts();
-    let mut best_weight = 0;
-    // The last candidate knows nothing of the new heap yet.
-    oracle.guess = None;
-    loop {
-        table.close(oracle, limits.max_elements)?;
-        let options: Vec<Vec<Vec<usize>>> = table
-            .letters
-            .iter()
-            .map(|&c| {
-                heaps
-                    .heap_options(c)
-                    .iter()
-                    .map(|pieces| {
-                        pieces
-                            .iter()
-                            .map(|&q| table.letter_index(q).expect("pieces are smaller heaps"))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let verdict = {
-            let times = |x: u32, l: usize| table.times(x, l);
-            let p = |x: u32| table.is_p(x);
-            let candidate = Candidate {
-                len: table.len(),
-                times: &times,
-                p: &p,
-                options: &options,
-            };
-            match non_commuting(&candidate) {
-                Some(found) => Err(found),
-                None => Ok(check(&candidate, &letter_weights, limits.max_proof_pairs)?),
-            }
-        };
-        match verdict {
-            Err((x, a, b)) => {
-                // The same position reached two elements: an experiment tells them apart, and one of the
-                // two paths predicts it wrongly.
-                let (ab, ba) = (
-                    table.times(table.times(x, a), b),
-                    table.times(table.times(x, b), a),
-                );
-                let e = (0..table.experiments.len())
-                    .find(|&e| table.row_bit(ab, e) != table.row_bit(ba, e))
-                    .ok_or(MisereError::Inconsistent("two equal rows"))?;
-                let suffix = table.experiments[e].clone();
-                if !table.refine_from(oracle, x, &[a, b], &suffix)?
-                    && !table.refine_from(oracle, x, &[b, a], &suffix)?
-                {
-                    return Err(MisereError::Inconsistent("no path predicts wrongly"));
-                }
-            }
-            Ok(Check::Proven { pairs }) => return Ok(pairs),
-            Ok(Check::Fails(word)) => {
-                // The lightest position where the rule fails: everything lighter is predicted rightly
-                // (so this table may decide those positions for the search), and so are its options, so
-                // it is the position itself that is predicted wrongly.
-                let mut position: Vec<u16> = word.iter().map(|&l| table.letters[l]).collect();
-                position.sort_unstable();
-                let weight: u64 = position.iter().map(|&c| weights[c as usize]).sum();
-                if weight > best_weight {
-                    best_weight = weight;
-                    let mut shortcuts = before.clone();
-                    shortcuts.push(shortcut(table, weights, newest, weight));
-                    oracle.search.set_shortcuts(shortcuts);
-                }
-                oracle.guess = Some(shortcut(table, weights, newest, u64::MAX));
-                let predicted = table.is_p(table.image(&position));
-                oracle.correct(&position, !predicted);
-                if !table.refine_position(oracle, &position, &[])? {
-                    return Err(MisereError::Inconsistent(
-                        "the lightest failure is predicted rightly",
-                    ));
-                }
-            }
         }
     }
 }

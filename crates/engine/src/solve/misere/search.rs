@@ -52,28 +52,19 @@ pub struct MisereSearch {
     shortcuts: Vec<Shortcut>,
 }
 
-/// A monoid proven right for the positions whose heap classes are all below `below` and whose weight
-/// (the sum of `weights[c]` over its heaps) is below `max_weight`.
+/// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
 #[derive(Clone, Debug)]
 pub struct Shortcut {
     pub below: u16,
-    pub max_weight: u64,
-    /// Weight of each heap class below `below`.
-    pub weights: Vec<u64>,
     /// `times[e][c]`: element `e` plus a heap of class `c` (`c < below`; class 0, dead heaps, unused).
     pub times: Vec<Vec<u32>>,
     pub p: Vec<bool>,
 }
 
 impl Shortcut {
-    /// Outcome of a key (true for P) if it is in the part where this monoid is proven.
+    /// Outcome of a key (true for P) if its heaps are all covered.
     pub fn outcome(&self, key: &[u16]) -> Option<bool> {
         if key.last().is_some_and(|&c| c >= self.below) {
-            return None;
-        }
-        if self.max_weight != u64::MAX
-            && key.iter().map(|&c| self.weights[c as usize]).sum::<u64>() >= self.max_weight
-        {
             return None;
         }
         let e = key
