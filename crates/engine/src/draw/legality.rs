@@ -49,13 +49,49 @@ pub enum IllegalCurve {
 }
 
 /// A legal move: the curve (from spot `from` to spot `to`, ends on the spots) and the child position
-/// it makes. Made only by [`Drawing::check_curve`] and [`Drawing::route`].
-#[derive(Debug, Clone, PartialEq)]
+/// it makes. Made by [`Drawing::check_curve`] and [`Drawing::route`]; serialised with the child as
+/// its position string (a stored move read back is only as good as its store: check it again with
+/// [`Drawing::check_curve`] on its points before trusting it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StoredCurveMove", into = "StoredCurveMove")]
 pub struct CurveMove {
     from: usize,
     to: usize,
     points: Vec<Point>,
     child: Position,
+}
+
+/// The serialised form of a [`CurveMove`].
+#[derive(Serialize, Deserialize)]
+struct StoredCurveMove {
+    from: usize,
+    to: usize,
+    points: Vec<Point>,
+    child: String,
+}
+
+impl From<CurveMove> for StoredCurveMove {
+    fn from(mv: CurveMove) -> StoredCurveMove {
+        StoredCurveMove {
+            from: mv.from,
+            to: mv.to,
+            points: mv.points,
+            child: mv.child.to_string(),
+        }
+    }
+}
+
+impl TryFrom<StoredCurveMove> for CurveMove {
+    type Error = crate::games::sprouts::ParseError;
+
+    fn try_from(stored: StoredCurveMove) -> Result<CurveMove, Self::Error> {
+        Ok(CurveMove {
+            from: stored.from,
+            to: stored.to,
+            points: stored.points,
+            child: stored.child.parse()?,
+        })
+    }
 }
 
 impl CurveMove {

@@ -4,13 +4,16 @@
 //! * [`Drawing::position`]: the planar map of the drawing (faces, their boundaries) written as a
 //!   position string and canonicalised by the engine.
 //! * [`Drawing::check_curve`]: is a freehand curve a legal move, and if not why; which child it makes.
-//! * [`Drawing::route`]: a curve realising a given child (say, the computer's move).
-//! * [`Drawing::layout`]: a drawing of any position from scratch.
+//! * [`Drawing::route`]: a curve realising a given child (say, the computer's move);
+//!   [`Drawing::route_equivalent`]: the same game by another curve where the engine's child cannot
+//!   be drawn exactly (small regions, see `equivalent`).
+//! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions.
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
 
 mod drawing;
+mod equivalent;
 mod error;
 mod geometry;
 mod layout;
