@@ -24,6 +24,7 @@ mod legality;
 mod mesh;
 mod planar;
 mod route;
+mod smooth;
 mod svg;
 mod to_position;
 

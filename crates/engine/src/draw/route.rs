@@ -17,6 +17,7 @@ use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simpli
 use super::legality::CurveMove;
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
+use super::smooth::{pull_tight, Obstacles};
 use super::to_position::write_position;
 
 /// One move in the drawing's terms.
@@ -105,6 +106,7 @@ impl Drawing {
     fn curve_for(&self, map: &PlanarMap, cand: &Candidate, child: &Position) -> Option<CurveMove> {
         // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
+        let obstacles = Obstacles::of(self);
         let mut lenient: Option<CurveMove> = None;
         for grid in [44.0, 24.0, 13.0] {
             if lenient.is_some() {
@@ -113,26 +115,52 @@ impl Drawing {
             let Some(line) = build_curve(map, cand, grid) else {
                 continue;
             };
-            // Smoothest first; plainer versions if that touches anything.
-            let tries: [(f64, usize, Option<f64>); 5] = [
-                (8.0, 4, Some(8.0)),
-                (3.0, 3, Some(8.0)),
-                (0.0, 3, Some(6.0)),
-                (0.0, 1, None),
-                (0.0, 0, None),
+            // Smoothest first: pulled tight and rounded; then plainer versions if that touches
+            // anything (each is checked as a freehand curve, so a try can only fail, never mislead).
+            // Tries are made one at a time, as most curves pass the first.
+            let mut pulled: [Option<Vec<Point>>; 2] = [None, None];
+            let recipes: [(Option<usize>, f64, usize, f64); 11] = [
+                // (pulled with clearance #k, or the raw path with a simplification tolerance;
+                //  resampling step before corner cutting; rounds; unused)
+                (Some(0), 28.0, 4, 0.0),
+                (Some(0), 10.0, 3, 0.0),
+                (Some(1), 28.0, 4, 0.0),
+                (Some(1), 10.0, 3, 0.0),
+                (Some(0), 0.0, 0, 0.0),
+                (Some(1), 0.0, 0, 0.0),
+                (None, 8.0, 4, 8.0),
+                (None, 3.0, 3, 8.0),
+                (None, 0.0, 3, 6.0),
+                (None, 0.0, 1, 0.0),
+                (None, 0.0, 0, 0.0),
             ];
-            for (tolerance, rounds, spacing) in tries {
-                let mut smooth = if tolerance > 0.0 {
-                    simplify(&line, tolerance)
-                } else {
-                    line.clone()
+            let tries = recipes.iter().map(|&(pull, step, rounds, spacing)| {
+                let mut smooth = match pull {
+                    Some(k) => {
+                        let clearance = [12.0, 6.0][k];
+                        let tight = pulled[k].get_or_insert_with(|| {
+                            pull_tight(&resample(&line, 6.0), &obstacles, clearance)
+                        });
+                        if step > 0.0 {
+                            resample(tight, step)
+                        } else {
+                            tight.clone()
+                        }
+                    }
+                    None if step > 0.0 => simplify(&line, step),
+                    None => line.clone(),
                 };
                 for _ in 0..rounds {
                     smooth = chaikin(&smooth);
                 }
-                if let Some(step) = spacing {
-                    smooth = resample(&smooth, step);
+                if pull.is_some() && rounds > 0 {
+                    smooth = resample(&smooth, 6.0);
+                } else if spacing > 0.0 {
+                    smooth = resample(&smooth, spacing);
                 }
+                smooth
+            });
+            for smooth in tries {
                 if let Ok(mv) = self.check_curve(&smooth) {
                     if mv.child() != child {
                         continue;
