@@ -50,11 +50,17 @@ fn an_undrawable_child_is_replaced_by_the_same_game() {
 #[test]
 fn curve_moves_serialise_with_their_child_as_a_string() {
     let d = Drawing::start(2);
-    let mv = d.route(&pos("0.AB|AB")).or_else(|| d.route(&pos("AB|0.AB"))).unwrap();
+    let mv = d
+        .route(&pos("0.AB|AB"))
+        .or_else(|| d.route(&pos("AB|0.AB")))
+        .unwrap();
     let text = serde_json::to_string(&mv).unwrap();
     assert!(text.contains("\"child\":\""), "{text}");
     let back: CurveMove = serde_json::from_str(&text).unwrap();
-    assert_eq!((back.from(), back.to(), back.child()), (mv.from(), mv.to(), mv.child()));
+    assert_eq!(
+        (back.from(), back.to(), back.child()),
+        (mv.from(), mv.to(), mv.child())
+    );
     assert_eq!(back.points().len(), mv.points().len());
     // JSON numbers come back to within rounding.
     for (p, q) in back.points().iter().zip(mv.points()) {

@@ -197,6 +197,26 @@ fn hand_written_positions_keep_their_live_spots() {
 }
 
 #[test]
+fn relayout_child_gives_the_child() {
+    // From a start, every engine child: routed into the drawing (kept) or laid out afresh; either
+    // way the drawing is of that child.
+    let d = Drawing::start(3);
+    for child in d.position().unwrap().children() {
+        let (next, kept) = d.relayout_child(&child).unwrap();
+        assert_eq!(next.position().unwrap(), child);
+        if kept {
+            assert_eq!(&next.spots[..3], &d.spots[..]);
+            assert_eq!(next.curves.len(), 1);
+        }
+    }
+    // A position that is not a child is laid out afresh.
+    let other: Position = "0.AB|AB".parse().unwrap();
+    let (next, kept) = d.relayout_child(&other).unwrap();
+    assert!(!kept);
+    assert_eq!(next.position().unwrap(), other);
+}
+
+#[test]
 fn several_lands_are_fenced_apart() {
     // Without fences the two lands' outer regions would merge into one region.
     for text in ["0+0", "0*2+0", "1a1a+0+AB|AB", "22+0.AB|AB"] {
@@ -230,7 +250,7 @@ fn bad_strings_are_errors() {
 }
 
 #[test]
-#[ignore = "slow (about half a minute): every 4-spot position and random 5-12-spot ones through the full layout with its search fallback; run by scripts/test-slow"]
+#[ignore = "slow (a few minutes): every 4-spot position and random 5-12-spot ones through the full layout with its search fallback; run by scripts/test-slow"]
 fn four_spot_positions_and_random_larger_ones_with_the_fallback() {
     let all = reachable(4);
     let failures: Vec<String> = all.iter().filter_map(|p| round_trip(p).err()).collect();

@@ -134,7 +134,10 @@ impl Drawing {
                 (None, 0.0, 1, 0.0),
                 (None, 0.0, 0, 0.0),
             ];
-            let tries = recipes.iter().map(|&(pull, step, rounds, spacing)| {
+            // A loop is not pulled tight: it would shrink round its spot and leave no room inside.
+            let is_loop = cand.first == cand.second;
+            let usable = recipes.iter().filter(|r| !(is_loop && r.0.is_some()));
+            let tries = usable.map(|&(pull, step, rounds, spacing)| {
                 let mut smooth = match pull {
                     Some(k) => {
                         let clearance = [12.0, 6.0][k];
@@ -175,10 +178,15 @@ impl Drawing {
         lenient
     }
 
-    /// True when the curve stays [`ROOMY`] away from every spot but its own ends (away from them).
+    /// True when the curve stays [`ROOMY`] away from every spot but its own ends (away from them), and
+    /// a loop is not tiny.
     fn keeps_clear(&self, mv: &CurveMove) -> bool {
         let points = mv.points();
         let (a, b) = (points[0], points[points.len() - 1]);
+        // A loop must leave room inside it for later moves.
+        if mv.from() == mv.to() && points.iter().all(|p| p.dist(a) < 4.0 * ROOMY) {
+            return false;
+        }
         points.windows(2).all(|w| {
             if w[0].dist(a) < ROOMY || w[1].dist(b) < ROOMY {
                 return true;
@@ -267,28 +275,51 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
                     if !ok {
                         continue;
                     }
-                    // Isolated spots are interchangeable: enclose the nearest ones.
+                    // Isolated spots are interchangeable: enclose the nearest ones — nearest to
+                    // the curve's two ends, or (another try) nearest to the arc of the boundary
+                    // that goes inside, whose neighbourhood the curve encloses.
+                    let at = |w: &usize| map.nodes[map.walks[*w].isolated.unwrap_or(0)];
                     let mut spots = spots.clone();
-                    let near = |w: &usize| {
-                        let at = map.nodes[map.walks[*w].isolated.unwrap_or(0)];
-                        at.dist(map.nodes[c1.spot]) + at.dist(map.nodes[c2.spot])
-                    };
+                    let near =
+                        |w: &usize| at(w).dist(map.nodes[c1.spot]) + at(w).dist(map.nodes[c2.spot]);
                     spots.sort_by(|x, y| near(x).total_cmp(&near(y)));
+                    let arc = inner_arc(map, c1, c2);
+                    let mut by_arc = spots.clone();
+                    if !arc.is_empty() {
+                        let to_arc = |w: &usize| {
+                            arc.iter()
+                                .map(|p| p.dist(at(w)))
+                                .fold(f64::INFINITY, f64::min)
+                        };
+                        by_arc.sort_by(|x, y| to_arc(x).total_cmp(&to_arc(y)));
+                    }
+                    let orders: Vec<&Vec<usize>> = if by_arc == spots {
+                        vec![&spots]
+                    } else {
+                        vec![&spots, &by_arc]
+                    };
                     for mask in 0u32..(1 << rest.len()) {
                         for k in 0..=spots.len() {
-                            let mut inside: Vec<usize> = (0..rest.len())
-                                .filter(|&i| mask >> i & 1 == 1)
-                                .map(|i| rest[i])
-                                .collect();
-                            inside.extend(&spots[..k]);
-                            let cand = Candidate {
-                                region: r,
-                                first: c1,
-                                second: c2,
-                                inside: Some(inside),
-                            };
-                            if f(&cand) {
-                                return;
+                            for (o, order) in orders.iter().enumerate() {
+                                let prefix = &order[..k];
+                                // The second order's prefix only if it encloses other spots.
+                                if o > 0 && prefix.iter().all(|w| orders[0][..k].contains(w)) {
+                                    continue;
+                                }
+                                let mut inside: Vec<usize> = (0..rest.len())
+                                    .filter(|&i| mask >> i & 1 == 1)
+                                    .map(|i| rest[i])
+                                    .collect();
+                                inside.extend(prefix);
+                                let cand = Candidate {
+                                    region: r,
+                                    first: c1,
+                                    second: c2,
+                                    inside: Some(inside),
+                                };
+                                if f(&cand) {
+                                    return;
+                                }
                             }
                         }
                     }
@@ -296,6 +327,19 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
             }
         }
     }
+}
+
+/// The points of the walk's arc from corner `c1` to corner `c2` (the side a split puts inside).
+fn inner_arc(map: &PlanarMap, c1: Corner, c2: Corner) -> Vec<Point> {
+    let walk = &map.walks[c1.walk];
+    let len = walk.half_edges.len();
+    if len == 0 || c1 == c2 {
+        return Vec::new();
+    }
+    let arc = (c2.position + len - c1.position) % len;
+    (1..=arc)
+        .map(|k| map.nodes[map.half_edges[walk.half_edges[(c1.position + k) % len]].from])
+        .collect()
 }
 
 /// The position string after a candidate move (written as the engine's moves would write it).
