@@ -148,8 +148,12 @@ impl Plan {
         }
         let component: Vec<usize> = (0..walks.len()).map(|w| find(&mut component, w)).collect();
 
-        // Regions and components must form a tree; root it at the region with the most boundaries.
-        let root_region = (0..regions.len()).max_by_key(|&r| (regions[r].len(), usize::MAX - r))?;
+        // Regions and components must form a tree; root it at the region with the most vertices
+        // (drawn outermost, it gets the most room), then the most boundaries.
+        let root_region = (0..regions.len()).max_by_key(|&r| {
+            let items: usize = regions[r].iter().map(Vec::len).sum();
+            (items, regions[r].len(), usize::MAX - r)
+        })?;
         let mut region_seen = vec![false; regions.len()];
         let mut component_root: HashMap<usize, usize> = HashMap::new(); // component -> root walk
         let mut region_home: Vec<Option<usize>> = vec![None; regions.len()]; // region -> home walk
