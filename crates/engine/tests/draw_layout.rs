@@ -280,3 +280,26 @@ fn four_spot_positions_and_random_larger_ones_with_the_fallback() {
     // Only cyclic lands reach the search, and most of those are found.
     assert!(beyond.len() * 100 <= positions.len());
 }
+
+#[test]
+fn strange_but_parsable_strings_never_panic_and_never_mislead() {
+    // Random strings over the notation's characters: whatever parses is either built (and then
+    // reads back as itself) or refused with an error.
+    let alphabet: Vec<char> = "0012aabAABB.|+".chars().collect();
+    let mut rng = Rng(2024);
+    let mut parsed = 0;
+    for _ in 0..4000 {
+        let len = 1 + rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let Ok(p) = text.parse::<Position>() else {
+            continue;
+        };
+        parsed += 1;
+        if let Ok(d) = Drawing::layout_constructive(&p) {
+            assert_eq!(d.position().unwrap(), p, "{text}");
+        }
+    }
+    assert!(parsed > 100);
+}

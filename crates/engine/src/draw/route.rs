@@ -6,6 +6,9 @@
 //! corners of one boundary, or a loop) must put exactly the chosen boundaries on its inner side: the
 //! inner side is grown as a set of mesh triangles (those touching the inner arc of the boundary and the
 //! chosen boundaries, linked by corridors, pockets filled), and the curve is its border.
+//!
+//! The mesh path zigzags; it is pulled tight (`smooth`) and rounded by corner cutting, smoothest
+//! first, each try checked as a freehand curve and kept only if it makes the wanted child.
 
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
