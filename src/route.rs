@@ -27,6 +27,10 @@ pub enum Route {
     LearnPPositions,
     #[at("/learn/misere")]
     LearnMisere,
+    #[at("/learn/sprouts")]
+    LearnSprouts,
+    #[at("/learn/proof")]
+    LearnProof,
     #[not_found]
     #[at("/404")]
     NotFound,

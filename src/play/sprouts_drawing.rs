@@ -1,7 +1,8 @@
 //! The drawing of a Sprouts game: the start drawn (n spots spread out, or a pasted position laid out), then
 //! each move of the line drawn as a curve routed by the engine's drawing layer. Curves a person drew by hand
 //! are kept as drawn: the page stores each drawing it has made under its line, and only moves it has not
-//! seen drawn (the computer's, or a game opened from a link) are routed.
+//! seen drawn (the computer's, or a game opened from a link) are routed — by the worker, with
+//! [`draw_start`] and [`draw_move`] (routing can take a good part of a second).
 
 use super::sprouts_game::SproutsGame;
 use sprague_engine::draw::Drawing;
@@ -30,44 +31,27 @@ impl DrawingCache {
         self.drawings.insert(line_key(start, line), drawing);
     }
 
-    /// The drawing of the game, or why there is none (the start could not be laid out, or a move could
-    /// not be routed).
-    pub fn drawing(&mut self, game: &SproutsGame) -> Result<Drawing, String> {
-        // The longest part of the line already drawn.
-        let mut drawn = game.line.len();
-        let mut drawing = loop {
-            if let Some(drawing) = self
-                .drawings
-                .get(&line_key(&game.start, &game.line[..drawn]))
-            {
-                break drawing.clone();
-            }
-            if drawn == 0 {
-                let drawing = start_drawing(&game.start)?;
-                self.remember(&game.start, &[], drawing.clone());
-                break drawing;
-            }
-            drawn -= 1;
-        };
-        for count in drawn + 1..=game.line.len() {
-            let child = &game.line[count - 1];
-            drawing = match drawing.route(child) {
-                Some(curve) => drawing.play(&curve, None),
-                // Some moves cannot be routed in this drawing (the engine lists moves up to equivalence
-                // in small regions). At the end of the game keep the picture as it is (a fresh layout of
-                // the empty position would be blank); otherwise draw the position afresh.
-                None if child.is_terminal() => drawing,
-                None => Drawing::layout(child).map_err(|error| {
-                    format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
-                })?,
-            };
-            self.remember(&game.start, &game.line[..count], drawing.clone());
-        }
-        Ok(drawing)
+    /// The drawing of the game's whole line, if it has been made.
+    pub fn get(&self, game: &SproutsGame) -> Option<&Drawing> {
+        self.drawings.get(&line_key(&game.start, &game.line))
+    }
+
+    /// The longest part of the game's line already drawn: how many moves, and its drawing (`None` when
+    /// not even the start is drawn).
+    pub fn longest_drawn(&self, game: &SproutsGame) -> (usize, Option<&Drawing>) {
+        (0..=game.line.len())
+            .rev()
+            .find_map(|moves| {
+                self.drawings
+                    .get(&line_key(&game.start, &game.line[..moves]))
+                    .map(|drawing| (moves, Some(drawing)))
+            })
+            .unwrap_or((0, None))
     }
 }
 
-fn start_drawing(start: &Position) -> Result<Drawing, String> {
+/// The drawing of a start: n spots spread out, or any other position laid out.
+pub fn draw_start(start: &Position) -> Result<Drawing, String> {
     let spots = start.lives() as usize / 3;
     let isolated = Position::start(spots).is_ok_and(|p| &p == start);
     if isolated {
@@ -75,5 +59,21 @@ fn start_drawing(start: &Position) -> Result<Drawing, String> {
     } else {
         Drawing::layout(start)
             .map_err(|error| format!("this position cannot be drawn yet ({error})"))
+    }
+}
+
+/// The drawing after the move to `child`: its curve routed in `drawing`. A move the router cannot draw
+/// (the engine lists moves up to equivalence in small regions) is drawn by laying the position out
+/// afresh — except the last move of a game, which keeps the picture (a fresh layout of the empty
+/// position would be blank).
+pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<Drawing, String> {
+    match drawing.route(child) {
+        Some(curve) => Ok(drawing.play(&curve, None)),
+        None if child.is_terminal() => Ok(drawing.clone()),
+        None => Drawing::layout(child).map_err(|error| {
+            format!(
+                "no curve was found for the move to {child}, and it cannot be drawn afresh ({error})"
+            )
+        }),
     }
 }

@@ -6,9 +6,15 @@ use super::game::{Level, Opponent, Rules, Side};
 use super::play_query::{self, shorten, PlayOptions};
 use super::turns;
 use sprague_engine::games::sprouts::Position;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Most spots of a start (the engine's notation allows 33; beyond 30 nothing can be solved anyway).
 pub const MAX_SPOTS: usize = 30;
+/// How long the computer thinks by default, and the longest a link may ask for (seconds).
+pub const DEFAULT_THINK_SECONDS: u32 = 20;
+pub const MAX_THINK_SECONDS: u32 = 120;
 /// Longest query accepted from a URL.
 const MAX_QUERY: usize = 12_000;
 
@@ -19,6 +25,8 @@ pub struct SproutsGame {
     pub line: Vec<Position>,
     pub rules: Rules,
     pub opponent: Opponent,
+    /// How long the computer may think per move, in seconds (URL key `think`).
+    pub think_seconds: u32,
 }
 
 impl SproutsGame {
@@ -28,6 +36,7 @@ impl SproutsGame {
             line: Vec::new(),
             rules,
             opponent,
+            think_seconds: DEFAULT_THINK_SECONDS,
         }
     }
 
@@ -47,13 +56,47 @@ impl SproutsGame {
         self.line.last().unwrap_or(&self.start)
     }
 
+    /// The moves from the current position (the positions they lead to).
+    pub fn moves(&self) -> Rc<Vec<Position>> {
+        children_of(self.current())
+    }
+
     /// Moves to `child`, or says why it is not a move from the current position.
     pub fn play(&mut self, child: Position) -> Result<(), String> {
-        if !self.current().children().contains(&child) {
+        if !self.moves().contains(&child) {
             return Err(format!("{child} is not a move from {}", self.current()));
         }
         self.line.push(child);
         Ok(())
+    }
+
+    /// The game one of your moves back: against the computer, back to your turn. `None` at the start.
+    pub fn undone(&self) -> Option<SproutsGame> {
+        let mut target = self.clone();
+        target.line.pop()?;
+        while target.computer_to_move() && target.line.pop().is_some() {}
+        Some(target)
+    }
+
+    /// Whether this game is `longer` cut short (same start, rules and players; its line a prefix).
+    pub fn leads_to(&self, longer: &SproutsGame) -> bool {
+        self.start == longer.start
+            && self.rules == longer.rules
+            && self.opponent == longer.opponent
+            && longer.line.starts_with(&self.line)
+    }
+
+    /// The game with the next move of `longer` played again (and, against the computer, its reply).
+    pub fn redone(&self, longer: &SproutsGame) -> Option<SproutsGame> {
+        if !self.leads_to(longer) || longer.line.len() == self.line.len() {
+            return None;
+        }
+        let mut target = self.clone();
+        target.line.push(longer.line[target.line.len()].clone());
+        while target.computer_to_move() && target.line.len() < longer.line.len() {
+            target.line.push(longer.line[target.line.len()].clone());
+        }
+        Some(target)
     }
 
     pub fn to_move(&self) -> Side {
@@ -82,6 +125,9 @@ impl SproutsGame {
             pairs.push(("line".into(), line.join("~")));
         }
         pairs.extend(play_query::pairs(self.rules, self.opponent));
+        if self.think_seconds != DEFAULT_THINK_SECONDS {
+            pairs.push(("think".into(), self.think_seconds.to_string()));
+        }
         pairs
     }
 
@@ -101,11 +147,12 @@ impl SproutsGame {
         for (key, value) in pairs {
             any |= matches!(
                 key.as_str(),
-                "start" | "line" | "rules" | "vs" | "first" | "level"
+                "start" | "line" | "rules" | "vs" | "first" | "level" | "think"
             );
             match key.as_str() {
                 "start" => game.start = parse_start(value)?,
                 "line" => line = Some(value.as_str()),
+                "think" => game.think_seconds = parse_think(value)?,
                 _ => {
                     play.read(key, value)?;
                 }
@@ -124,6 +171,42 @@ impl SproutsGame {
         }
         Ok(Some(game))
     }
+}
+
+/// The computer's thinking time from a link: whole seconds, 1 to [`MAX_THINK_SECONDS`].
+fn parse_think(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(seconds) if (1..=MAX_THINK_SECONDS).contains(&seconds) => Ok(seconds),
+        _ => Err(format!(
+            "“{}” is not a thinking time (whole seconds, 1 to {MAX_THINK_SECONDS})",
+            shorten(text, 12)
+        )),
+    }
+}
+
+/// Positions whose children were listed lately, with them: the page lists the current position's moves,
+/// checks a move against them, and replays the whole line whenever the URL changes — each listing is
+/// worth keeping (a large position's takes a good fraction of a second).
+const KEPT_CHILDREN: usize = 256;
+
+thread_local! {
+    static CHILDREN: RefCell<HashMap<Position, Rc<Vec<Position>>>> = RefCell::new(HashMap::new());
+}
+
+/// The children of `position` (distinct, canonical), listed once and kept a while.
+pub fn children_of(position: &Position) -> Rc<Vec<Position>> {
+    if let Some(children) = CHILDREN.with(|kept| kept.borrow().get(position).cloned()) {
+        return children;
+    }
+    let children = Rc::new(position.children());
+    CHILDREN.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT_CHILDREN {
+            kept.clear();
+        }
+        kept.insert(position.clone(), children.clone());
+    });
+    children
 }
 
 /// A start: `5` (spots) or a position string.
@@ -161,6 +244,39 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn undo_and_redo_walk_the_line_by_whole_turns() {
+        let computer = Opponent::Computer {
+            moves_first: false,
+            level: Level::Perfect,
+        };
+        let mut game = SproutsGame::new(Position::start(4).unwrap(), Rules::Normal, computer);
+        for _ in 0..4 {
+            let next = game.current().children()[0].clone();
+            game.play(next).unwrap();
+        }
+        // Against the computer one undo takes back your move and its reply.
+        let back = game.undone().unwrap();
+        assert_eq!(back.line.len(), 2);
+        assert_eq!(back.undone().unwrap().line.len(), 0);
+        assert!(back.undone().unwrap().undone().is_none());
+        // Redo plays them again, as they were.
+        let again = back.redone(&game).unwrap();
+        assert_eq!(again, game);
+        assert!(game.redone(&game).is_none());
+        // A different line is not redone.
+        let mut other = back.clone();
+        let different = other.current().children()[1].clone();
+        other.play(different).unwrap();
+        assert!(other.redone(&game).is_none());
+        // Between friends, one move at a time.
+        let friends = SproutsGame {
+            opponent: Opponent::Human,
+            ..game.clone()
+        };
+        assert_eq!(friends.undone().unwrap().line.len(), 3);
     }
 
     #[wasm_bindgen_test]

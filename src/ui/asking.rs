@@ -2,7 +2,7 @@
 //! heard back. One request at a time; answers are kept with the position (a key) they were asked for, so
 //! an answer that arrives after the position changed is never shown or played.
 
-use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer};
+use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer, SproutsGuess};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -26,10 +26,28 @@ impl Answer for PositionAnswer {
     }
 }
 
-impl Answer for SproutsAnswer {
+/// What the worker answers about a Sprouts position: exact, or (for the computer's move, when the exact
+/// answer took too long) a lookahead search's choice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SproutsReply {
+    Exact(SproutsAnswer),
+    Guess(SproutsGuess),
+}
+
+impl SproutsReply {
+    pub fn exact(&self) -> Option<&SproutsAnswer> {
+        match self {
+            SproutsReply::Exact(answer) => Some(answer),
+            SproutsReply::Guess(_) => None,
+        }
+    }
+}
+
+impl Answer for SproutsReply {
     fn from_response(response: Response) -> Option<Self> {
         match response {
-            Response::Sprouts { answer, .. } => Some(answer),
+            Response::Sprouts { answer, .. } => Some(SproutsReply::Exact(answer)),
+            Response::SproutsGuess { guess, .. } => Some(SproutsReply::Guess(guess)),
             _ => None,
         }
     }
@@ -40,11 +58,20 @@ impl Answer for SproutsAnswer {
 pub enum Progress {
     /// `done` of `total` heap sizes computed.
     Values { done: u64, total: u64 },
-    /// Positions searched; children examined of all.
+    /// Positions searched; children examined of all; depth of the search; positions stored.
     Search {
         nodes: u64,
         children_done: u64,
         children: u64,
+        depth: u64,
+        stored: u64,
+    },
+    /// A lookahead search: positions expanded, the depth under way, moves scored at it of all.
+    Lookahead {
+        nodes: u64,
+        depth: u32,
+        scored: u64,
+        moves: u64,
     },
 }
 
@@ -53,6 +80,8 @@ pub struct Asking<A> {
     /// The request under way: its id, purpose, and the key of the position asked about.
     pub waiting: Option<(RequestId, Purpose, String)>,
     pub progress: Option<Progress>,
+    /// When the request under way was sent (`js_sys::Date::now()` time).
+    pub sent_ms: f64,
     /// The last hint, with the key of its position.
     pub hint: Option<(String, A)>,
     /// The answer for the computer's move (or why there is none), with the key of its position.
@@ -65,6 +94,7 @@ impl<A> Default for Asking<A> {
         Asking {
             waiting: None,
             progress: None,
+            sent_ms: 0.0,
             hint: None,
             computer: None,
             error: None,
@@ -88,6 +118,7 @@ impl<A: Answer> Reducible for Asking<A> {
             Ask::Sent(id, purpose, key) => {
                 state.waiting = Some((id, purpose, key));
                 state.progress = None;
+                state.sent_ms = js_sys::Date::now();
                 state.error = None;
             }
             Ask::Played => state.computer = None,
@@ -107,12 +138,31 @@ impl<A: Answer> Reducible for Asking<A> {
                         nodes,
                         children_done,
                         children,
+                        depth,
+                        stored,
                         ..
                     } => {
                         state.progress = Some(Progress::Search {
                             nodes,
                             children_done,
                             children,
+                            depth,
+                            stored,
+                        });
+                        return Rc::new(state);
+                    }
+                    Response::LookaheadProgress {
+                        nodes,
+                        depth,
+                        scored,
+                        moves,
+                        ..
+                    } => {
+                        state.progress = Some(Progress::Lookahead {
+                            nodes,
+                            depth,
+                            scored,
+                            moves,
                         });
                         return Rc::new(state);
                     }

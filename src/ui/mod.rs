@@ -4,6 +4,7 @@ mod asking;
 mod bases_page;
 mod copy_link;
 mod dots_board;
+mod game_drawing;
 mod game_keys;
 mod game_setup;
 mod header;
@@ -19,6 +20,7 @@ mod pins_board;
 mod player_options;
 mod row_groups;
 mod solver;
+mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_page;
 mod sprouts_setup;
@@ -61,6 +63,8 @@ fn switch(route: Route) -> Html {
         Route::LearnSequence => html! { <learn::SequencePage /> },
         Route::LearnPPositions => html! { <learn::PPositionsPage /> },
         Route::LearnMisere => html! { <learn::MiserePage /> },
+        Route::LearnSprouts => html! { <learn::SproutsSearchPage /> },
+        Route::LearnProof => html! { <learn::SproutsProofPage /> },
         Route::NotFound => html! { <not_found::NotFound /> },
     }
 }

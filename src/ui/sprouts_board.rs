@@ -1,6 +1,9 @@
 //! The Sprouts board: the drawing in SVG, and freehand moves. Press on a spot, drag a curve to another spot
 //! (or back to the same one) and let go; while drawing, the curve shows whether it is legal so far and
 //! why not. Then press on the curve where its new spot goes (or "Half-way" for the middle).
+//!
+//! In exact mode (`picking`), pressing a spot picks it instead (spots show their numbers); the page lists
+//! the moves between the picked spots and shows the one pointed at as `preview`.
 
 use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, WIDTH};
 use yew::prelude::*;
@@ -15,6 +18,17 @@ pub struct SproutsBoardProps {
     pub last: Option<usize>,
     /// A legal curve, and where on it the new spot goes (`None`: half-way).
     pub on_move: Callback<(CurveMove, Option<Point>)>,
+    /// Exact mode: presses pick spots.
+    #[prop_or_default]
+    pub picking: bool,
+    /// Spots picked so far (exact mode).
+    #[prop_or_default]
+    pub picked: Vec<usize>,
+    #[prop_or_default]
+    pub on_pick: Callback<usize>,
+    /// A move to show before it is played (exact mode).
+    #[prop_or_default]
+    pub preview: Option<Vec<Point>>,
 }
 
 #[function_component(SproutsBoard)]
@@ -51,8 +65,19 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             props.enabled,
         );
         let (pending, on_move) = (pending.clone(), props.on_move.clone());
+        let (picking, on_pick) = (props.picking, props.on_pick.clone());
         Callback::from(move |event: PointerEvent| {
             if !enabled || !event.is_primary() {
+                return;
+            }
+            if picking {
+                let spot = event
+                    .target_dyn_into::<web_sys::Element>()
+                    .and_then(|target| target.get_attribute("data-spot"))
+                    .and_then(|spot| spot.parse().ok());
+                if let Some(spot) = spot {
+                    on_pick.emit(spot);
+                }
                 return;
             }
             if let Some(curve) = (*pending).clone() {
@@ -137,8 +162,9 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         html! { <path class={classes!("curve", (props.last == Some(i)).then_some("last"))} d={path(&curve.points)} /> }
     });
     let spots = props.drawing.spots.iter().zip(&lives).enumerate().map(|(i, (spot, &lives))| {
+        let picked = props.picked.contains(&i);
         html! {
-            <circle class={classes!("spot", format!("lives-{lives}"))} cx={format!("{:.1}", spot.at.x)}
+            <circle class={classes!("spot", format!("lives-{lives}"), picked.then_some("picked"))} cx={format!("{:.1}", spot.at.x)}
                     cy={format!("{:.1}", spot.at.y)} r="11" data-spot={i.to_string()} data-lives={lives.to_string()}>
                 <title>{ format!("spot {}: {lives} {}", i + 1, if lives == 1 { "life" } else { "lives" }) }</title>
             </circle>
@@ -165,7 +191,17 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 if let Some(curve) = &*pending {
                     <path class="draft pending" d={path(curve.points())} />
                 }
+                if let Some(preview) = &props.preview {
+                    <path class="curve preview" d={path(preview)} />
+                }
                 { for spots }
+                if props.picking {
+                    { for props.drawing.spots.iter().enumerate().map(|(i, spot)| html! {
+                        <text class="spot-number" x={format!("{:.1}", spot.at.x + 14.0)} y={format!("{:.1}", spot.at.y - 12.0)}>
+                            { (i + 1).to_string() }
+                        </text>
+                    }) }
+                }
             </svg>
             <p id="curve-feedback" class={classes!("feedback", draft_class)} aria-live="polite">
                 if let Some(curve) = &*pending {
@@ -183,6 +219,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 { match &*verdict {
                     Some(Ok(())) => "Legal so far: let go on this spot to play it.".to_string(),
                     Some(Err(why)) => why.clone(),
+                    None if props.enabled && props.picking => "Exact mode: press a spot, then another spot (or the same one again, for a loop).".to_string(),
                     None if props.enabled => "Draw a move: press on a spot and drag to another spot, or back to the same one.".to_string(),
                     None => String::new(),
                 } }

@@ -3,11 +3,13 @@
 //! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
 //! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
 
-use super::asking::{Ask, Asking, Progress, Purpose};
+use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
+use super::game_drawing::{use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
+use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules};
@@ -15,7 +17,7 @@ use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
+use crate::worker::protocol::{Outcome, Request, SproutsAnswer, SproutsGuess};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::games::sprouts::Position;
@@ -24,10 +26,7 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
 
 /// The URL keys the game owns.
-const GAME_KEYS: [&str; 6] = ["start", "line", "rules", "vs", "first", "level"];
-
-/// How long the computer may think before it gives up on the exact answer and plays without it.
-const COMPUTER_BUDGET_MS: u32 = 20_000;
+const GAME_KEYS: [&str; 7] = ["start", "line", "rules", "vs", "first", "level", "think"];
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
@@ -46,16 +45,25 @@ pub fn sprouts_page() -> Html {
     };
     // Identifies the position asked about: answers for another one are not shown.
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
-    let solver = use_reducer(Asking::<SproutsAnswer>::default);
+    let solver = use_reducer(Asking::<SproutsReply>::default);
+    // The longest line of play seen from this start, for redo.
+    let longest = use_state(|| game.clone());
     let note = use_state(|| None::<String>);
     // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
     let drawings = use_mut_ref(DrawingCache::default);
-    let drawing = {
-        let (drawings, game) = (drawings.clone(), game.clone());
-        use_memo(line_key(&game.start, &game.line), move |_| {
-            drawings.borrow_mut().drawing(&game)
-        })
-    };
+    let game_drawing = use_game_drawing(&game, drawings.clone());
+    let drawing = game_drawing.ready().cloned();
+    // Exact mode: the spots picked so far, and the curve of the move pointed at.
+    let exact_mode = use_state(|| false);
+    let picked = use_state(Vec::<usize>::new);
+    let preview = use_state(|| None::<Vec<Point>>);
+    {
+        let (picked, preview) = (picked.clone(), preview.clone());
+        use_effect_with(line_key(&game.start, &game.line), move |_| {
+            picked.set(Vec::new());
+            preview.set(None);
+        });
+    }
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
@@ -86,34 +94,40 @@ pub fn sprouts_page() -> Html {
             game.rules == Rules::Misere,
             key.clone(),
         );
+        // The computer thinks this long: three quarters for the exact answer, then a lookahead search.
+        let think_ms = game.think_seconds * 1000;
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
-            let for_computer = purpose == Purpose::ComputerMove;
             solver.dispatch(Ask::Sent(id, purpose, key.clone()));
-            bridge.send(Request::SproutsAnalyze {
-                id,
-                position: position.clone(),
-                misere,
+            let position = position.clone();
+            bridge.send(match purpose {
+                Purpose::Hint => Request::SproutsAnalyze {
+                    id,
+                    position,
+                    misere,
+                },
+                Purpose::ComputerMove => Request::SproutsComputerMove {
+                    id,
+                    position,
+                    misere,
+                    think_ms,
+                },
             });
-            if for_computer {
-                // Past the budget the search is cancelled and the computer plays without it.
-                let bridge = bridge.clone();
-                gloo::timers::callback::Timeout::new(COMPUTER_BUDGET_MS, move || {
-                    bridge.send(Request::Cancel { id })
-                })
-                .forget();
-            }
         })
     };
 
-    // The computer's turn: ask the solver (the learner needs no solver).
+    // Keep the line for redo; on the computer's turn, ask the solver (the learner needs no solver).
     {
         let (game, ask, note, show) = (game.clone(), ask.clone(), note.clone(), show.clone());
+        let longest = longest.clone();
         use_effect_with(key.clone(), move |_| {
+            if !game.leads_to(&longest) {
+                longest.set(game.clone());
+            }
             if let Opponent::Computer { level, .. } = game.opponent {
                 if game.computer_to_move() {
                     if level == Level::Learner {
-                        let children = game.current().children();
+                        let children = game.moves();
                         let pick = random_index(children.len());
                         let mut next = game.clone();
                         if next.play(children[pick].clone()).is_ok() {
@@ -143,8 +157,7 @@ pub fn sprouts_page() -> Html {
             if let Some((asked_at, answer)) = computer {
                 if *asked_at == key && game.computer_to_move() {
                     if let Opponent::Computer { level, .. } = game.opponent {
-                        let drawing = drawing.as_ref().as_ref().ok();
-                        let (child, text) = computer_choice(&game, answer, level, drawing);
+                        let (child, text) = computer_choice(&game, answer, level, drawing.as_ref());
                         let mut next = game.clone();
                         if next.play(child).is_ok() {
                             note.set(Some(text));
@@ -158,10 +171,9 @@ pub fn sprouts_page() -> Html {
     }
 
     let rule_children = use_memo(key.clone(), {
-        let current = game.current().clone();
+        let game = game.clone();
         move |_| {
-            current
-                .children()
+            game.moves()
                 .iter()
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
@@ -169,7 +181,7 @@ pub fn sprouts_page() -> Html {
     });
     let busy = solver.waiting.is_some();
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
-    let hint = solver.hint_for(&key).cloned();
+    let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
     let on_child = {
         let (game, show, note) = (game.clone(), show.clone(), note.clone());
@@ -189,7 +201,7 @@ pub fn sprouts_page() -> Html {
             (game.clone(), show.clone(), note.clone(), drawings.clone());
         let drawing = drawing.clone();
         Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
-            let Ok(drawing) = &*drawing else {
+            let Some(drawing) = &drawing else {
                 return;
             };
             let mut next = game.clone();
@@ -204,6 +216,36 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
+    // Exact mode: pick two spots, then choose among the moves between them.
+    let on_exact_mode = {
+        let (exact_mode, picked) = (exact_mode.clone(), picked.clone());
+        Callback::from(move |_| {
+            exact_mode.set(!*exact_mode);
+            picked.set(Vec::new());
+        })
+    };
+    let on_pick = {
+        let picked = picked.clone();
+        Callback::from(move |spot: usize| {
+            let mut now = (*picked).clone();
+            if now.len() >= 2 {
+                now.clear();
+            }
+            now.push(spot);
+            picked.set(now);
+        })
+    };
+    let on_preview = {
+        let preview = preview.clone();
+        Callback::from(move |curve: Option<Vec<Point>>| preview.set(curve))
+    };
+    let on_clear_picks = {
+        let (picked, preview) = (picked.clone(), preview.clone());
+        Callback::from(move |_| {
+            picked.set(Vec::new());
+            preview.set(None);
+        })
+    };
     let on_hint = {
         let ask = ask.clone();
         Callback::from(move |_| ask.emit(Purpose::Hint))
@@ -216,13 +258,23 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
+    let undo_to = game.undone();
+    let redo_to = game.redone(&longest);
     let on_undo = {
-        let (game, show) = (game.clone(), show.clone());
+        let (show, note, target) = (show.clone(), note.clone(), undo_to.clone());
         Callback::from(move |_| {
-            let mut target = game.clone();
-            target.line.pop();
-            while target.computer_to_move() && target.line.pop().is_some() {}
-            show.emit((target, false));
+            if let Some(target) = target.clone() {
+                note.set(None);
+                show.emit((target, false));
+            }
+        })
+    };
+    let on_redo = {
+        let (show, target) = (show.clone(), redo_to.clone());
+        Callback::from(move |_| {
+            if let Some(target) = target.clone() {
+                show.emit((target, false));
+            }
         })
     };
     {
@@ -230,7 +282,7 @@ pub fn sprouts_page() -> Html {
         use_game_keys(
             (key.clone(), busy),
             on_undo.clone(),
-            Callback::from(|_: ()| gloo::utils::history().forward().unwrap_or_default()),
+            on_redo.clone(),
             hint_allowed.then(|| on_hint.clone()),
         );
     }
@@ -277,20 +329,38 @@ pub fn sprouts_page() -> Html {
             .as_ref()
             .and_then(|answer| answer.children.iter().find(|c| c.wins))
             .and_then(|child| child.position.parse::<Position>().ok());
-        use_memo(first_winning, move |child| {
-            let drawing = drawing.as_ref().as_ref().ok()?;
+        use_memo((first_winning, drawing), move |(child, drawing)| {
             drawing
+                .as_ref()?
                 .route(child.as_ref()?)
                 .map(|curve| curve.points().to_vec())
         })
     };
-    let board = match &*drawing {
-        Ok(drawing) => html! {
+    let board = match &game_drawing {
+        GameDrawing::Ready(drawing) => html! {
+            <>
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
-                          on_move={on_curve} />
+                          on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}
+                          on_pick={on_pick} preview={(*preview).clone()} />
+            if *exact_mode {
+                <SpotMovesList drawing={drawing.clone()} picked={(*picked).clone()} enabled={people_may_move}
+                               on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks} />
+            }
+            </>
         },
-        Err(why) => html! {
+        // The worker is drawing the moves not drawn yet: the last drawing meanwhile, not to be drawn on.
+        GameDrawing::Drawing(Some(earlier)) => html! {
+            <>
+            <SproutsBoard drawing={earlier.clone()} enabled={false} hint={None::<Vec<Point>>} last={None::<usize>}
+                          on_move={on_curve.clone()} />
+            <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the last move…" }</p>
+            </>
+        },
+        GameDrawing::Drawing(None) => html! {
+            <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the position…" }</p>
+        },
+        GameDrawing::Failed(why) => html! {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
         },
     };
@@ -306,10 +376,28 @@ pub fn sprouts_page() -> Html {
             nodes,
             children_done,
             children,
-        }) if children > 0 => Some(format!(
-            "{nodes} positions searched; moves checked: {children_done} of {children}"
+            depth,
+            stored,
+        }) => {
+            let checked = if children > 0 {
+                format!("; moves checked: {children_done} of {children}")
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "{} — {nodes} positions searched, {stored} stored, depth {depth}{checked}",
+                format_ms(js_sys::Date::now() - solver.sent_ms)
+            ))
+        }
+        Some(Progress::Lookahead {
+            nodes,
+            depth,
+            scored,
+            moves,
+        }) => Some(format!(
+            "too long for an exact answer, so looking ahead: {depth} moves deep, {scored} of {moves} \
+             moves scored ({nodes} positions)"
         )),
-        Some(Progress::Search { nodes, .. }) => Some(format!("{nodes} positions searched")),
         _ => None,
     };
     html! {
@@ -335,8 +423,13 @@ pub fn sprouts_page() -> Html {
                 <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
             { board }
             <div class="controls">
-                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={game.line.is_empty() || busy}>{ "Undo" }</button>
+                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
+                <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
+                <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact_mode.to_string()}
+                        title="Pick two spots, then choose the move from a list">
+                    { if *exact_mode { "Draw freehand" } else { "Exact mode" } }
+                </button>
                 <CopyLink />
             </div>
             if busy {
@@ -405,30 +498,32 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
 /// drawn in it as a curve (the engine lists some moves of small regions only up to equivalence).
 fn computer_choice(
     game: &SproutsGame,
-    answer: &Result<SproutsAnswer, String>,
+    reply: &Result<SproutsReply, String>,
     level: Level,
     drawing: Option<&Drawing>,
 ) -> (Position, String) {
-    let drawable = |children: Vec<Position>| -> Vec<Position> {
-        let Some(drawing) = drawing else {
-            return children;
-        };
-        let routed: Vec<Position> = children
-            .iter()
-            .filter(|child| drawing.route(child).is_some())
-            .cloned()
-            .collect();
-        if routed.is_empty() {
-            children
-        } else {
-            routed
+    // One of `choices` at random, preferring one that can be drawn as a curve in the drawing: tried in a
+    // random order, stopping at the first that routes (a route takes milliseconds; no need to try all).
+    let pick = |mut choices: Vec<Position>| -> Position {
+        for i in (1..choices.len()).rev() {
+            choices.swap(i, random_index(i + 1));
         }
+        let routable = drawing.and_then(|drawing| {
+            choices
+                .iter()
+                .find(|child| drawing.route(child).is_some())
+                .cloned()
+        });
+        routable.unwrap_or_else(|| choices[0].clone())
     };
-    let pick = |choices: &[Position]| choices[random_index(choices.len())].clone();
-    let any_move = || pick(&drawable(game.current().children()));
+    let any_move = || pick(game.moves().to_vec());
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
-    match answer {
-        Ok(answer) if !slips => {
+    match reply {
+        _ if slips => (
+            any_move(),
+            "The computer slipped (it does at this level).".into(),
+        ),
+        Ok(SproutsReply::Exact(answer)) => {
             let winning: Vec<Position> = answer
                 .children
                 .iter()
@@ -441,24 +536,40 @@ fn computer_choice(
                     "The computer knows it is losing, if you play well.".into(),
                 )
             } else {
-                (
-                    pick(&drawable(winning)),
-                    "The computer played a winning move.".into(),
-                )
+                (pick(winning), "The computer played a winning move.".into())
             }
         }
-        Ok(_) => (
-            any_move(),
-            "The computer slipped (it does at this level).".into(),
-        ),
+        Ok(SproutsReply::Guess(guess)) => {
+            let best: Vec<Position> = guess.moves.iter().filter_map(|m| m.parse().ok()).collect();
+            let choice = if best.is_empty() {
+                any_move()
+            } else {
+                pick(best)
+            };
+            (choice, guess_note(guess, game.think_seconds))
+        }
         Err(why) => (
             any_move(),
-            format!(
-                "The computer moved without an exact answer ({why}; it thinks for at most {} s).",
-                COMPUTER_BUDGET_MS / 1000
-            ),
+            format!("The computer moved at random: no answer from the solver ({why})."),
         ),
     }
+}
+
+/// What the computer says after playing a lookahead search's choice.
+fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
+    let found = match guess.score {
+        1 => "it found a forced win".to_string(),
+        -1 => "every move loses against best play; it chose one of them".to_string(),
+        _ => format!(
+            "no move wins or loses by force within that depth; it chose among the {} that do best",
+            guess.moves.len()
+        ),
+    };
+    format!(
+        "An exact answer would take longer than its {seconds} s, so the computer looked {} moves ahead \
+         (alpha-beta, exact where the base knows the lands): {found}.",
+        guess.depth
+    )
 }
 
 fn random_index(len: usize) -> usize {

@@ -4,12 +4,17 @@
 use super::base_transfer::{self, Import};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
+use super::lookahead_job::LookaheadJob;
 use super::position_job;
 use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
-use super::slices::{run_in_slices, Scope};
+use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
+use super::sprouts_search_job;
+use crate::play::sprouts_drawing::{draw_move, draw_start};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
+use sprague_engine::draw::Drawing;
+use sprague_engine::games::sprouts::Position;
 use std::collections::VecDeque;
 use yew_agent::reactor::reactor;
 
@@ -46,6 +51,27 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
+        Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
+        Request::SproutsComputerMove {
+            id,
+            position,
+            misere,
+            think_ms,
+        } => computer_move(id, &position, misere, think_ms, scope, queue).await,
+        Request::SproutsSearch {
+            id,
+            position,
+            misere,
+            fresh,
+        } => sprouts_search_job::search(id, &position, misere, fresh, scope, queue).await,
+        Request::SproutsProof {
+            id,
+            position,
+            detail,
+            min_lives,
+        } => sprouts_search_job::proof(id, &position, detail, min_lives, scope, queue).await,
+        // A search that has finished: nothing to pause or steer.
+        Request::SearchControl { id, .. } => Response::Cancelled { id },
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -197,6 +223,76 @@ async fn sprouts(
         Ok(job) => Response::Sprouts {
             id,
             answer: job.finish().await,
+        },
+        Err(response) => response,
+    }
+}
+
+/// A start drawn, or one move drawn from a drawing (see `play::sprouts_drawing`).
+fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Response {
+    let drawn = position
+        .parse::<Position>()
+        .map_err(|error| format!("“{position}” is not a Sprouts position: {error}"))
+        .and_then(|position| match &from {
+            None => draw_start(&position),
+            Some(from) => {
+                let parent = from
+                    .position()
+                    .map_err(|error| format!("the drawing is not valid: {error}"))?;
+                if !parent.children().contains(&position) {
+                    return Err(format!("{position} is not a move from {parent}"));
+                }
+                draw_move(from, &position)
+            }
+        });
+    match drawn {
+        Ok(drawing) => Response::SproutsDrawn { id, drawing },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+/// The longest the computer may be given to think (the page asks for seconds).
+const MAX_THINK_MS: u32 = 120_000;
+
+/// The exact answer if it comes within three quarters of the time, else a lookahead's choice in the rest.
+async fn computer_move(
+    id: RequestId,
+    position: &str,
+    misere: bool,
+    think_ms: u32,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let started_ms = js_sys::Date::now();
+    let think_ms = f64::from(think_ms.min(MAX_THINK_MS));
+    let job = match SproutsJob::start(position, misere).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    let exact = Until {
+        job,
+        deadline_ms: started_ms + think_ms * 0.75,
+    };
+    let job = match run_in_slices(id, exact, scope, queue).await {
+        Ok(Until { job, .. }) if job.is_done() => {
+            return Response::Sprouts {
+                id,
+                answer: job.finish().await,
+            }
+        }
+        Ok(Until { job, .. }) => job,
+        Err(response) => return response,
+    };
+    let (position, nodes) = (job.position().clone(), job.progress().nodes);
+    job.stop().await;
+    let lookahead = Until {
+        job: LookaheadJob::start(position, misere, nodes, started_ms).await,
+        deadline_ms: started_ms + think_ms,
+    };
+    match run_in_slices(id, lookahead, scope, queue).await {
+        Ok(Until { job, .. }) => Response::SproutsGuess {
+            id,
+            guess: job.finish(),
         },
         Err(response) => response,
     }

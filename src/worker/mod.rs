@@ -5,10 +5,12 @@ mod agent;
 mod base_transfer;
 mod heap_job;
 pub mod learn_job;
+mod lookahead_job;
 mod position_job;
 pub mod protocol;
 mod slices;
 mod sprouts_job;
+pub mod sprouts_search_job;
 
 pub use agent::SolverReactor;
 pub use heap_job::{HeapJob, MAX_HEAP};

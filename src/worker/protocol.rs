@@ -2,6 +2,7 @@
 //! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
 
 use serde::{Deserialize, Serialize};
+use sprague_engine::draw::Drawing;
 
 pub type RequestId = u32;
 
@@ -27,6 +28,21 @@ pub enum Request {
         position: String,
         misere: bool,
     },
+    /// The computer's move in a Sprouts game: the exact answer (as `SproutsAnalyze`) if it comes within
+    /// three quarters of `think_ms`, else the best moves a lookahead search finds in the time left.
+    SproutsComputerMove {
+        id: RequestId,
+        position: String,
+        misere: bool,
+        think_ms: u32,
+    },
+    /// A Sprouts drawing: the start `position` drawn (`from` is `None`), or the move from the drawing
+    /// `from` to its child `position`, routed as a curve.
+    SproutsDraw {
+        id: RequestId,
+        from: Option<Drawing>,
+        position: String,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -51,6 +67,29 @@ pub enum Request {
         code: String,
         query: LearnQuery,
     },
+    /// The Sprouts search view: search `position` (either notation, or `0*n`), from an empty base when
+    /// `fresh` (so the whole search shows) or from the worker's base, reporting its levels as it goes
+    /// (`Response::SearchLevels`), then value every child (`Response::SproutsSearch`).
+    SproutsSearch {
+        id: RequestId,
+        position: String,
+        misere: bool,
+        fresh: bool,
+    },
+    /// Pause, resume or steer the search `id` under way (ignored once it has finished).
+    SearchControl {
+        id: RequestId,
+        control: SearchControl,
+    },
+    /// The proof that `position` is lost or won (normal play), from a search on an empty base, laid out
+    /// for drawing with Glop's detail level (1 dot, 2 number, 3 text) and only the couples with at
+    /// least `min_lives` lives.
+    SproutsProof {
+        id: RequestId,
+        position: String,
+        detail: u8,
+        min_lives: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -69,16 +108,37 @@ pub enum Response {
         id: RequestId,
         answer: PositionAnswer,
     },
-    /// A search under way: positions searched, and children examined of all (once the value is known).
+    /// A search under way: positions searched, children examined of all (once the value is known), the
+    /// depth of the search's stack, and the positions stored in the base.
     SearchProgress {
         id: RequestId,
         nodes: u64,
         children_done: u64,
         children: u64,
+        depth: u64,
+        stored: u64,
     },
     Sprouts {
         id: RequestId,
         answer: SproutsAnswer,
+    },
+    /// A lookahead search under way (the exact one ran out of time): the depth of the iteration under way,
+    /// and how many of the moves it has scored.
+    LookaheadProgress {
+        id: RequestId,
+        nodes: u64,
+        depth: u32,
+        scored: u64,
+        moves: u64,
+    },
+    SproutsDrawn {
+        id: RequestId,
+        drawing: Drawing,
+    },
+    /// The lookahead's choice, when the exact answer took too long.
+    SproutsGuess {
+        id: RequestId,
+        guess: SproutsGuess,
     },
     Bases {
         id: RequestId,
@@ -106,6 +166,20 @@ pub enum Response {
     Error {
         id: RequestId,
         message: String,
+    },
+    /// A Sprouts search view's search under way, with its levels.
+    SearchLevels {
+        id: RequestId,
+        report: SearchReport,
+    },
+    /// A Sprouts search view's search is done.
+    SproutsSearch {
+        id: RequestId,
+        answer: SearchAnswer,
+    },
+    SproutsProof {
+        id: RequestId,
+        answer: ProofAnswer,
     },
 }
 
@@ -181,6 +255,24 @@ pub struct SproutsAnswer {
     pub elapsed_ms: f64,
 }
 
+/// What the lookahead search found for the computer when the exact answer took too long.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SproutsGuess {
+    /// The position in canonical form.
+    pub position: String,
+    pub misere: bool,
+    /// The moves of the best score (children in canonical form); the computer picks one.
+    pub moves: Vec<String>,
+    /// 1: a forced win was found; -1: every move loses against best play; 0: nothing decided within
+    /// the depth searched.
+    pub score: i32,
+    /// Moves ahead searched (the move itself counts as one).
+    pub depth: u32,
+    /// Positions expanded, by both searches.
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SproutsChild {
     pub position: String,
@@ -204,12 +296,18 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::SearchProgress { id, .. }
             | Response::Sprouts { id, .. }
+            | Response::LookaheadProgress { id, .. }
+            | Response::SproutsGuess { id, .. }
+            | Response::SproutsDrawn { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
             | Response::Cancelled { id }
             | Response::Learn { id, .. }
-            | Response::Error { id, .. } => *id,
+            | Response::Error { id, .. }
+            | Response::SearchLevels { id, .. }
+            | Response::SproutsSearch { id, .. }
+            | Response::SproutsProof { id, .. } => *id,
         }
     }
 }
@@ -343,4 +441,147 @@ pub struct GenusAnswer {
     pub tame: bool,
     /// Misère outcome: P exactly when `misere[0]` is 0.
     pub outcome: Outcome,
+}
+
+/// What the page asks of a search under way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SearchControl {
+    Pause,
+    Resume,
+    /// Compute child `child` of level `level` now. `land` is the level's position as the page saw it: if
+    /// the search has moved on and the level is now another, the request is refused with a note.
+    Steer {
+        level: usize,
+        child: usize,
+        land: String,
+    },
+}
+
+/// A Sprouts search under way: what it is doing and its levels, the root first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchReport {
+    /// What is being searched now, in words ("the value of …", "child 3 of 7: …").
+    pub phase: String,
+    pub paused: bool,
+    /// Couples expanded.
+    pub nodes: u64,
+    /// Entries in the base the search writes into (positions stored).
+    pub stored: u64,
+    pub elapsed_ms: f64,
+    /// Empty in misère play (the levels are those of the normal-play search).
+    pub levels: Vec<LevelReport>,
+    /// What became of the last steering request, in words.
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelReport {
+    /// "couple", "nimber", "sum" or "nimber-sum".
+    pub kind: String,
+    pub position: String,
+    pub heap: u32,
+    pub lives: u32,
+    /// Index (in all the level's items) of the one computed now.
+    pub current: Option<usize>,
+    pub total: usize,
+    /// Items not settled yet, the current one included.
+    pub unknown: usize,
+    /// The items listed: at most `MAX_LISTED_ITEMS` around the current one (`first` is the index of the
+    /// first one listed).
+    pub first: usize,
+    pub items: Vec<LevelItem>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelItem {
+    /// The position, once in canonical form (`None`: not yet named, the search may never need it).
+    pub position: Option<String>,
+    pub heap: u32,
+    pub lives: u32,
+    pub lands: usize,
+    /// "done", "computing", "unknown" or "pending".
+    pub state: String,
+    pub heap_move: bool,
+}
+
+/// A finished search view: the position's value and every child's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchAnswer {
+    pub position: String,
+    pub misere: bool,
+    pub outcome: Outcome,
+    pub nimber: Option<u32>,
+    pub children: Vec<SearchChild>,
+    pub nodes: u64,
+    pub stored: u64,
+    pub elapsed_ms: f64,
+    pub steered: u32,
+    /// A drawing of the position, when it is small enough to draw quickly.
+    pub picture: Option<sprague_engine::draw::Drawing>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchChild {
+    pub position: String,
+    /// Normal play: the child's nimber.
+    pub nimber: Option<u32>,
+    /// Moving here wins: the child is lost for the player to move.
+    pub wins: bool,
+    pub lives: u32,
+    pub lands: usize,
+    /// A drawing of the child (the engine's layout), when it is small enough to draw quickly.
+    pub picture: Option<sprague_engine::draw::Drawing>,
+}
+
+/// A proof graph laid out for the page, or why it is not drawn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofAnswer {
+    pub position: String,
+    /// The position is lost for the player to move (nimber 0).
+    pub losing: bool,
+    pub nodes: usize,
+    pub edges: usize,
+    /// Lives of the couples of the proof: fewest and most.
+    pub lives: (u32, u32),
+    /// For each number of lives (most first): the proof's losing, winning and several-land couples.
+    pub by_lives: Vec<(u32, usize, usize, usize)>,
+    pub detail: u8,
+    pub min_lives: u32,
+    /// The `.dot` text (Glop's style) with the same detail and lives filter.
+    pub dot: String,
+    pub picture: Option<ProofPicture>,
+    /// Why there is no picture (too many couples to draw).
+    pub too_big: Option<String>,
+    pub elapsed_ms: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofPicture {
+    pub width: f64,
+    pub height: f64,
+    pub nodes: Vec<ProofNodeView>,
+    pub edges: Vec<ProofEdgeView>,
+    /// Each row's height and the lives of its couples.
+    pub rows: Vec<(f64, u32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofNodeView {
+    /// The couple's number (`n<index>` in the `.dot`).
+    pub index: usize,
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub label: String,
+    pub text: String,
+    /// "losing", "winning" or "lands".
+    pub kind: String,
+    pub lives: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofEdgeView {
+    pub from: usize,
+    pub to: usize,
+    pub points: Vec<(f64, f64)>,
 }

@@ -4,6 +4,7 @@
 
 use super::heap_job::HeapJob;
 use super::learn_job::MisereJob;
+use super::lookahead_job::LookaheadJob;
 use super::protocol::{Request, RequestId, Response};
 use super::sprouts_job::SproutsJob;
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -24,6 +25,31 @@ pub trait Sliced: Sized {
     fn progress(&self, id: RequestId) -> Response;
     /// Stops early, keeping what was computed.
     async fn stop(self);
+    /// Whether stopping now leaves something to answer with (see [`Until`]).
+    fn may_stop(&self) -> bool {
+        true
+    }
+}
+
+/// A job run until it is done or, once it may stop, until a deadline (`js_sys::Date::now()` time).
+pub struct Until<J> {
+    pub job: J,
+    pub deadline_ms: f64,
+}
+
+impl<J: Sliced> Sliced for Until<J> {
+    fn is_done(&self) -> bool {
+        self.job.is_done() || (js_sys::Date::now() >= self.deadline_ms && self.job.may_stop())
+    }
+    fn step(&mut self) -> Result<(), String> {
+        self.job.step()
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        self.job.progress(id)
+    }
+    async fn stop(self) {
+        self.job.stop().await
+    }
 }
 
 /// Runs `job` to its end in slices, or returns the response that ends the request early (an error, or
@@ -92,12 +118,14 @@ impl Sliced for SproutsJob {
         Ok(())
     }
     fn progress(&self, id: RequestId) -> Response {
-        let (nodes, children_done, children) = SproutsJob::progress(self);
+        let work = SproutsJob::progress(self);
         Response::SearchProgress {
             id,
-            nodes,
-            children_done,
-            children,
+            nodes: work.nodes,
+            children_done: work.children_done,
+            children: work.children,
+            depth: work.depth,
+            stored: work.stored,
         }
     }
     async fn stop(self) {
@@ -118,5 +146,31 @@ impl Sliced for MisereJob {
     }
     async fn stop(self) {
         MisereJob::stop(self)
+    }
+}
+
+impl Sliced for LookaheadJob {
+    fn is_done(&self) -> bool {
+        LookaheadJob::is_done(self)
+    }
+    fn step(&mut self) -> Result<(), String> {
+        LookaheadJob::step(self);
+        Ok(())
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let (nodes, depth, scored, moves) = LookaheadJob::progress(self);
+        Response::LookaheadProgress {
+            id,
+            nodes,
+            depth,
+            scored,
+            moves,
+        }
+    }
+    async fn stop(self) {
+        LookaheadJob::stop(self)
+    }
+    fn may_stop(&self) -> bool {
+        self.has_choice()
     }
 }

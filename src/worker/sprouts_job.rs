@@ -28,17 +28,21 @@ enum Search {
 }
 
 impl Search {
-    /// `Some(lost)` when finished: for a normal nimber search, `lost` is unused and the nimber is kept.
-    fn step(&mut self) -> Option<NormalAnswer> {
+    /// One step of the search (a misère answer comes as `Losing`).
+    fn step(&mut self) -> Step<NormalAnswer> {
         match self {
-            Search::Normal(search) => match search.step(STEP_NODES) {
-                Step::Done(answer) => Some(answer),
-                Step::Running { .. } => None,
-            },
+            Search::Normal(search) => search.step(STEP_NODES),
             Search::Misere(search) => match search.step(STEP_NODES) {
-                Step::Done(lost) => Some(NormalAnswer::Losing(lost)),
-                Step::Running { .. } => None,
+                Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
+                Step::Running { nodes, depth } => Step::Running { nodes, depth },
             },
+        }
+    }
+
+    fn base(&self) -> &Base {
+        match self {
+            Search::Normal(search) => search.base(),
+            Search::Misere(search) => search.base(),
         }
     }
 
@@ -57,6 +61,15 @@ impl Search {
     }
 }
 
+/// What a Sprouts search has done so far (see [`SproutsJob::progress`]).
+pub struct SearchWork {
+    pub nodes: u64,
+    pub children_done: u64,
+    pub children: u64,
+    pub depth: u64,
+    pub stored: u64,
+}
+
 pub struct SproutsJob {
     position: Position,
     misere: bool,
@@ -71,6 +84,8 @@ pub struct SproutsJob {
     /// For each child examined so far: is it lost for the player to move (so moving there wins)?
     child_lost: Vec<bool>,
     nodes: u64,
+    /// Depth of the running search's stack at its last step.
+    depth: usize,
     started_ms: f64,
 }
 
@@ -94,8 +109,14 @@ impl SproutsJob {
             children: Vec::new(),
             child_lost: Vec::new(),
             nodes: 0,
+            depth: 0,
             started_ms,
         })
+    }
+
+    /// The position asked about, parsed.
+    pub fn position(&self) -> &Position {
+        &self.position
     }
 
     pub fn is_done(&self) -> bool {
@@ -120,8 +141,12 @@ impl SproutsJob {
             });
         }
         let search = self.search.as_mut().expect("a search is running");
-        let Some(answer) = search.step() else {
-            return;
+        let answer = match search.step() {
+            Step::Done(answer) => answer,
+            Step::Running { depth, .. } => {
+                self.depth = depth;
+                return;
+            }
         };
         let search = self.search.take().expect("a search is running");
         self.nodes += search.nodes();
@@ -145,14 +170,21 @@ impl SproutsJob {
         }
     }
 
-    /// Work done so far: nodes searched, and children examined of all.
-    pub fn progress(&self) -> (u64, u64, u64) {
+    /// Work done so far: nodes searched, children examined of all, the search's depth, and the entries of
+    /// the base.
+    pub fn progress(&self) -> SearchWork {
         let running = self.search.as_ref().map_or(0, Search::nodes);
-        (
-            self.nodes + running,
-            self.child_lost.len() as u64,
-            self.children.len() as u64,
-        )
+        let base = match (&self.search, &self.base) {
+            (Some(search), _) => Some(search.base()),
+            (None, base) => base.as_ref(),
+        };
+        SearchWork {
+            nodes: self.nodes + running,
+            children_done: self.child_lost.len() as u64,
+            children: self.children.len() as u64,
+            depth: self.depth as u64,
+            stored: base.map_or(0, |base| entries(base) as u64),
+        }
     }
 
     /// Keeps what was learned (a cancelled search still adds to the base what it finished).

@@ -142,3 +142,163 @@ export function rowValues(digits, max) {
     }
     return g;
 }
+
+/// Sprouts by plain brute force on the position's structure, sharing nothing with the engine: a position
+/// is a list of regions, a region a list of boundaries, a boundary a cyclic list of vertex ids, each
+/// boundary oriented with its region on its left; `lives[id]` is 3 minus the vertex's degree. A move joins
+/// two corners of one region (a curve from a vertex occurrence to another, or a loop) and puts a new vertex
+/// (one life left) on the curve. Dead vertices are dropped, and the value of parts sharing no vertex is
+/// the XOR of theirs (Sprague–Grundy); nothing else is simplified, so it is only for tiny positions.
+export function sproutsNimber(text) {
+    return sproutsValue(parseSprouts(text), new Map());
+}
+
+/// Parses the later GLOP notation: `+` lands, `|` regions, `.` boundaries; `0` a spot, `1` two lives,
+/// `2` one life seen once, a letter one life seen twice (the same letter in one land is one vertex);
+/// `0*n` is n spots, each its own boundary; `!` the empty position.
+export function parseSprouts(text) {
+    const regions = [];
+    const lives = [];
+    if (text === '!' || text === '') return { regions, lives };
+    for (const land of text.split('+')) {
+        const letters = new Map();
+        for (const regionText of land.split('|')) {
+            const region = [];
+            const expanded = regionText.replace(/0\*(\d+)/g, (_, n) => Array(Number(n)).fill('0').join('.'));
+            for (const boundaryText of expanded.split('.')) {
+                const boundary = [];
+                for (const c of boundaryText) {
+                    if ('012'.includes(c)) {
+                        lives.push(3 - Number(c));
+                        boundary.push(lives.length - 1);
+                    } else if (/[a-zA-Z]/.test(c)) {
+                        if (!letters.has(c)) {
+                            lives.push(1);
+                            letters.set(c, lives.length - 1);
+                        }
+                        boundary.push(letters.get(c));
+                    } else {
+                        throw new Error(`unexpected ${c} in ${text}`);
+                    }
+                }
+                if (boundary.length > 0) region.push(boundary);
+            }
+            regions.push(region);
+        }
+    }
+    return { regions, lives };
+}
+
+function* subsets(items) {
+    for (let mask = 0; mask < 1 << items.length; mask += 1) {
+        const inside = [];
+        const outside = [];
+        items.forEach((item, i) => ((mask >> i) & 1 ? inside : outside).push(item));
+        yield [inside, outside];
+    }
+}
+
+/// Every position one move away (not deduplicated).
+export function sproutsChildren(position) {
+    const { regions, lives } = position;
+    const out = [];
+    regions.forEach((region, r) => {
+        const others = regions.filter((_, i) => i !== r);
+        const corners = [];
+        region.forEach((boundary, b) => boundary.forEach((v, i) => corners.push({ b, i, v })));
+        for (let x = 0; x < corners.length; x += 1) {
+            for (let y = x; y < corners.length; y += 1) {
+                const p = corners[x];
+                const q = corners[y];
+                const needed = p.v === q.v ? 2 : 1;
+                if (lives[p.v] < needed || lives[q.v] < needed) continue;
+                const next = lives.slice();
+                next[p.v] -= 1;
+                next[q.v] -= 1;
+                next.push(1);
+                const fresh = next.length - 1;
+                const rest = region.filter((_, i) => i !== p.b && i !== q.b);
+                if (p.b !== q.b) {
+                    // Two boundaries merge into one.
+                    const b1 = region[p.b];
+                    const b2 = region[q.b];
+                    const r1 = [...b1.slice(p.i), ...b1.slice(0, p.i), b1[p.i]];
+                    const r2 = [...b2.slice(q.i), ...b2.slice(0, q.i), b2[q.i]];
+                    out.push({ regions: [...others, [...rest, [...r1, fresh, ...r2, fresh]]], lives: next });
+                    continue;
+                }
+                // The region splits in two; every other boundary goes to one side or the other.
+                const b = region[p.b];
+                const [i, j] = [p.i, q.i];
+                const sideA = i === j ? [b[i], fresh] : [...b.slice(i, j + 1), fresh];
+                const sideB = i === j
+                    ? [...b.slice(i), ...b.slice(0, i), b[i], fresh]
+                    : [...b.slice(j), ...b.slice(0, i + 1), fresh];
+                for (const [inside, outside] of subsets(rest)) {
+                    out.push({ regions: [...others, [sideA, ...inside], [sideB, ...outside]], lives: next });
+                }
+            }
+        }
+    });
+    return out;
+}
+
+/// Drops dead vertices, empty boundaries and regions where no move is left; splits what is left into
+/// parts that share no vertex.
+function sproutsParts({ regions, lives }) {
+    const live = regions
+        .map((region) => region.map((b) => b.filter((v) => lives[v] > 0)).filter((b) => b.length > 0))
+        .filter((region) => {
+            const vertices = new Set(region.flat());
+            const total = [...vertices].reduce((sum, v) => sum + lives[v], 0);
+            return total >= 2 && (vertices.size >= 2 || [...vertices].some((v) => lives[v] >= 2));
+        });
+    const parts = [];
+    const seen = new Array(live.length).fill(false);
+    for (let start = 0; start < live.length; start += 1) {
+        if (seen[start]) continue;
+        seen[start] = true;
+        const part = [live[start]];
+        const vertices = new Set(live[start].flat());
+        let grew = true;
+        while (grew) {
+            grew = false;
+            live.forEach((region, r) => {
+                if (!seen[r] && region.flat().some((v) => vertices.has(v))) {
+                    seen[r] = true;
+                    part.push(region);
+                    region.flat().forEach((v) => vertices.add(v));
+                    grew = true;
+                }
+            });
+        }
+        parts.push({ regions: part, lives });
+    }
+    return parts;
+}
+
+function sproutsKey({ regions, lives }) {
+    // Vertices relabelled by first appearance: equal keys mean equal positions (up to names); equal
+    // positions do not always get equal keys, which costs only time.
+    const ids = new Map();
+    const name = (v) => {
+        if (!ids.has(v)) ids.set(v, ids.size);
+        return `${ids.get(v)}:${lives[v]}`;
+    };
+    return regions.map((region) => region.map((b) => b.map(name).join(',')).join('.')).join('|');
+}
+
+function sproutsValue(position, memo) {
+    let total = 0;
+    for (const part of sproutsParts(position)) {
+        const key = sproutsKey(part);
+        let value = memo.get(key);
+        if (value === undefined) {
+            const values = new Set(sproutsChildren(part).map((child) => sproutsValue(child, memo)));
+            value = mex(values);
+            memo.set(key, value);
+        }
+        total ^= value;
+    }
+    return total;
+}

@@ -137,3 +137,74 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+test('Sprouts: past its thinking time the computer looks ahead and says so; undo and redo walk whole turns', async () => {
+    const page = await openPage(app.context);
+    // 14 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
+    await page.goto(`${app.url}/sprouts?start=14&vs=computer&first=computer&think=2`);
+    // First the exact search, with its progress: time, positions searched and stored, depth.
+    await page.waitForFunction(() => /s — \d+ positions searched, \d+ stored, depth \d+/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
+    await page.waitForFunction(() => /looking ahead/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
+    await page.locator('#moves li').first().waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('#computer-note').textContent(), /longer than its 2 s, so the computer looked \d+ moves ahead/);
+    // Every move uses two lives and gives the new spot one: 42 lives become 41.
+    assert.match(await page.locator('.position .muted').textContent(), /\(41 lives\)/);
+    assert.equal(await page.locator('#setup-think').inputValue(), '2');
+    await screenshot(page, 'sprouts-lookahead');
+
+    // Undo and redo, against a friend one move at a time, against the computer a whole turn.
+    await page.goto(`${app.url}/sprouts?start=4&vs=computer&level=perfect`);
+    await page.locator('.child').first().waitFor();
+    await page.locator('.child').first().click();
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 60_000 });
+    await page.waitForFunction(() => /Your turn/.test(document.querySelector('#status')?.textContent ?? ''));
+    const after = await page.locator('#position').textContent();
+    assert.ok(await page.locator('#redo').isDisabled());
+    await page.click('#undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 0);
+    assert.equal(await page.locator('#position').textContent(), '0*4');
+    await page.click('#redo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+    assert.equal(await page.locator('#position').textContent(), after, 'redo restores both moves');
+    // A thinking time a link cannot ask for is refused with its reason.
+    await page.goto(`${app.url}/sprouts?start=4&think=abc`);
+    assert.match(await page.locator('#url-error').textContent(), /not a thinking time/);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('Sprouts exact mode: pick two spots, choose among the moves between them, and it is played drawn', async () => {
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=3&vs=human`);
+    const engineMoves = await page.locator('#children code').allTextContents();
+    await page.click('#exact-mode');
+    assert.equal(await page.locator('.spot-number').count(), 3, 'spots show their numbers');
+    // Scrolled into view first (a spot under the page's sticky header would not get the press).
+    const press = (spot) => page.locator(`circle[data-spot="${spot}"]`).click();
+    // Every pair of spots (and each spot twice, for loops): together the moves listed are the engine's.
+    const listed = new Set();
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2], [0, 0], [1, 1], [2, 2]]) {
+        await press(a);
+        await press(b);
+        await page.locator('#spot-moves h2').filter({ hasText: a === b ? 'Loops' : 'Moves between' }).waitFor();
+        for (const text of await page.locator('#spot-moves code').allTextContents()) listed.add(text);
+        await page.click('#pick-again');
+    }
+    assert.deepEqual([...listed].sort(), [...engineMoves].sort());
+    // A loop at spot 1 with spot 2 on one side and spot 3 on the other: pointing shows it, choosing plays it.
+    await press(0);
+    await press(0);
+    const choice = page.locator('.spot-move', { hasText: 'spot 2 on one side, spot 3 on the other' })
+        .or(page.locator('.spot-move', { hasText: 'spot 3 on one side, spot 2 on the other' }));
+    await choice.first().hover();
+    await page.locator('path.preview').waitFor();
+    await screenshot(page, 'sprouts-exact-mode');
+    const target = await choice.first().locator('code').textContent();
+    await choice.first().click();
+    await page.locator('#moves li').first().waitFor();
+    assert.equal(await page.locator('#position').textContent(), target);
+    assert.equal(await page.locator('circle.spot').count(), 4, 'the move is drawn with its new spot');
+    assert.equal(await page.locator('#spot-moves h2').count(), 0, 'the picks are cleared after the move');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 /// A lesson: title, what it shows, the link.
-const LESSONS: [(&str, &str, &str); 9] = [
+const LESSONS: [(&str, &str, &str); 12] = [
     (
         "Values by hand",
         "The mex table of the independence game for rows of 0 to 12 dots, as in the reference.",
@@ -52,6 +52,21 @@ const LESSONS: [(&str, &str, &str); 9] = [
         "Genera of 0.137's heaps and the misère outcomes of two rows.",
         "/learn/misere?code=0.137&to=20&table=10&heaps=3.5",
     ),
+    (
+        "Watching a Sprouts search",
+        "Six spots from an empty base: the levels of the search, and which child to steer to.",
+        "/learn/sprouts?pos=0*6&rules=normal&base=fresh",
+    ),
+    (
+        "Sprouts by correspondence",
+        "Five spots: every first move with its nimber, the winning ones marked.",
+        "/learn/sprouts?pos=0*5&rules=normal&base=shared",
+    ),
+    (
+        "A proof you can check by hand",
+        "Three spots are won for the first player: the whole proof graph, with every couple written out.",
+        "/learn/proof?pos=0*3&detail=3&lives=0",
+    ),
 ];
 
 #[function_component(Lessons)]
@@ -76,6 +91,8 @@ pub fn lessons() -> Html {
                 { view(Route::LearnSequence, "Nim sequence", "The values plotted, with period, exceptions and rare values.") }
                 { view(Route::LearnPPositions, "P-positions", "Losing heaps, irreducible pairs and classes of equal value.") }
                 { view(Route::LearnMisere, "Misère play", "Genus symbols, tameness and misère outcomes.") }
+                { view(Route::LearnSprouts, "Sprouts search", "The levels of a Sprouts search, steered by hand, and every child's value.") }
+                { view(Route::LearnProof, "Sprouts proof graph", "The proof of a Sprouts outcome drawn as a graph, with its .dot.") }
             </div>
             <h2>{ "Lessons" }</h2>
             <ol class="lesson-list" id="lessons">

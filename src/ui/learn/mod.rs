@@ -13,6 +13,12 @@ mod misere_view;
 mod nim_sum;
 mod p_positions;
 mod sequence_plot;
+mod sprouts_children;
+mod sprouts_levels;
+mod sprouts_proof;
+mod sprouts_proof_svg;
+mod sprouts_search;
+mod sprouts_thumb;
 mod status;
 
 pub use classroom::ClassroomToggle;
@@ -22,6 +28,8 @@ pub use misere_view::MiserePage;
 pub use nim_sum::NimSumPage;
 pub use p_positions::PPositionsPage;
 pub use sequence_plot::SequencePage;
+pub use sprouts_proof::SproutsProofPage;
+pub use sprouts_search::SproutsSearchPage;
 
 use super::solver::next_request_id;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, Request, RequestId, Response};

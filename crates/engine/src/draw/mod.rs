@@ -7,6 +7,8 @@
 //! * [`Drawing::route`]: a curve realising a given child (say, the computer's move);
 //!   [`Drawing::route_equivalent`]: the same game by another curve where the engine's child cannot
 //!   be drawn exactly (small regions, see `equivalent`).
+//! * [`Drawing::moves_between`]: the distinct moves joining two chosen spots, region by region, with
+//!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
 //! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions.
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
@@ -25,6 +27,7 @@ mod mesh;
 mod planar;
 mod route;
 mod smooth;
+mod spot_moves;
 mod svg;
 mod to_position;
 
@@ -33,3 +36,4 @@ pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
+pub use spot_moves::SpotMove;

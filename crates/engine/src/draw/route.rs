@@ -25,12 +25,12 @@ use super::to_position::write_position;
 
 /// One move in the drawing's terms.
 #[derive(Clone, Debug)]
-struct Candidate {
-    region: usize,
-    first: Corner,
-    second: Corner,
+pub(super) struct Candidate {
+    pub(super) region: usize,
+    pub(super) first: Corner,
+    pub(super) second: Corner,
     /// For a split: the other walks of the region that go on the inner side.
-    inside: Option<Vec<usize>>,
+    pub(super) inside: Option<Vec<usize>>,
 }
 
 const INNER_ARC: usize = usize::MAX - 1;
@@ -40,7 +40,7 @@ const BOX: usize = usize::MAX - 3;
 const BOX_MARGIN: f64 = 24.0;
 
 /// Most boundaries of one face whose sides are tried one by one (2^k ways).
-const MAX_SIDE_CHOICES: usize = 12;
+pub(super) const MAX_SIDE_CHOICES: usize = 12;
 
 impl Drawing {
     /// A curve realising exactly the child `child` (canonical), checked as a freehand curve would be;
@@ -106,7 +106,12 @@ impl Drawing {
         out
     }
 
-    fn curve_for(&self, map: &PlanarMap, cand: &Candidate, child: &Position) -> Option<CurveMove> {
+    pub(super) fn curve_for(
+        &self,
+        map: &PlanarMap,
+        cand: &Candidate,
+        child: &Position,
+    ) -> Option<CurveMove> {
         // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
@@ -205,7 +210,7 @@ impl Drawing {
 const ROOMY: f64 = 10.0;
 
 /// Each region's walks as the spots of their corners.
-fn spot_walks(map: &PlanarMap) -> Vec<Vec<Vec<usize>>> {
+pub(super) fn spot_walks(map: &PlanarMap) -> Vec<Vec<Vec<usize>>> {
     map.regions
         .iter()
         .map(|walks| {
@@ -346,7 +351,7 @@ fn inner_arc(map: &PlanarMap, c1: Corner, c2: Corner) -> Vec<Point> {
 }
 
 /// The position string after a candidate move (written as the engine's moves would write it).
-fn child_string(
+pub(super) fn child_string(
     map: &PlanarMap,
     regions: &[Vec<Vec<usize>>],
     lives: &[u8],

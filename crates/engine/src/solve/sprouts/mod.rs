@@ -14,16 +14,21 @@
 mod base;
 mod check;
 mod invariant_nimbers;
+mod lookahead;
 mod misere;
 mod normal;
 mod open_child;
 mod proof;
+pub mod proof_layout;
+mod search_levels;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
+pub use lookahead::{Lookahead, Lookout, LOSS, WIN};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
+pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 
 use crate::games::sprouts::Position;
 

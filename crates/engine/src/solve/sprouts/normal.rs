@@ -41,7 +41,8 @@ pub enum Step<A> {
     Done(A),
 }
 
-enum Frame {
+/// `pub(super)` for `search_levels`, which describes the stack and steers it.
+pub(super) enum Frame {
     /// Is (land, n) losing? Children not yet known, best first; then heap moves (land, m), m < n.
     Couple {
         land: Land,
@@ -81,11 +82,11 @@ fn unpaired(lands: &[Land]) -> Vec<&Land> {
 
 /// A normal-play search over a base; see the module docs.
 pub struct NormalSearch {
-    base: Base,
+    pub(super) base: Base,
     /// land key -> bit m set when (land, m) is known to be winning, i.e. nimber(land) != m.
     not_nimber: HashMap<Box<[u8]>, u64>,
-    stack: Vec<Frame>,
-    pending: Option<NormalAnswer>,
+    pub(super) stack: Vec<Frame>,
+    pub(super) pending: Option<NormalAnswer>,
     nodes: u64,
 }
 

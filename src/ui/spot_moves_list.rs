@@ -1,0 +1,140 @@
+//! Exact mode of the Sprouts board: once two spots are picked (or one twice, for a loop), the distinct
+//! moves between them — the region the curve goes through, and for a curve that splits a region which
+//! boundaries end up on each side — each with the position it leads to. Pointing at one shows its curve;
+//! choosing it plays it, drawn.
+
+use sprague_engine::draw::{CurveMove, Drawing, Point, SpotMove};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SpotMovesListProps {
+    pub drawing: Drawing,
+    /// The picked spots: one (waiting for the second) or two (the same one twice: a loop).
+    pub picked: Vec<usize>,
+    pub enabled: bool,
+    /// Play a move with its curve (new spot half-way).
+    pub on_move: Callback<(CurveMove, Option<Point>)>,
+    /// Show (or stop showing) a move's curve on the board.
+    pub on_preview: Callback<Option<Vec<Point>>>,
+    /// Pick again.
+    pub on_clear: Callback<()>,
+}
+
+#[function_component(SpotMovesList)]
+pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
+    // The moves and their curves, found once per pair of spots (a curve takes milliseconds).
+    let moves = {
+        let (drawing, picked) = (props.drawing.clone(), props.picked.clone());
+        use_memo((drawing, picked), |(drawing, picked)| match picked[..] {
+            [a, b] => drawing
+                .moves_between(a, b)
+                .into_iter()
+                .map(|mv| {
+                    let curve = drawing.draw_move(&mv);
+                    (mv, curve)
+                })
+                .collect(),
+            _ => Vec::<(SpotMove, Option<CurveMove>)>::new(),
+        })
+    };
+    let lives = props.drawing.lives();
+    let heading = match props.picked[..] {
+        [] => return html! {},
+        [a] => format!(
+            "Spot {} picked ({} {}): now press the other end, or spot {} again for a loop.",
+            a + 1,
+            lives[a],
+            if lives[a] == 1 { "life" } else { "lives" },
+            a + 1
+        ),
+        [a, b] if a == b => format!("Loops at spot {}", a + 1),
+        [a, b] => format!("Moves between spots {} and {}", a + 1, b + 1),
+        _ => String::new(),
+    };
+    let items = moves.iter().enumerate().map(|(i, (mv, curve))| {
+        let onclick = {
+            let (on_move, curve) = (props.on_move.clone(), curve.clone());
+            Callback::from(move |_| {
+                if let Some(curve) = curve.clone() {
+                    on_move.emit((curve, None));
+                }
+            })
+        };
+        let show = {
+            let (on_preview, points) = (
+                props.on_preview.clone(),
+                curve.as_ref().map(|c| c.points().to_vec()),
+            );
+            Callback::from(move |_: ()| on_preview.emit(points.clone()))
+        };
+        let hide = {
+            let on_preview = props.on_preview.clone();
+            Callback::from(move |_: ()| on_preview.emit(None))
+        };
+        html! {
+            <li>
+                <button class="child spot-move" id={format!("spot-move-{i}")} {onclick}
+                        onmouseenter={show.reform(|_| ())} onfocus={show.reform(|_| ())}
+                        onmouseleave={hide.reform(|_| ())} onblur={hide.reform(|_| ())}
+                        disabled={!props.enabled || curve.is_none()}>
+                    <span>{ describe(mv) }</span>
+                    { " → " }<code>{ mv.child.to_string() }</code>
+                    if curve.is_none() { <span class="tag">{ "cannot be drawn here" }</span> }
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <section class="move-list spot-moves" id="spot-moves">
+            <h2>{ heading }</h2>
+            if props.picked.len() == 2 {
+                if moves.is_empty() {
+                    <p class="muted" id="no-spot-moves">{ "No move: these spots share no region, or lack the lives." }</p>
+                } else {
+                    <ul class="children">{ for items }</ul>
+                }
+            }
+            <button type="button" id="pick-again" onclick={props.on_clear.reform(|_| ())}>{ "Pick again" }</button>
+        </section>
+    }
+}
+
+/// A move in words: which kind of region, and for a split what goes on each side (spots numbered from 1).
+fn describe(mv: &SpotMove) -> String {
+    // Regions have no names on the board; pointing at a move shows its curve.
+    let region = if mv.region == 0 {
+        "the outer region"
+    } else {
+        "an enclosed region"
+    };
+    match &mv.inside {
+        None => format!("Through {region}, joining two boundaries"),
+        Some(inside) => format!(
+            "Through {region}, splitting it: {} on one side, {} on the other",
+            boundaries(inside),
+            boundaries(&mv.outside)
+        ),
+    }
+}
+
+fn boundaries(list: &[Vec<usize>]) -> String {
+    if list.is_empty() {
+        return "nothing".into();
+    }
+    list.iter()
+        .map(|spots| match spots[..] {
+            [spot] => format!("spot {}", spot + 1),
+            _ => {
+                let mut seen: Vec<usize> = Vec::new();
+                for &spot in spots {
+                    if !seen.contains(&spot) {
+                        seen.push(spot);
+                    }
+                }
+                let names: Vec<String> = seen.iter().map(|s| (s + 1).to_string()).collect();
+                format!("the boundary through spots {}", names.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
