@@ -1,12 +1,17 @@
-//! Benchmark (not a test): the drawing layer. Routes every child along random games from n spots
-//! (time per routed curve, and how many children found no curve), then lays out the positions met
-//! (time per layout, and how many were beyond the layout's search).
+//! Benchmark (not a test): the drawing layer.
+//!
+//! 1. Routing: every child along random games from n spots (each move routed and played): time per
+//!    routed curve, how many children found no curve, and the time to check a routed curve again as
+//!    a freehand one.
+//! 2. Layout: positions of random games (engine moves) from n spots: how many the constructive
+//!    layout builds, how many go to the search fallback and how many are beyond it, time per layout.
 //!
 //! `cargo bench -p sprague-engine --bench draw`   (environment: DRAW_GAMES, default 3 per start)
 
 use std::time::Instant;
 
-use sprague_engine::draw::Drawing;
+use sprague_engine::draw::{Drawing, LayoutError};
+use sprague_engine::games::sprouts::Position;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -17,10 +22,11 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
-    println!("spots  routed  no-curve  ms/route | laid-out  beyond  ms/layout");
+    println!("routing ({games} games per start)");
+    println!("spots  routed  no-curve  ms/route  us/check_curve");
     for n in 2..=8 {
         let (mut routed, mut missing, mut route_time) = (0usize, 0usize, 0.0f64);
-        let mut positions = Vec::new();
+        let (mut checks, mut check_time) = (0usize, 0.0f64);
         for seed in 1..=games {
             let mut rng = Rng(seed * 6151 + n as u64);
             let mut d = Drawing::start(n);
@@ -34,6 +40,11 @@ fn main() {
                     match mv {
                         Some(mv) => {
                             routed += 1;
+                            let t = Instant::now();
+                            let again = d.check_curve(mv.points());
+                            check_time += t.elapsed().as_secs_f64();
+                            checks += 1;
+                            assert!(again.is_ok());
                             next.push(d.play(&mv, None));
                         }
                         None => missing += 1,
@@ -43,23 +54,62 @@ fn main() {
                     break;
                 }
                 d = next.swap_remove(rng.below(next.len()));
-                positions.push(d.position().unwrap());
-            }
-        }
-        let (mut laid, mut beyond, mut layout_time) = (0usize, 0usize, 0.0f64);
-        for p in &positions {
-            let t = Instant::now();
-            let r = Drawing::layout(p);
-            layout_time += t.elapsed().as_secs_f64();
-            match r {
-                Ok(_) => laid += 1,
-                Err(_) => beyond += 1,
             }
         }
         println!(
-            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1} | {laid:>8}  {beyond:>6}  {:>9.1}",
+            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}",
             1000.0 * route_time / (routed + missing).max(1) as f64,
-            1000.0 * layout_time / positions.len().max(1) as f64,
+            1e6 * check_time / checks.max(1) as f64,
+        );
+    }
+
+    println!("\nlayout of positions from random games ({games} games per start)");
+    println!(
+        "spots  positions  constructive  searched  beyond  ms/layout  ms/constructive  ms/worst"
+    );
+    for n in 2..=12 {
+        let mut positions = Vec::new();
+        for seed in 1..=games {
+            let mut rng = Rng(seed * 7727 + n as u64);
+            let mut p = Position::start(n).unwrap();
+            positions.push(p.clone());
+            loop {
+                let children = p.children();
+                if children.is_empty() {
+                    break;
+                }
+                p = children[rng.below(children.len())].clone();
+                positions.push(p.clone());
+            }
+        }
+        let (mut built, mut build_time) = (0usize, 0.0f64);
+        for p in &positions {
+            let t = Instant::now();
+            if Drawing::layout_constructive(p).is_ok() {
+                built += 1;
+            }
+            build_time += t.elapsed().as_secs_f64();
+        }
+        let (mut searched, mut beyond, mut time, mut worst) = (0usize, 0usize, 0.0f64, 0.0f64);
+        for p in &positions {
+            let t = Instant::now();
+            let r = Drawing::layout(p);
+            let took = t.elapsed().as_secs_f64();
+            time += took;
+            worst = worst.max(took);
+            match r {
+                Ok(_) => {}
+                Err(LayoutError::NotFound) => beyond += 1,
+                Err(e) => panic!("{p}: {e}"),
+            }
+        }
+        searched += positions.len() - built - beyond;
+        println!(
+            "{n:>5}  {:>9}  {built:>12}  {searched:>8}  {beyond:>6}  {:>9.2}  {:>15.2}  {:>8.1}",
+            positions.len(),
+            1000.0 * time / positions.len() as f64,
+            1000.0 * build_time / positions.len() as f64,
+            1000.0 * worst,
         );
     }
 }

@@ -1,8 +1,12 @@
 //! Position → drawing → position: the layout of a position string, read back through the drawing's
-//! planar map, gives the same canonical position (the engine's canonical form is the referee).
+//! planar map, gives the same canonical position (the engine's canonical form is the referee). The
+//! constructive layout must build every land whose regions, linked by shared (uppercase) letters,
+//! form a forest — a property computed here from the string alone; the others may fall back to the
+//! move search.
 
 use sprague_engine::draw::{Drawing, LayoutError};
 use sprague_engine::games::sprouts::Position;
+use std::collections::BTreeMap;
 
 mod common;
 use common::{reachable, Rng};
@@ -16,48 +20,86 @@ fn round_trip(p: &Position) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn every_two_spot_position_round_trips() {
-    let failures: Vec<String> = reachable(2)
-        .iter()
-        .filter_map(|p| round_trip(p).err())
-        .collect();
-    assert_eq!(failures, Vec::<String>::new());
+/// True when, in some land, the regions linked by shared letters contain a cycle (read from the
+/// printed string: `+` between lands, `|` between regions, uppercase letters named per land).
+fn regions_form_a_cycle(p: &Position) -> bool {
+    let text = p.to_string();
+    text.split('+').any(|land| {
+        let regions: Vec<&str> = land.split('|').collect();
+        let mut seen: BTreeMap<char, usize> = BTreeMap::new();
+        let mut pairs = Vec::new();
+        for (r, region) in regions.iter().enumerate() {
+            for ch in region.chars().filter(char::is_ascii_uppercase) {
+                match seen.get(&ch) {
+                    Some(&o) => pairs.push((o.min(r), o.max(r))),
+                    None => {
+                        seen.insert(ch, r);
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        // A forest has fewer edges than vertices in each linked group: union-find.
+        let mut parent: Vec<usize> = (0..regions.len()).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                x = p[x];
+            }
+            x
+        }
+        pairs.iter().any(|&(a, b)| {
+            let (x, y) = (find(&mut parent, a), find(&mut parent, b));
+            parent[x] = y;
+            x == y
+        })
+    })
 }
 
-#[test]
-fn every_three_spot_position_round_trips() {
-    let all = reachable(3);
-    let failures: Vec<String> = all.iter().filter_map(|p| round_trip(p).err()).collect();
-    eprintln!(
-        "3 spots: {} positions, {} failures: {failures:?}",
-        all.len(),
-        failures.len()
-    );
-    assert_eq!(failures, Vec::<String>::new());
-}
-
-#[test]
-fn several_lands_are_fenced_apart() {
-    // Without fences the two lands' outer regions would merge into one region.
-    for text in ["0+0", "0*2+0", "1a1a+0+AB|AB", "22+0.AB|AB"] {
-        let p: Position = text.parse().unwrap();
-        assert!(p.lands().len() >= 2);
-        round_trip(&p).unwrap();
+/// The constructive layout of `p`: built and round-tripping when the regions form a forest,
+/// refused (never wrong) otherwise. Returns whether it was built.
+fn constructive(p: &Position) -> Result<bool, String> {
+    match Drawing::layout_constructive(p) {
+        Ok(d) => {
+            let back = d.position().map_err(|e| format!("{p}: {e}"))?;
+            if back != *p {
+                return Err(format!("{p} came back as {back}"));
+            }
+            Ok(true)
+        }
+        Err(LayoutError::NotTreeLike) if regions_form_a_cycle(p) => Ok(false),
+        Err(e) => Err(format!("{p}: {e}")),
     }
 }
 
 #[test]
-fn bad_strings_are_errors() {
-    assert!(matches!(
-        Drawing::layout_text("0.x"),
-        Err(LayoutError::Parse(_))
-    ));
-    assert!(matches!(
-        Drawing::layout_text(""),
-        Err(LayoutError::Parse(_))
-    ));
-    assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
+fn every_two_and_three_spot_position_round_trips() {
+    for n in [2, 3] {
+        let failures: Vec<String> = reachable(n)
+            .iter()
+            .filter_map(|p| round_trip(p).err())
+            .collect();
+        assert_eq!(failures, Vec::<String>::new(), "{n} spots");
+    }
+}
+
+#[test]
+fn every_four_spot_position_is_built_unless_its_regions_form_a_cycle() {
+    let all = reachable(4);
+    let mut refused = 0;
+    for p in &all {
+        match constructive(p) {
+            Ok(true) => {}
+            Ok(false) => refused += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    eprintln!(
+        "4 spots: {} positions, {refused} left to the search",
+        all.len()
+    );
+    // The cycle test is not vacuous: such positions exist (`AB|AC|BC` and its relatives).
+    assert!(refused > 0 && refused * 5 < all.len());
 }
 
 /// Positions met in random games (engine moves only) from the given starts, `per_start` games each.
@@ -80,37 +122,136 @@ fn random_positions(spots: std::ops::RangeInclusive<usize>, per_start: u64) -> V
     out
 }
 
-/// Lays out each position: those laid out must come back equal; returns (laid out, not found).
-fn coverage(positions: &[Position]) -> (usize, usize) {
-    let (mut ok, mut missing) = (0, 0);
-    for p in positions {
-        match Drawing::layout(p) {
-            Ok(d) => {
-                assert_eq!(d.position().unwrap(), *p);
-                ok += 1;
-            }
-            Err(LayoutError::NotFound) => missing += 1,
-            Err(e) => panic!("{p}: {e}"),
+#[test]
+fn random_positions_from_five_to_twelve_spots_are_built_unless_cyclic() {
+    let positions = random_positions(5..=12, 5);
+    let mut refused = 0;
+    for p in &positions {
+        if !constructive(p).unwrap() {
+            refused += 1;
         }
     }
-    (ok, missing)
+    eprintln!(
+        "random 5-12 spot positions: {} in all, {refused} left to the search",
+        positions.len()
+    );
+    assert!(positions.len() > 500);
+}
+
+/// Lives of the live spots the notation names: `0` 3, `1` 2, `2` 1, each letter (per region for
+/// lowercase, per land for uppercase) 1. Counted from the characters, independently of the engine.
+fn lives_in_string(text: &str) -> BTreeMap<u8, usize> {
+    let mut count: BTreeMap<u8, usize> = BTreeMap::new();
+    for land in text.split('+') {
+        let mut upper = std::collections::BTreeSet::new();
+        for region in land.split('|') {
+            let mut lower = std::collections::BTreeSet::new();
+            let mut chars = region.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '0' if chars.peek() == Some(&'*') => {
+                        chars.next();
+                        let digits: String =
+                            std::iter::from_fn(|| chars.next_if(char::is_ascii_digit)).collect();
+                        *count.entry(3).or_default() += digits.parse::<usize>().unwrap();
+                    }
+                    '0' => *count.entry(3).or_default() += 1,
+                    '1' => *count.entry(2).or_default() += 1,
+                    '2' => *count.entry(1).or_default() += 1,
+                    'a'..='z' if lower.insert(c) => *count.entry(1).or_default() += 1,
+                    'A'..='Z' if upper.insert(c) => *count.entry(1).or_default() += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    count
 }
 
 #[test]
-fn late_positions_of_five_spot_games_round_trip() {
-    // The last few positions of random 5-spot games: small lands, within the search's reach.
-    let positions: Vec<Position> = random_positions(5..=5, 6)
-        .into_iter()
-        .filter(|p| p.lives() <= 7)
-        .collect();
-    let (ok, missing) = coverage(&positions);
-    eprintln!("late 5-spot positions: {ok} laid out, {missing} not found");
-    assert_eq!(missing, 0);
+fn hand_written_positions_keep_their_live_spots() {
+    for text in [
+        "0*5",
+        "0.AB|AB",
+        "0*2.AB|CD|AB.CD",
+        "0.A|0.B|0.AaBa",
+        "0+0.A|1abAba",
+        "0*3.A|0*3.A.BC|0*2.BC",
+        "1a2a+AB|AB+22",
+        "0.1AB.1a2a|AB",
+        "0*2.AB|CD|CD.EF|ABG|EFG",
+    ] {
+        let p: Position = text.parse().unwrap();
+        let d = Drawing::layout_constructive(&p).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(d.position().unwrap(), p, "{text}");
+        let mut live: BTreeMap<u8, usize> = BTreeMap::new();
+        for l in d.lives() {
+            if l > 0 {
+                *live.entry(l).or_default() += 1;
+            }
+        }
+        // The canonical string may merge letters of small regions into `2`s; the hand-written one
+        // here has none, so the counts must agree exactly.
+        assert_eq!(live, lives_in_string(text), "{text}");
+    }
 }
 
 #[test]
-#[ignore = "slow (minutes): every 4-spot position and random positions of 5- to 8-spot games; run by scripts/test-slow"]
-fn four_spot_positions_and_random_larger_ones() {
+fn relayout_child_gives_the_child() {
+    // From a start, every engine child: routed into the drawing (kept) or laid out afresh; either
+    // way the drawing is of that child.
+    let d = Drawing::start(3);
+    for child in d.position().unwrap().children() {
+        let (next, kept) = d.relayout_child(&child).unwrap();
+        assert_eq!(next.position().unwrap(), child);
+        if kept {
+            assert_eq!(&next.spots[..3], &d.spots[..]);
+            assert_eq!(next.curves.len(), 1);
+        }
+    }
+    // A position that is not a child is laid out afresh.
+    let other: Position = "0.AB|AB".parse().unwrap();
+    let (next, kept) = d.relayout_child(&other).unwrap();
+    assert!(!kept);
+    assert_eq!(next.position().unwrap(), other);
+}
+
+#[test]
+fn several_lands_are_fenced_apart() {
+    // Without fences the two lands' outer regions would merge into one region.
+    for text in ["0+0", "0*2+0", "1a1a+0+AB|AB", "22+0.AB|AB"] {
+        let p: Position = text.parse().unwrap();
+        assert!(p.lands().len() >= 2);
+        round_trip(&p).unwrap();
+    }
+}
+
+#[test]
+fn bad_strings_are_errors() {
+    assert!(matches!(
+        Drawing::layout_text("0.x"),
+        Err(LayoutError::Parse(_))
+    ));
+    assert!(matches!(
+        Drawing::layout_text(""),
+        Err(LayoutError::Parse(_))
+    ));
+    assert!(matches!(
+        Drawing::layout_text("0*100000"),
+        Err(LayoutError::Parse(_))
+    ));
+    assert_eq!(Drawing::layout_text("!").unwrap(), Drawing::default());
+    // Parsed but not drawable as given (two letters crossing in one boundary): an error, no panic.
+    for text in ["abab", "0.abab", "ABAB|AB"] {
+        if let Ok(p) = text.parse::<Position>() {
+            let _ = Drawing::layout_constructive(&p);
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow (a few minutes): every 4-spot position and random 5-12-spot ones through the full layout with its search fallback; run by scripts/test-slow"]
+fn four_spot_positions_and_random_larger_ones_with_the_fallback() {
     let all = reachable(4);
     let failures: Vec<String> = all.iter().filter_map(|p| round_trip(p).err()).collect();
     eprintln!(
@@ -118,11 +259,47 @@ fn four_spot_positions_and_random_larger_ones() {
         all.len(),
         failures.len()
     );
-    let positions = random_positions(5..=8, 10);
-    let (ok, missing) = coverage(&positions);
-    eprintln!(
-        "random 5-8 spot positions: {} in all, {ok} laid out, {missing} beyond the search",
-        positions.len()
-    );
     assert!(failures.is_empty());
+    let positions = random_positions(5..=12, 10);
+    let (mut ok, mut beyond) = (0, Vec::new());
+    for p in &positions {
+        match Drawing::layout(p) {
+            Ok(d) => {
+                assert_eq!(d.position().unwrap(), *p);
+                ok += 1;
+            }
+            Err(LayoutError::NotFound) => beyond.push(p.to_string()),
+            Err(e) => panic!("{p}: {e}"),
+        }
+    }
+    eprintln!(
+        "random 5-12 spot positions: {} in all, {ok} laid out, {} beyond the search: {beyond:?}",
+        positions.len(),
+        beyond.len()
+    );
+    // Only cyclic lands reach the search, and most of those are found.
+    assert!(beyond.len() * 100 <= positions.len());
+}
+
+#[test]
+fn strange_but_parsable_strings_never_panic_and_never_mislead() {
+    // Random strings over the notation's characters: whatever parses is either built (and then
+    // reads back as itself) or refused with an error.
+    let alphabet: Vec<char> = "0012aabAABB.|+".chars().collect();
+    let mut rng = Rng(2024);
+    let mut parsed = 0;
+    for _ in 0..4000 {
+        let len = 1 + rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let Ok(p) = text.parse::<Position>() else {
+            continue;
+        };
+        parsed += 1;
+        if let Ok(d) = Drawing::layout_constructive(&p) {
+            assert_eq!(d.position().unwrap(), p, "{text}");
+        }
+    }
+    assert!(parsed > 100);
 }

@@ -147,9 +147,10 @@ fn every_child_from_four_spots_and_random_games_to_eight_spots() {
         "5-8 spots: {routed2} moves routed, {} not: {failures2:?}",
         failures2.len()
     );
-    // Known gap (measured): about 1.3% of the 4-spot game's moves and about 10% of the moves met in
-    // random 5- to 8-spot games (faces holding several isolated spots and boundaries to split
-    // between the sides) are not routed yet. These bounds guard against regressions.
-    assert!(failures.len() * 50 <= routed);
+    // Known gap (measured): about 0.5% of the 4-spot game's moves (67 of 12,954; was 1.3% before
+    // curves were pulled tight and new spots placed where there is room) and a few % of the moves
+    // met in random 5- to 8-spot games (crowded faces) are not routed yet. These bounds guard
+    // against regressions.
+    assert!(failures.len() * 100 <= routed);
     assert!(failures2.len() * 8 <= routed2);
 }

@@ -41,6 +41,19 @@ fn render_a_few_drawings() {
             "layout-3-lands",
             Drawing::layout_text("1a1a+0+AB|AB").unwrap(),
         ),
+        // Built from the regions: nested regions, shared and lowercase letters, pockets.
+        (
+            "layout-nested",
+            Drawing::layout_text("0*2.AB|CD|CD.EF|ABG|EFG").unwrap(),
+        ),
+        (
+            "layout-letters",
+            Drawing::layout_text("0.A|0.B|1aAa2bBb").unwrap(),
+        ),
+        (
+            "layout-12-spots",
+            Drawing::layout_text("0*6.AB|0*3.CD|0.AB.CD").unwrap(),
+        ),
     ];
     for (name, d) in &drawings {
         let svg = d.to_svg();

@@ -32,6 +32,8 @@ pub enum DrawingError {
 pub enum LayoutError {
     #[error("{0}")]
     Parse(#[from] ParseError),
+    #[error("a land is not tree-like (three regions meet around a dead junction): the constructive layout cannot build it")]
+    NotTreeLike,
     #[error("no sequence of moves reaching this position was found within the search budget")]
     NotFound,
     #[error("a move on the way could not be drawn")]

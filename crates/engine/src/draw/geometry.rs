@@ -204,3 +204,14 @@ pub fn simplify(line: &[Point], tolerance: f64) -> Vec<Point> {
         .map(|(p, _)| *p)
         .collect()
 }
+
+/// Least distance between the closed segments `ab` and `cd`.
+pub fn segment_distance(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    if segments_touch(a, b, c, d) {
+        return 0.0;
+    }
+    dist_to_segment(a, c, d)
+        .min(dist_to_segment(b, c, d))
+        .min(dist_to_segment(c, a, b))
+        .min(dist_to_segment(d, a, b))
+}

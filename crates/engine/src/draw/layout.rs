@@ -1,30 +1,37 @@
 //! Position → drawing from the position string alone.
 //!
-//! Each land is drawn by finding a sequence of moves that leads to it from a start (a breadth-first
-//! search over the engine's children, within a budget) and replaying it with [`Drawing::route`], so
-//! every curve is a routed, checked move. Several lands are each shrunk into a cell of the box and
-//! fenced by a dead ring (two spots with three curves between them, no lives left), which keeps their
-//! regions apart and vanishes in reduction.
+//! Each land is built directly from its regions (`layout_plan`, `layout_geometry`): boundaries become
+//! circles and bridges carrying the live vertices, nested as the regions nest, with dead junctions
+//! and dead pockets that reduction removes. A land that is not tree-like (three regions meeting
+//! around a dead junction, as in `AB|AC|BC`) falls back to replaying a game found by search
+//! (`layout_search`). Several lands each get a cell of the box fenced by a dead ring (two spots
+//! joined by three curves, no lives left), which keeps their regions apart and vanishes in reduction.
 //!
-//! Limits (honest): a land not found within the search budget ([`SEARCH_BUDGET`] positions, lands of
-//! at most [`MAX_SEARCH_LIVES`] lives unless they are a start) gets [`LayoutError::NotFound`]. In
-//! practice every position of random 5- and 6-spot games is found, most of 7- and 8-spot games (the
-//! late ones); early positions of big games are not. A general construction from the regions
-//! themselves is not written yet.
-
-use std::collections::{HashMap, VecDeque};
+//! Every layout is read back through its planar map and compared with the target before it is
+//! returned ([`LayoutError::Mismatch`] otherwise).
 
 use crate::games::sprouts::{Land, Position};
 
-use super::drawing::{Curve, Drawing, Spot, HEIGHT, WIDTH};
+use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::error::LayoutError;
-use super::geometry::Point;
+use super::layout_geometry::draw_plan;
+use super::layout_plan::Plan;
+use super::layout_search::{fence, land_drawing, place};
 
-/// Most positions the search for one land visits.
-pub const SEARCH_BUDGET: usize = 8_000;
-/// Lands with more lives than this are not searched for (unless they are a start): the search would
-/// not reach them within its budget anyway.
-pub const MAX_SEARCH_LIVES: usize = 15;
+/// Largest distance in pixels between neighbouring things on a circle (small positions are not
+/// blown up to fill the box).
+const MAX_UNIT: f64 = 70.0;
+/// Margin kept free along the box or a land's cell.
+const MARGIN: f64 = 0.05;
+
+/// How a land may be drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// Built from its regions, else searched for.
+    Any,
+    /// Built from its regions only.
+    Constructive,
+}
 
 impl Drawing {
     /// A drawing of a position string (either notation), from scratch: [`Drawing::layout`] after
@@ -33,143 +40,111 @@ impl Drawing {
         Drawing::layout(&position.parse()?)
     }
 
-    /// A drawing of `target`, from scratch. See the module notes for its limits.
+    /// A drawing of `target`, from scratch. See the module notes.
     pub fn layout(target: &Position) -> Result<Drawing, LayoutError> {
-        let lands = target.lands();
-        let drawing = match lands.len() {
-            0 => Drawing::default(),
-            1 => land_drawing(&lands[0])?,
-            k => {
-                let columns = (1..=k).find(|c| c * c >= k).unwrap_or(k);
-                let rows = k.div_ceil(columns);
-                let (w, h) = (WIDTH / columns as f64, HEIGHT / rows as f64);
-                let mut out = Drawing::default();
-                for (i, land) in lands.iter().enumerate() {
-                    let (x0, y0) = ((i % columns) as f64 * w, (i / columns) as f64 * h);
-                    let inner = land_drawing(land)?;
-                    fence(&mut out, x0, y0, w, h);
-                    // Inside the ring (whose ends curve in towards its two spots).
-                    let (mx, my) = (0.2, 0.23);
-                    place(
-                        &mut out,
-                        &inner,
-                        x0 + w * mx,
-                        y0 + h * my,
-                        w * (1.0 - 2.0 * mx),
-                        h * (1.0 - 2.0 * my),
-                    );
-                }
-                out
-            }
-        };
-        let got = drawing.position()?;
-        if got != *target {
-            return Err(LayoutError::Mismatch {
-                got: got.to_string(),
-                wanted: target.to_string(),
-            });
+        layout_with(target, Method::Any)
+    }
+
+    /// A drawing of `child` made from this one: the routed curve added (every spot and curve stays
+    /// where it is) when a curve is found, else a fresh layout of `child` (nothing kept: placing the
+    /// fresh layout's spots where this drawing had them is not done). The flag says whether this
+    /// drawing was kept.
+    pub fn relayout_child(&self, child: &Position) -> Result<(Drawing, bool), LayoutError> {
+        if let Some(mv) = self.route(child) {
+            return Ok((self.play(&mv, None), true));
         }
-        Ok(drawing)
+        Ok((Drawing::layout(child)?, false))
+    }
+
+    /// The layout built from the regions alone, without the search fallback:
+    /// [`LayoutError::NotTreeLike`] for a land it cannot build.
+    pub fn layout_constructive(target: &Position) -> Result<Drawing, LayoutError> {
+        layout_with(target, Method::Constructive)
     }
 }
 
-/// One land, drawn by replaying a move sequence that reaches it.
-fn land_drawing(land: &Land) -> Result<Drawing, LayoutError> {
-    let target = Position::from_lands(vec![land.clone()]);
-    let path = find_moves(&target).ok_or(LayoutError::NotFound)?;
-    let mut drawing = Drawing::start(path.0);
-    for child in &path.1 {
-        let mv = drawing.route(child).ok_or(LayoutError::NoCurve)?;
-        drawing = drawing.play(&mv, None);
+fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError> {
+    let lands = target.lands();
+    let drawing = match lands.len() {
+        0 => Drawing::default(),
+        1 => land_in(&lands[0], 0.0, 0.0, WIDTH, HEIGHT, method)?,
+        k => {
+            let columns = (1..=k).find(|c| c * c >= k).unwrap_or(k);
+            let rows = k.div_ceil(columns);
+            let (w, h) = (WIDTH / columns as f64, HEIGHT / rows as f64);
+            let mut out = Drawing::default();
+            for (i, land) in lands.iter().enumerate() {
+                let (x0, y0) = ((i % columns) as f64 * w, (i / columns) as f64 * h);
+                fence(&mut out, x0, y0, w, h);
+                // Inside the ring (whose ends curve in towards its two spots).
+                let (mx, my) = (0.2, 0.23);
+                let inner = land_in(
+                    land,
+                    x0 + w * mx,
+                    y0 + h * my,
+                    w * (1.0 - 2.0 * mx),
+                    h * (1.0 - 2.0 * my),
+                    method,
+                )?;
+                append(&mut out, &inner);
+            }
+            out
+        }
+    };
+    let got = drawing.position()?;
+    if got != *target {
+        return Err(LayoutError::Mismatch {
+            got: got.to_string(),
+            wanted: target.to_string(),
+        });
     }
     Ok(drawing)
 }
 
-/// The number of spots and the positions after each move of a game reaching `target`.
-fn find_moves(target: &Position) -> Option<(usize, Vec<Position>)> {
-    let lives = target.lives() as usize;
-    let first = lives.div_ceil(3).max(1);
-    let mut budget = SEARCH_BUDGET;
-    for spots in first..first + 3 {
-        let start = Position::start(spots).ok()?;
-        let mut parent: HashMap<Position, Option<Position>> = HashMap::new();
-        parent.insert(start.clone(), None);
-        let mut queue = VecDeque::from([start]);
-        while let Some(p) = queue.pop_front() {
-            if p == *target {
-                let mut path = vec![p.clone()];
-                let mut at = p;
-                while let Some(Some(prev)) = parent.get(&at) {
-                    path.push(prev.clone());
-                    at = prev.clone();
-                }
-                path.pop(); // the start itself
-                path.reverse();
-                return Some((spots, path));
-            }
-            if budget == 0 || lives > MAX_SEARCH_LIVES {
-                return None;
-            }
-            budget -= 1;
-            // A child with fewer lives than the target cannot lead to it.
-            for child in p.children() {
-                if (child.lives() as usize) >= lives && !parent.contains_key(&child) {
-                    parent.insert(child.clone(), Some(p.clone()));
-                    queue.push_back(child);
-                }
-            }
+/// One land drawn in the rectangle (x0, y0, w, h).
+fn land_in(
+    land: &Land,
+    x0: f64,
+    y0: f64,
+    w: f64,
+    h: f64,
+    method: Method,
+) -> Result<Drawing, LayoutError> {
+    if let Some(plan) = Plan::of_land(land) {
+        let (mx, my) = (w * MARGIN, h * MARGIN);
+        let drawing = draw_plan(
+            &plan,
+            x0 + mx,
+            y0 + my,
+            w - 2.0 * mx,
+            h - 2.0 * my,
+            MAX_UNIT,
+        );
+        let wanted = Position::from_lands(vec![land.clone()]);
+        if drawing.position().ok().as_ref() == Some(&wanted) {
+            return Ok(drawing);
         }
     }
-    None
-}
-
-/// A dead ring around the cell: two spots joined by three curves (no lives left at either).
-fn fence(out: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64) {
-    let (l, r) = (x0 + w * 0.06, x0 + w * 0.94);
-    let (top, bottom, outer) = (y0 + h * 0.14, y0 + h * 0.94, y0 + h * 0.05);
-    let mid = y0 + h * 0.54;
-    let a = out.spots.len();
-    out.spots.push(Spot {
-        at: Point::new(l, mid),
-    });
-    out.spots.push(Spot {
-        at: Point::new(r, mid),
-    });
-    let arc = |y: f64| -> Vec<Point> {
-        let mut p = vec![Point::new(l, mid)];
-        for k in 1..20 {
-            let t = k as f64 / 20.0;
-            let x = l + (r - l) * t;
-            // A rounded box: flat along y, curving into the two spots.
-            let s = (std::f64::consts::PI * t).sin().powf(0.25);
-            p.push(Point::new(x, mid + (y - mid) * s));
-        }
-        p.push(Point::new(r, mid));
-        p
-    };
-    for y in [top, bottom, outer] {
-        out.curves.push(Curve {
-            start: a,
-            end: a + 1,
-            points: arc(y),
-            middle: None,
-        });
+    if method == Method::Constructive {
+        return Err(LayoutError::NotTreeLike);
     }
+    let inner = land_drawing(land)?;
+    let mut out = Drawing::default();
+    place(&mut out, &inner, x0, y0, w, h);
+    Ok(out)
 }
 
-/// Copies `inner` (drawn in the whole box) into the rectangle at (x0, y0) of size w × h.
-fn place(out: &mut Drawing, inner: &Drawing, x0: f64, y0: f64, w: f64, h: f64) {
-    let map = |p: Point| Point::new(x0 + p.x / WIDTH * w, y0 + p.y / HEIGHT * h);
+/// Adds `inner`'s spots and curves to `out` (renumbering the spots).
+fn append(out: &mut Drawing, inner: &Drawing) {
     let base = out.spots.len();
-    out.spots
-        .extend(inner.spots.iter().map(|s| Spot { at: map(s.at) }));
-    out.curves.extend(inner.curves.iter().map(|c| Curve {
-        start: c.start + base,
-        end: c.end + base,
-        points: c.points.iter().map(|&p| map(p)).collect(),
-        middle: c.middle.map(|m| super::drawing::OnCurve {
-            spot: m.spot + base,
-            index: m.index,
-        }),
+    out.spots.extend(inner.spots.iter().cloned());
+    out.curves.extend(inner.curves.iter().map(|c| {
+        let mut c = c.clone();
+        c.start += base;
+        c.end += base;
+        if let Some(m) = &mut c.middle {
+            m.spot += base;
+        }
+        c
     }));
 }

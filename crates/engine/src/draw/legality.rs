@@ -49,13 +49,49 @@ pub enum IllegalCurve {
 }
 
 /// A legal move: the curve (from spot `from` to spot `to`, ends on the spots) and the child position
-/// it makes. Made only by [`Drawing::check_curve`] and [`Drawing::route`].
-#[derive(Debug, Clone, PartialEq)]
+/// it makes. Made by [`Drawing::check_curve`] and [`Drawing::route`]; serialised with the child as
+/// its position string (a stored move read back is only as good as its store: check it again with
+/// [`Drawing::check_curve`] on its points before trusting it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StoredCurveMove", into = "StoredCurveMove")]
 pub struct CurveMove {
     from: usize,
     to: usize,
     points: Vec<Point>,
     child: Position,
+}
+
+/// The serialised form of a [`CurveMove`].
+#[derive(Serialize, Deserialize)]
+struct StoredCurveMove {
+    from: usize,
+    to: usize,
+    points: Vec<Point>,
+    child: String,
+}
+
+impl From<CurveMove> for StoredCurveMove {
+    fn from(mv: CurveMove) -> StoredCurveMove {
+        StoredCurveMove {
+            from: mv.from,
+            to: mv.to,
+            points: mv.points,
+            child: mv.child.to_string(),
+        }
+    }
+}
+
+impl TryFrom<StoredCurveMove> for CurveMove {
+    type Error = crate::games::sprouts::ParseError;
+
+    fn try_from(stored: StoredCurveMove) -> Result<CurveMove, Self::Error> {
+        Ok(CurveMove {
+            from: stored.from,
+            to: stored.to,
+            points: stored.points,
+            child: stored.child.parse()?,
+        })
+    }
 }
 
 impl CurveMove {
@@ -138,9 +174,41 @@ impl Drawing {
     }
 
     /// Plays a move: the curve is added with a new spot on it, at the point of the curve nearest to
-    /// `new_spot_at` (kept away from the ends), or half-way along it.
+    /// `new_spot_at` (kept away from the ends), or where the curve has most room around it (between
+    /// a fifth and four fifths of its length, the middle preferred when there is room enough).
     pub fn play(&self, mv: &CurveMove, new_spot_at: Option<Point>) -> Drawing {
-        self.with_curve(mv.from, mv.to, &mv.points, new_spot_at)
+        let at = new_spot_at.unwrap_or_else(|| self.roomiest_point(&mv.points));
+        self.with_curve(mv.from, mv.to, &mv.points, Some(at))
+    }
+
+    /// The point of a new curve farthest from the drawing's spots and curves (ties to the middle).
+    fn roomiest_point(&self, points: &[Point]) -> Point {
+        const ENOUGH: f64 = 40.0;
+        let room = |p: Point| -> f64 {
+            let spots = self.spots.iter().map(|s| s.at.dist(p));
+            let curves = self.curves.iter().flat_map(|c| {
+                c.points
+                    .windows(2)
+                    .map(move |w| dist_to_segment(p, w[0], w[1]))
+            });
+            spots
+                .chain(curves)
+                .fold(f64::INFINITY, f64::min)
+                .min(ENOUGH)
+        };
+        let mut best = (f64::NEG_INFINITY, point_at_fraction(points, 0.5).1);
+        for k in 0..=12 {
+            // From the middle outwards, so the middle wins ties.
+            let offset = (k + 1) / 2;
+            let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+            let fraction = 0.5 + sign * 0.05 * offset as f64;
+            let p = point_at_fraction(points, fraction).1;
+            let r = room(p);
+            if r > best.0 + 1e-9 {
+                best = (r, p);
+            }
+        }
+        best.1
     }
 
     fn with_curve(&self, from: usize, to: usize, points: &[Point], at: Option<Point>) -> Drawing {

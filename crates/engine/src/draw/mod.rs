@@ -4,22 +4,29 @@
 //! * [`Drawing::position`]: the planar map of the drawing (faces, their boundaries) written as a
 //!   position string and canonicalised by the engine.
 //! * [`Drawing::check_curve`]: is a freehand curve a legal move, and if not why; which child it makes.
-//! * [`Drawing::route`]: a curve realising a given child (say, the computer's move).
+//! * [`Drawing::route`]: a curve realising a given child (say, the computer's move);
+//!   [`Drawing::route_equivalent`]: the same game by another curve where the engine's child cannot
+//!   be drawn exactly (small regions, see `equivalent`).
 //! * [`Drawing::moves_between`]: the distinct moves joining two chosen spots, region by region, with
 //!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
-//! * [`Drawing::layout`]: a drawing of any position from scratch.
+//! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions.
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
 
 mod drawing;
+mod equivalent;
 mod error;
 mod geometry;
 mod layout;
+mod layout_geometry;
+mod layout_plan;
+mod layout_search;
 mod legality;
 mod mesh;
 mod planar;
 mod route;
+mod smooth;
 mod spot_moves;
 mod svg;
 mod to_position;
@@ -27,6 +34,6 @@ mod to_position;
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
-pub use layout::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
+pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
 pub use spot_moves::SpotMove;

@@ -6,6 +6,9 @@
 //! corners of one boundary, or a loop) must put exactly the chosen boundaries on its inner side: the
 //! inner side is grown as a set of mesh triangles (those touching the inner arc of the boundary and the
 //! chosen boundaries, linked by corridors, pockets filled), and the curve is its border.
+//!
+//! The mesh path zigzags; it is pulled tight (`smooth`) and rounded by corner cutting, smoothest
+//! first, each try checked as a freehand curve and kept only if it makes the wanted child.
 
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
@@ -17,6 +20,7 @@ use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simpli
 use super::legality::CurveMove;
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
+use super::smooth::{pull_tight, Obstacles};
 use super::to_position::write_position;
 
 /// One move in the drawing's terms.
@@ -110,6 +114,7 @@ impl Drawing {
     ) -> Option<CurveMove> {
         // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
+        let obstacles = Obstacles::of(self);
         let mut lenient: Option<CurveMove> = None;
         for grid in [44.0, 24.0, 13.0] {
             if lenient.is_some() {
@@ -118,26 +123,55 @@ impl Drawing {
             let Some(line) = build_curve(map, cand, grid) else {
                 continue;
             };
-            // Smoothest first; plainer versions if that touches anything.
-            let tries: [(f64, usize, Option<f64>); 5] = [
-                (8.0, 4, Some(8.0)),
-                (3.0, 3, Some(8.0)),
-                (0.0, 3, Some(6.0)),
-                (0.0, 1, None),
-                (0.0, 0, None),
+            // Smoothest first: pulled tight and rounded; then plainer versions if that touches
+            // anything (each is checked as a freehand curve, so a try can only fail, never mislead).
+            // Tries are made one at a time, as most curves pass the first.
+            let mut pulled: [Option<Vec<Point>>; 2] = [None, None];
+            let recipes: [(Option<usize>, f64, usize, f64); 11] = [
+                // (pulled with clearance #k, or the raw path with a simplification tolerance;
+                //  resampling step before corner cutting; rounds; unused)
+                (Some(0), 28.0, 4, 0.0),
+                (Some(0), 10.0, 3, 0.0),
+                (Some(1), 28.0, 4, 0.0),
+                (Some(1), 10.0, 3, 0.0),
+                (Some(0), 0.0, 0, 0.0),
+                (Some(1), 0.0, 0, 0.0),
+                (None, 8.0, 4, 8.0),
+                (None, 3.0, 3, 8.0),
+                (None, 0.0, 3, 6.0),
+                (None, 0.0, 1, 0.0),
+                (None, 0.0, 0, 0.0),
             ];
-            for (tolerance, rounds, spacing) in tries {
-                let mut smooth = if tolerance > 0.0 {
-                    simplify(&line, tolerance)
-                } else {
-                    line.clone()
+            // A loop is not pulled tight: it would shrink round its spot and leave no room inside.
+            let is_loop = cand.first == cand.second;
+            let usable = recipes.iter().filter(|r| !(is_loop && r.0.is_some()));
+            let tries = usable.map(|&(pull, step, rounds, spacing)| {
+                let mut smooth = match pull {
+                    Some(k) => {
+                        let clearance = [12.0, 6.0][k];
+                        let tight = pulled[k].get_or_insert_with(|| {
+                            pull_tight(&resample(&line, 6.0), &obstacles, clearance)
+                        });
+                        if step > 0.0 {
+                            resample(tight, step)
+                        } else {
+                            tight.clone()
+                        }
+                    }
+                    None if step > 0.0 => simplify(&line, step),
+                    None => line.clone(),
                 };
                 for _ in 0..rounds {
                     smooth = chaikin(&smooth);
                 }
-                if let Some(step) = spacing {
-                    smooth = resample(&smooth, step);
+                if pull.is_some() && rounds > 0 {
+                    smooth = resample(&smooth, 6.0);
+                } else if spacing > 0.0 {
+                    smooth = resample(&smooth, spacing);
                 }
+                smooth
+            });
+            for smooth in tries {
                 if let Ok(mv) = self.check_curve(&smooth) {
                     if mv.child() != child {
                         continue;
@@ -152,10 +186,15 @@ impl Drawing {
         lenient
     }
 
-    /// True when the curve stays [`ROOMY`] away from every spot but its own ends (away from them).
+    /// True when the curve stays [`ROOMY`] away from every spot but its own ends (away from them), and
+    /// a loop is not tiny.
     fn keeps_clear(&self, mv: &CurveMove) -> bool {
         let points = mv.points();
         let (a, b) = (points[0], points[points.len() - 1]);
+        // A loop must leave room inside it for later moves.
+        if mv.from() == mv.to() && points.iter().all(|p| p.dist(a) < 4.0 * ROOMY) {
+            return false;
+        }
         points.windows(2).all(|w| {
             if w[0].dist(a) < ROOMY || w[1].dist(b) < ROOMY {
                 return true;
@@ -244,28 +283,51 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
                     if !ok {
                         continue;
                     }
-                    // Isolated spots are interchangeable: enclose the nearest ones.
+                    // Isolated spots are interchangeable: enclose the nearest ones — nearest to
+                    // the curve's two ends, or (another try) nearest to the arc of the boundary
+                    // that goes inside, whose neighbourhood the curve encloses.
+                    let at = |w: &usize| map.nodes[map.walks[*w].isolated.unwrap_or(0)];
                     let mut spots = spots.clone();
-                    let near = |w: &usize| {
-                        let at = map.nodes[map.walks[*w].isolated.unwrap_or(0)];
-                        at.dist(map.nodes[c1.spot]) + at.dist(map.nodes[c2.spot])
-                    };
+                    let near =
+                        |w: &usize| at(w).dist(map.nodes[c1.spot]) + at(w).dist(map.nodes[c2.spot]);
                     spots.sort_by(|x, y| near(x).total_cmp(&near(y)));
+                    let arc = inner_arc(map, c1, c2);
+                    let mut by_arc = spots.clone();
+                    if !arc.is_empty() {
+                        let to_arc = |w: &usize| {
+                            arc.iter()
+                                .map(|p| p.dist(at(w)))
+                                .fold(f64::INFINITY, f64::min)
+                        };
+                        by_arc.sort_by(|x, y| to_arc(x).total_cmp(&to_arc(y)));
+                    }
+                    let orders: Vec<&Vec<usize>> = if by_arc == spots {
+                        vec![&spots]
+                    } else {
+                        vec![&spots, &by_arc]
+                    };
                     for mask in 0u32..(1 << rest.len()) {
                         for k in 0..=spots.len() {
-                            let mut inside: Vec<usize> = (0..rest.len())
-                                .filter(|&i| mask >> i & 1 == 1)
-                                .map(|i| rest[i])
-                                .collect();
-                            inside.extend(&spots[..k]);
-                            let cand = Candidate {
-                                region: r,
-                                first: c1,
-                                second: c2,
-                                inside: Some(inside),
-                            };
-                            if f(&cand) {
-                                return;
+                            for (o, order) in orders.iter().enumerate() {
+                                let prefix = &order[..k];
+                                // The second order's prefix only if it encloses other spots.
+                                if o > 0 && prefix.iter().all(|w| orders[0][..k].contains(w)) {
+                                    continue;
+                                }
+                                let mut inside: Vec<usize> = (0..rest.len())
+                                    .filter(|&i| mask >> i & 1 == 1)
+                                    .map(|i| rest[i])
+                                    .collect();
+                                inside.extend(prefix);
+                                let cand = Candidate {
+                                    region: r,
+                                    first: c1,
+                                    second: c2,
+                                    inside: Some(inside),
+                                };
+                                if f(&cand) {
+                                    return;
+                                }
                             }
                         }
                     }
@@ -273,6 +335,19 @@ fn for_each_candidate(map: &PlanarMap, lives: &[u8], f: &mut dyn FnMut(&Candidat
             }
         }
     }
+}
+
+/// The points of the walk's arc from corner `c1` to corner `c2` (the side a split puts inside).
+fn inner_arc(map: &PlanarMap, c1: Corner, c2: Corner) -> Vec<Point> {
+    let walk = &map.walks[c1.walk];
+    let len = walk.half_edges.len();
+    if len == 0 || c1 == c2 {
+        return Vec::new();
+    }
+    let arc = (c2.position + len - c1.position) % len;
+    (1..=arc)
+        .map(|k| map.nodes[map.half_edges[walk.half_edges[(c1.position + k) % len]].from])
+        .collect()
 }
 
 /// The position string after a candidate move (written as the engine's moves would write it).

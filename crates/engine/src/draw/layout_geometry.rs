@@ -1,0 +1,445 @@
+//! Coordinates for a layout plan: a balloon layout of the circles.
+//!
+//! Sizes are measured bottom-up in units of the spacing between neighbouring things on a circle.
+//! Each circle gives every element an angular sector; a circle hanging outwards (or inwards, inside
+//! a home circle) from an element is placed on that element's ray, far enough for its whole subtree
+//! (a disk) to stay inside the sector, so nothing crosses. Components floating in a region go on a
+//! ring around the middle of its home circle, clear of everything hanging inwards; those of the
+//! outermost region are packed in rows. The result is scaled into the requested rectangle.
+
+use std::f64::consts::{PI, TAU};
+
+use super::drawing::{Curve, Drawing, OnCurve, Spot};
+use super::geometry::Point;
+use super::layout_plan::{CircleId, Element, Float, Plan, Side};
+
+const SPACING: f64 = 1.0;
+const LEAF: f64 = 0.75;
+const BUMP: f64 = 0.4;
+/// Arc length from a pocket's spot to each of its two junctions.
+const POCKET_HALF: f64 = 0.3;
+const BRIDGE: f64 = 0.8;
+const GAP: f64 = 0.45;
+const MIN_RADIUS: f64 = 0.8;
+/// Room taken by an isolated spot.
+const SPOT_ROOM: f64 = 0.4;
+/// Largest angle between two points of a drawn arc.
+const ARC_STEP: f64 = 0.1;
+
+#[derive(Clone, Copy, Debug)]
+struct Size {
+    /// Radius of the circle.
+    r: f64,
+    /// Radius of the disk around its centre holding everything hanging outwards.
+    reach: f64,
+    /// Radius of the ring of floats inside, and of the whole cluster.
+    ring: f64,
+    central: f64,
+    /// The one thing hanging inwards (no floats) sits in the middle instead of by the rim.
+    centred: bool,
+}
+
+struct Builder<'a> {
+    plan: &'a Plan,
+    sizes: Vec<Option<Size>>,
+    drawing: Drawing,
+}
+
+/// Lays the plan out and scales it into the rectangle `(x0, y0, w, h)`, at most `max_unit` pixels
+/// per spacing unit.
+pub(crate) fn draw_plan(plan: &Plan, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) -> Drawing {
+    let mut b = Builder {
+        plan,
+        sizes: vec![None; plan.circles.len()],
+        drawing: Drawing::default(),
+    };
+    let radii: Vec<f64> = plan.roots.iter().map(|&f| b.float_reach(f)).collect();
+    let centres = pack_rows(&radii, w / h);
+    for (&f, &c) in plan.roots.iter().zip(&centres) {
+        b.place_float(f, c);
+    }
+    let mut drawing = b.drawing;
+    fit(&mut drawing, x0, y0, w, h, max_unit);
+    drawing
+}
+
+impl Builder<'_> {
+    fn float_reach(&mut self, f: Float) -> f64 {
+        match f {
+            Float::Spot => SPOT_ROOM,
+            Float::Core(c) => self.measure(c).reach,
+        }
+    }
+
+    fn child_reach(&mut self, e: Element) -> f64 {
+        match e {
+            Element::Bridge { child, .. } => self.measure(child).reach,
+            _ => 0.0,
+        }
+    }
+
+    fn measure(&mut self, c: CircleId) -> Size {
+        if let Some(size) = self.sizes[c] {
+            return size;
+        }
+        let circle = &self.plan.circles[c];
+        let elements = circle.elements.clone();
+        let floats = circle.floats.clone();
+        let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let float_reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
+        let (ring, central) = ring_for(&float_reach);
+        let inward_bridges: Vec<f64> = elements
+            .iter()
+            .zip(&reach)
+            .filter(|(e, _)| matches!(e, Element::Bridge { side: Side::In, .. }))
+            .map(|(_, &s)| s)
+            .collect();
+        let centred = floats.is_empty() && inward_bridges.len() == 1;
+        let inward = elements
+            .iter()
+            .zip(&reach)
+            .map(|(e, &s)| match e {
+                Element::Leaf(Side::In) => LEAF,
+                Element::Pocket(Side::In) => BUMP,
+                Element::Bridge { side: Side::In, .. } => BRIDGE + 2.0 * s,
+                _ => 0.0,
+            })
+            .fold(0.0, f64::max);
+        let mut r = MIN_RADIUS;
+        if centred {
+            r = r.max(inward_bridges[0] + BRIDGE.max(LEAF) + GAP);
+        } else if central > 0.0 || inward > 0.0 {
+            r = r.max(central + inward + GAP);
+        }
+        r = r.max(SPACING * elements.len() as f64 / TAU);
+        for _ in 0..200 {
+            let total: Option<f64> = elements
+                .iter()
+                .zip(&reach)
+                .map(|(&e, &s)| width(e, s, r, central, centred))
+                .sum();
+            if total.is_some_and(|t| t <= TAU) {
+                break;
+            }
+            r *= 1.08;
+        }
+        let outward = elements
+            .iter()
+            .zip(&reach)
+            .map(|(e, &s)| match e {
+                Element::Leaf(Side::Out) => LEAF,
+                Element::Pocket(Side::Out) => BUMP,
+                Element::Bridge {
+                    side: Side::Out, ..
+                } => BRIDGE + 2.0 * s,
+                _ => 0.0,
+            })
+            .fold(0.0, f64::max);
+        let size = Size {
+            r,
+            reach: r + outward + GAP / 2.0,
+            ring,
+            central,
+            centred,
+        };
+        self.sizes[c] = Some(size);
+        size
+    }
+
+    fn new_spot(&mut self, at: Point) -> usize {
+        self.drawing.spots.push(Spot { at });
+        self.drawing.spots.len() - 1
+    }
+
+    fn curve(&mut self, start: usize, end: usize, points: Vec<Point>, middle: Option<usize>) {
+        let middle = middle.map(|index| OnCurve {
+            spot: self.drawing.spots.len() - 1,
+            index,
+        });
+        self.drawing.curves.push(Curve {
+            start,
+            end,
+            points,
+            middle,
+        });
+    }
+
+    fn place_float(&mut self, f: Float, at: Point) {
+        match f {
+            Float::Spot => {
+                self.new_spot(at);
+            }
+            Float::Core(c) => {
+                self.place(c, at, None);
+            }
+        }
+    }
+
+    /// Places circle `c` centred at `centre`, its parent bridge (if any) at angle `towards_parent`;
+    /// returns the spot where the parent bridge arrives.
+    fn place(&mut self, c: CircleId, centre: Point, towards_parent: Option<f64>) -> Option<usize> {
+        let size = self.measure(c);
+        let r = size.r;
+        let elements = self.plan.circles[c].elements.clone();
+        let floats = self.plan.circles[c].floats.clone();
+        let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let widths: Vec<f64> = elements
+            .iter()
+            .zip(&reach)
+            .map(|(&e, &s)| width(e, s, r, size.central, size.centred).unwrap_or(SPACING / r))
+            .collect();
+        let slack = ((TAU - widths.iter().sum::<f64>()) / elements.len().max(1) as f64).max(0.0);
+        let mut angles = Vec::with_capacity(elements.len());
+        let mut at = 0.0;
+        for w in &widths {
+            angles.push(at + (w + slack) / 2.0);
+            at += w + slack;
+        }
+        let shift = match (
+            towards_parent,
+            elements.iter().position(|e| *e == Element::ParentBridge),
+        ) {
+            (Some(a), Some(k)) => a - angles[k],
+            _ => -PI / 2.0,
+        };
+        for a in &mut angles {
+            *a += shift;
+        }
+        let on = |radius: f64, angle: f64| {
+            Point::new(
+                centre.x + radius * angle.cos(),
+                centre.y + radius * angle.sin(),
+            )
+        };
+        let outwards = |side: Side| if side == Side::Out { 1.0 } else { -1.0 };
+
+        let mut ring: Vec<(f64, usize)> = Vec::new();
+        let mut parent_spot = None;
+        for ((&e, &a), &s) in elements.iter().zip(&angles).zip(&reach) {
+            match e {
+                Element::Letter(_) => {
+                    let id = self.new_spot(on(r, a));
+                    ring.push((a, id));
+                }
+                Element::ParentBridge => {
+                    let id = self.new_spot(on(r, a));
+                    ring.push((a, id));
+                    parent_spot = Some(id);
+                }
+                Element::Leaf(side) => {
+                    let j = self.new_spot(on(r, a));
+                    ring.push((a, j));
+                    let tip = on(r + outwards(side) * LEAF, a);
+                    let leaf = self.new_spot(tip);
+                    self.curve(j, leaf, vec![on(r, a), tip], None);
+                }
+                Element::Pocket(side) => {
+                    let d = POCKET_HALF / r;
+                    let (p1, p2) = (on(r, a - d), on(r, a + d));
+                    let j1 = self.new_spot(p1);
+                    let j2 = self.new_spot(p2);
+                    ring.push((a - d, j1));
+                    ring.push((a + d, j2));
+                    let bump = on(r + outwards(side) * BUMP, a);
+                    let q1 = on(r + outwards(side) * BUMP * 0.8, a - d * 0.9);
+                    let q2 = on(r + outwards(side) * BUMP * 0.8, a + d * 0.9);
+                    self.new_spot(bump);
+                    self.curve(j1, j2, vec![p1, q1, bump, q2, p2], Some(2));
+                }
+                Element::Bridge {
+                    side,
+                    child,
+                    lowercase,
+                } => {
+                    let j = self.new_spot(on(r, a));
+                    ring.push((a, j));
+                    let (distance, back) = match side {
+                        Side::Out => (r + BRIDGE + s, a + PI),
+                        Side::In if size.centred => (0.0, a),
+                        Side::In => (r - BRIDGE - s, a),
+                    };
+                    let child_centre = on(distance, a);
+                    let Some(cj) = self.place(child, child_centre, Some(back)) else {
+                        continue;
+                    };
+                    let (p, q) = (on(r, a), self.drawing.spots[cj].at);
+                    if lowercase {
+                        let mid = p.lerp(q, 0.5);
+                        self.new_spot(mid);
+                        self.curve(j, cj, vec![p, mid, q], Some(1));
+                    } else {
+                        self.curve(j, cj, vec![p, q], None);
+                    }
+                }
+            }
+        }
+
+        // The circle itself: arcs between consecutive spots (a loop if there is only one).
+        let n = ring.len();
+        for k in 0..n {
+            let (a, s) = ring[k];
+            let (mut b, t) = ring[(k + 1) % n];
+            if b <= a {
+                b += TAU;
+            }
+            let steps = ((b - a) / ARC_STEP).ceil().max(2.0) as usize;
+            let mut points: Vec<Point> = (0..=steps)
+                .map(|i| on(r, a + (b - a) * i as f64 / steps as f64))
+                .collect();
+            points[0] = self.drawing.spots[s].at;
+            points[steps] = self.drawing.spots[t].at;
+            self.curve(s, t, points, None);
+        }
+
+        // Floats: one in the middle, several on a ring.
+        let float_reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
+        for (f, p) in floats.iter().zip(ring_places(&float_reach, size.ring)) {
+            self.place_float(*f, Point::new(centre.x + p.x, centre.y + p.y));
+        }
+        parent_spot
+    }
+}
+
+/// The angle an element needs on a circle of radius `r` (floats inside reach `central`; `centred`:
+/// the only thing hanging inwards sits in the middle); `None` if the circle is too small for it.
+fn width(e: Element, reach: f64, r: f64, central: f64, centred: bool) -> Option<f64> {
+    let base = SPACING / r;
+    let cone = |d: f64| -> Option<f64> {
+        let sine = (reach + GAP / 2.0) / d;
+        (sine < 1.0).then(|| 2.0 * sine.asin())
+    };
+    match e {
+        Element::Pocket(_) => Some((SPACING + 2.0 * POCKET_HALF) / r),
+        Element::Bridge {
+            side: Side::Out, ..
+        } => Some(base.max(cone(r + BRIDGE + reach)?)),
+        Element::Bridge { side: Side::In, .. } if centred => Some(base),
+        Element::Bridge { side: Side::In, .. } => {
+            let d = r - BRIDGE - reach;
+            if d - reach < central + GAP {
+                return None;
+            }
+            Some(base.max(cone(d)?))
+        }
+        _ => Some(base),
+    }
+}
+
+/// The ring radius for disks of the given radii around a centre, and the radius of the cluster.
+fn ring_for(radii: &[f64]) -> (f64, f64) {
+    match radii {
+        [] => (0.0, 0.0),
+        [one] => (0.0, *one),
+        _ => {
+            let largest = radii.iter().copied().fold(0.0, f64::max);
+            let mut rho = largest + GAP;
+            for _ in 0..200 {
+                let fits = radii
+                    .iter()
+                    .map(|f| (f + GAP / 2.0) / rho)
+                    .try_fold(0.0, |sum, sine| {
+                        (sine < 1.0).then(|| sum + 2.0 * sine.asin())
+                    });
+                if fits.is_some_and(|t| t <= TAU) {
+                    break;
+                }
+                rho *= 1.08;
+            }
+            (rho, rho + largest)
+        }
+    }
+}
+
+/// Offsets of disks on a ring of radius `rho` (one disk: the centre), each in its own sector.
+fn ring_places(radii: &[f64], rho: f64) -> Vec<Point> {
+    if radii.len() <= 1 {
+        return vec![Point::new(0.0, 0.0); radii.len()];
+    }
+    let widths: Vec<f64> = radii
+        .iter()
+        .map(|f| 2.0 * ((f + GAP / 2.0) / rho).min(1.0).asin())
+        .collect();
+    let slack = ((TAU - widths.iter().sum::<f64>()) / radii.len() as f64).max(0.0);
+    let mut at = -PI / 2.0;
+    widths
+        .iter()
+        .map(|w| {
+            let a = at + (w + slack) / 2.0;
+            at += w + slack;
+            Point::new(rho * a.cos(), rho * a.sin())
+        })
+        .collect()
+}
+
+/// Centres for disks packed in rows (largest first), the rows' width chosen so the whole fits an
+/// `aspect` (width / height) box best.
+fn pack_rows(radii: &[f64], aspect: f64) -> Vec<Point> {
+    let mut order: Vec<usize> = (0..radii.len()).collect();
+    order.sort_by(|&a, &b| radii[b].total_cmp(&radii[a]));
+    let total: f64 = radii.iter().map(|r| 2.0 * r + GAP).sum();
+    let widest = radii.iter().map(|r| 2.0 * r + GAP).fold(0.0, f64::max);
+    let mut best: Option<(f64, Vec<Point>)> = None;
+    for k in 1..=radii.len().max(1) {
+        let limit = (total / k as f64).max(widest);
+        let mut centres = vec![Point::new(0.0, 0.0); radii.len()];
+        let (mut x, mut y, mut row_height, mut width) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        let mut row: Vec<usize> = Vec::new();
+        for &i in &order {
+            let d = 2.0 * radii[i] + GAP;
+            if x > 0.0 && x + d > limit + 1e-9 {
+                y += row_height;
+                x = 0.0;
+                row_height = 0.0;
+                row.clear();
+            }
+            centres[i] = Point::new(x + d / 2.0, y + d / 2.0);
+            row.push(i);
+            x += d;
+            width = width.max(x);
+            row_height = row_height.max(d);
+        }
+        let height = y + row_height;
+        let scale = (aspect / width.max(1e-9)).min(1.0 / height.max(1e-9));
+        if best.as_ref().is_none_or(|(s, _)| scale > *s) {
+            best = Some((scale, centres));
+        }
+    }
+    best.map(|(_, c)| c).unwrap_or_default()
+}
+
+/// Scales and moves the drawing into the rectangle, centred, at most `max_unit` per unit.
+fn fit(drawing: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) {
+    let all = drawing
+        .spots
+        .iter()
+        .map(|s| s.at)
+        .chain(drawing.curves.iter().flat_map(|c| c.points.iter().copied()));
+    let (mut lo, mut hi) = (
+        Point::new(f64::INFINITY, f64::INFINITY),
+        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for p in all {
+        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    if !lo.x.is_finite() {
+        return;
+    }
+    let (bw, bh) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
+    let unit = (w / bw).min(h / bh).min(max_unit);
+    let (cx, cy) = ((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
+    let map = |p: Point| {
+        Point::new(
+            x0 + w / 2.0 + (p.x - cx) * unit,
+            y0 + h / 2.0 + (p.y - cy) * unit,
+        )
+    };
+    for s in &mut drawing.spots {
+        s.at = map(s.at);
+    }
+    for c in &mut drawing.curves {
+        for p in &mut c.points {
+            *p = map(*p);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The fallback layout of one land: find a sequence of moves that leads to it from a start (a
+//! breadth-first search over the engine's children, within a budget) and replay it with
+//! [`Drawing::route`], so every curve is a routed, checked move.
+//!
+//! The constructive layout (`layout_plan`) handles every tree-like land; this serves the others
+//! (three or more regions meeting around a dead junction, as in `AB|AC|BC`). Limits (honest): a land
+//! not found within the search budget ([`SEARCH_BUDGET`] positions, lands of at most
+//! [`MAX_SEARCH_LIVES`] lives unless they are a start) gets [`LayoutError::NotFound`].
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::games::sprouts::{Land, Position};
+
+use super::drawing::{Curve, Drawing, Spot, HEIGHT, WIDTH};
+use super::error::LayoutError;
+use super::geometry::Point;
+
+/// Most positions the search for one land visits.
+pub const SEARCH_BUDGET: usize = 8_000;
+/// Lands with more lives than this are not searched for (unless they are a start): the search would
+/// not reach them within its budget anyway.
+pub const MAX_SEARCH_LIVES: usize = 15;
+
+/// One land, drawn by replaying a move sequence that reaches it.
+pub(crate) fn land_drawing(land: &Land) -> Result<Drawing, LayoutError> {
+    let target = Position::from_lands(vec![land.clone()]);
+    let path = find_moves(&target).ok_or(LayoutError::NotFound)?;
+    let mut drawing = Drawing::start(path.0);
+    for child in &path.1 {
+        let mv = drawing.route(child).ok_or(LayoutError::NoCurve)?;
+        drawing = drawing.play(&mv, None);
+    }
+    Ok(drawing)
+}
+
+/// The number of spots and the positions after each move of a game reaching `target`.
+fn find_moves(target: &Position) -> Option<(usize, Vec<Position>)> {
+    let lives = target.lives() as usize;
+    let first = lives.div_ceil(3).max(1);
+    let mut budget = SEARCH_BUDGET;
+    for spots in first..first + 3 {
+        let start = Position::start(spots).ok()?;
+        let mut parent: HashMap<Position, Option<Position>> = HashMap::new();
+        parent.insert(start.clone(), None);
+        let mut queue = VecDeque::from([start]);
+        while let Some(p) = queue.pop_front() {
+            if p == *target {
+                let mut path = vec![p.clone()];
+                let mut at = p;
+                while let Some(Some(prev)) = parent.get(&at) {
+                    path.push(prev.clone());
+                    at = prev.clone();
+                }
+                path.pop(); // the start itself
+                path.reverse();
+                return Some((spots, path));
+            }
+            if budget == 0 || lives > MAX_SEARCH_LIVES {
+                return None;
+            }
+            budget -= 1;
+            // A child with fewer lives than the target cannot lead to it.
+            for child in p.children() {
+                if (child.lives() as usize) >= lives && !parent.contains_key(&child) {
+                    parent.insert(child.clone(), Some(p.clone()));
+                    queue.push_back(child);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A dead ring around the cell: two spots joined by three curves (no lives left at either).
+pub(crate) fn fence(out: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64) {
+    let (l, r) = (x0 + w * 0.06, x0 + w * 0.94);
+    let (top, bottom, outer) = (y0 + h * 0.14, y0 + h * 0.94, y0 + h * 0.05);
+    let mid = y0 + h * 0.54;
+    let a = out.spots.len();
+    out.spots.push(Spot {
+        at: Point::new(l, mid),
+    });
+    out.spots.push(Spot {
+        at: Point::new(r, mid),
+    });
+    let arc = |y: f64| -> Vec<Point> {
+        let mut p = vec![Point::new(l, mid)];
+        for k in 1..20 {
+            let t = k as f64 / 20.0;
+            let x = l + (r - l) * t;
+            // A rounded box: flat along y, curving into the two spots.
+            let s = (std::f64::consts::PI * t).sin().powf(0.25);
+            p.push(Point::new(x, mid + (y - mid) * s));
+        }
+        p.push(Point::new(r, mid));
+        p
+    };
+    for y in [top, bottom, outer] {
+        out.curves.push(Curve {
+            start: a,
+            end: a + 1,
+            points: arc(y),
+            middle: None,
+        });
+    }
+}
+
+/// Copies `inner` (drawn in the whole box) into the rectangle at (x0, y0) of size w × h.
+pub(crate) fn place(out: &mut Drawing, inner: &Drawing, x0: f64, y0: f64, w: f64, h: f64) {
+    let map = |p: Point| Point::new(x0 + p.x / WIDTH * w, y0 + p.y / HEIGHT * h);
+    let base = out.spots.len();
+    out.spots
+        .extend(inner.spots.iter().map(|s| Spot { at: map(s.at) }));
+    out.curves.extend(inner.curves.iter().map(|c| Curve {
+        start: c.start + base,
+        end: c.end + base,
+        points: c.points.iter().map(|&p| map(p)).collect(),
+        middle: c.middle.map(|m| super::drawing::OnCurve {
+            spot: m.spot + base,
+            index: m.index,
+        }),
+    }));
+}

@@ -1,0 +1,101 @@
+//! Pulling a routed curve tight: the path found through the mesh zigzags from triangle to triangle;
+//! replace runs of it by straight shortcuts that keep a clearance from the drawing and sweep over
+//! nothing (no spot or curve point inside the shape between the old run and the shortcut), so every
+//! spot and curve stays on the side of the curve it was on. Corner cutting then rounds the result;
+//! the caller checks the final curve as a freehand one.
+
+use super::drawing::Drawing;
+use super::geometry::{dist_to_segment, point_in_polygon, segment_distance, Point};
+
+/// Longest run of path points one shortcut may replace (bounds the work per curve).
+const MAX_RUN: usize = 60;
+
+/// The drawing's segments and points, with bounding boxes for quick rejection.
+pub(crate) struct Obstacles {
+    segments: Vec<(Point, Point)>,
+    points: Vec<Point>,
+}
+
+impl Obstacles {
+    pub fn of(drawing: &Drawing) -> Obstacles {
+        let mut segments = Vec::new();
+        let mut points: Vec<Point> = drawing.spots.iter().map(|s| s.at).collect();
+        for curve in &drawing.curves {
+            for w in curve.points.windows(2) {
+                segments.push((w[0], w[1]));
+            }
+            points.extend(&curve.points);
+        }
+        Obstacles { segments, points }
+    }
+
+    /// May the straight segment `a`–`b` replace the run `run` (from `a` to `b`)? `ends` are the
+    /// curve's own end spots, which the first and last segments may touch.
+    fn shortcut_ok(&self, run: &[Point], ends: [Option<Point>; 2], clearance: f64) -> bool {
+        let (a, b) = (run[0], run[run.len() - 1]);
+        let (lo_x, hi_x) = (a.x.min(b.x) - clearance, a.x.max(b.x) + clearance);
+        let (lo_y, hi_y) = (a.y.min(b.y) - clearance, a.y.max(b.y) + clearance);
+        let at_end = |p: Point| ends.iter().flatten().any(|e| e.dist(p) < 1e-9);
+        for &(c, d) in &self.segments {
+            if c.x.max(d.x) < lo_x
+                || c.x.min(d.x) > hi_x
+                || c.y.max(d.y) < lo_y
+                || c.y.min(d.y) > hi_y
+            {
+                continue;
+            }
+            if at_end(c) || at_end(d) {
+                // A segment at the curve's own end spot: only crossing it is forbidden.
+                if segment_distance(a, b, c, d) == 0.0
+                    && dist_to_segment(c, a, b) > 1e-9
+                    && dist_to_segment(d, a, b) > 1e-9
+                {
+                    return false;
+                }
+                continue;
+            }
+            if segment_distance(a, b, c, d) < clearance {
+                return false;
+            }
+        }
+        // Nothing may change sides: no drawing point inside the swept shape.
+        let (mut lx, mut hx, mut ly, mut hy) = (a.x, a.x, a.y, a.y);
+        for p in run {
+            lx = lx.min(p.x);
+            hx = hx.max(p.x);
+            ly = ly.min(p.y);
+            hy = hy.max(p.y);
+        }
+        !self.points.iter().any(|&p| {
+            p.x > lx && p.x < hx && p.y > ly && p.y < hy && !at_end(p) && point_in_polygon(p, run)
+        })
+    }
+}
+
+/// The path with runs replaced by clear straight shortcuts (greedy, longest first).
+pub(crate) fn pull_tight(line: &[Point], obstacles: &Obstacles, clearance: f64) -> Vec<Point> {
+    let n = line.len();
+    if n < 3 {
+        return line.to_vec();
+    }
+    let ends = [Some(line[0]), Some(line[n - 1])];
+    let is_loop = line[0].dist(line[n - 1]) < 1e-9;
+    let mut out = vec![line[0]];
+    let mut i = 0;
+    while i < n - 1 {
+        let last = (i + MAX_RUN).min(n - 1);
+        let mut next = i + 1;
+        for j in (i + 2..=last).rev() {
+            if is_loop && i == 0 && j == n - 1 {
+                continue; // a loop cannot shrink to nothing
+            }
+            if obstacles.shortcut_ok(&line[i..=j], ends, clearance) {
+                next = j;
+                break;
+            }
+        }
+        out.push(line[next]);
+        i = next;
+    }
+    out
+}
