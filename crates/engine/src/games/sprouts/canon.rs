@@ -8,6 +8,7 @@
 
 use super::position::{Land, Vertex, BOUNDARY_SEP, REGION_SEP};
 use super::raw::VertexId;
+use std::cmp::Ordering;
 
 /// One occurrence, before naming.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,6 +214,9 @@ struct Search<'a> {
     inner_names: Vec<VertexId>,
     out: Vec<u8>,
     best: Option<Vec<u8>>,
+    /// For each boundary written: (length of `out` then, how that prefix compares with `best`'s).
+    /// Only the new bytes are compared at each step, not the whole prefix again.
+    compared: Vec<(usize, Ordering)>,
 }
 
 impl<'a> Search<'a> {
@@ -226,21 +230,40 @@ impl<'a> Search<'a> {
             inner_names: Vec::new(),
             out: Vec::new(),
             best,
+            compared: Vec::new(),
         }
     }
 
-    /// True when the key written so far is already larger than the best complete key.
-    fn worse_than_best(&self) -> bool {
-        match &self.best {
-            Some(best) => self.out.as_slice() > &best[..self.out.len().min(best.len())],
-            None => false,
-        }
+    /// Compares what was written since the last call with `best` and records the result; true when
+    /// the key written so far is already larger than the best complete key. Undo with `compared.pop()`.
+    fn push_comparison(&mut self) -> bool {
+        let (from, before) = self
+            .compared
+            .last()
+            .copied()
+            .unwrap_or((0, Ordering::Equal));
+        let now = match (&self.best, before) {
+            (None, _) => Ordering::Less,
+            (Some(best), Ordering::Equal) => {
+                let end = self.out.len().min(best.len());
+                let written = &self.out[from.min(end)..end];
+                match written.cmp(&best[from.min(end)..end]) {
+                    Ordering::Equal if self.out.len() > best.len() => Ordering::Greater,
+                    order => order,
+                }
+            }
+            (Some(_), order) => order,
+        };
+        self.compared.push((self.out.len(), now));
+        now == Ordering::Greater
     }
 
     fn region_slot(&mut self, slot: usize) {
         if slot == self.slots.len() {
             if self.best.as_ref().is_none_or(|b| self.out < *b) {
                 self.best = Some(self.out.clone());
+                // Every prefix on the current path now equals the best's.
+                self.compared.iter_mut().for_each(|c| c.1 = Ordering::Equal);
             }
             return;
         }
@@ -309,11 +332,12 @@ impl<'a> Search<'a> {
                     let code = self.name(item).code();
                     self.out.push(code);
                 }
-                if !self.worse_than_best() {
+                if !self.push_comparison() {
                     self.used_boundary[b] = true;
                     self.boundary_slot(r, bslot + 1, rslot);
                     self.used_boundary[b] = false;
                 }
+                self.compared.pop();
                 self.out.truncate(mark);
                 self.shared_names.truncate(shared_mark);
                 self.inner_names.truncate(inner_mark);

@@ -14,6 +14,7 @@
 mod base;
 mod check;
 mod invariant_nimbers;
+mod minimal;
 mod misere;
 mod normal;
 mod open_child;
@@ -21,6 +22,7 @@ mod proof;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
+pub use minimal::{minimal_base, Goal};
 pub use misere::MisereSearch;
 pub use normal::{NormalAnswer, NormalSearch, Step};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
