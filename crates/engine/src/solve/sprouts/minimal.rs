@@ -55,45 +55,57 @@ fn keep_normal(base: &Base, position: &Position, heap: u32, out: &mut Base) -> R
 }
 
 fn keep_misere(base: &Base, root: &Position, out: &mut Base) -> Result<(), String> {
-    // Stops at the first child stored lost: cheaper than naming every child.
-    let lost_child = |p: &Position| match p.children_until(|c| {
-        if base.misere_losing(c) == Some(true) {
-            ControlFlow::Break(c.clone())
-        } else {
+    // Lost positions kept (or queued to be): reusing one as a witness costs nothing more.
+    let mut kept: HashSet<Vec<u8>> = HashSet::default();
+    // A child stored lost: one already kept if any (the scan stops there), else one with the
+    // fewest lives (the smallest proof to add).
+    let witness = |p: &Position, kept: &HashSet<Vec<u8>>| -> Result<Position, String> {
+        let mut smallest: Option<(u32, Position)> = None;
+        let flow = p.children_until(|c| {
+            if base.misere_losing(c) != Some(true) {
+                return ControlFlow::Continue(());
+            }
+            if kept.contains(&c.key()) {
+                return ControlFlow::Break(c.clone());
+            }
+            if smallest
+                .as_ref()
+                .is_none_or(|(lives, _)| c.lives() < *lives)
+            {
+                smallest = Some((c.lives(), c.clone()));
+            }
             ControlFlow::Continue(())
+        });
+        match (flow, smallest) {
+            (ControlFlow::Break(c), _) | (ControlFlow::Continue(()), Some((_, c))) => Ok(c),
+            _ => Err(format!("the base shows no lost child of {p} (misère)")),
         }
-    }) {
-        ControlFlow::Break(c) => Some(c),
-        ControlFlow::Continue(()) => None,
     };
     let root_lost = base
         .misere_losing(root)
         .ok_or_else(|| format!("the base does not hold the misère outcome of {root}"))?;
-    let mut seen: HashSet<Vec<u8>> = HashSet::default();
     // Won positions already given a lost child.
     let mut shown_won: HashSet<Vec<u8>> = HashSet::default();
-    // Positions known lost whose proof is still to be kept.
+    // Lost positions whose proof is still to be kept.
     let mut todo: Vec<Position> = Vec::new();
-    if root_lost {
-        todo.push(root.clone());
+    let lost_root = if root_lost {
+        root.clone()
     } else {
-        let witness = lost_child(root)
-            .ok_or_else(|| format!("the base shows no lost child of {root} (misère)"))?;
         out.insert_misere(root, false);
-        todo.push(witness);
-    }
+        witness(root, &kept)?
+    };
+    kept.insert(lost_root.key());
+    todo.push(lost_root);
     while let Some(lost) = todo.pop() {
-        if !seen.insert(lost.key()) {
-            continue;
-        }
         out.insert_misere(&lost, true);
         for child in lost.children() {
             if child.is_terminal() || !shown_won.insert(child.key()) {
                 continue; // terminal: the player to move there has already won
             }
-            let witness = lost_child(&child)
-                .ok_or_else(|| format!("the base shows no lost child of {child} (misère)"))?;
-            todo.push(witness);
+            let w = witness(&child, &kept)?;
+            if kept.insert(w.key()) {
+                todo.push(w);
+            }
         }
     }
     Ok(())
