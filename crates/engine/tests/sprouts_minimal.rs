@@ -92,7 +92,11 @@ fn proof_bases_are_small_closed_and_carry_the_published_values() {
         assert_eq!(search_base.nimber(&position), Some(nimber), "{position}");
     }
     for (position, lost) in proof.misere_outcomes() {
-        assert_eq!(search_base.misere_losing(&position), Some(lost), "{position}");
+        assert_eq!(
+            search_base.misere_losing(&position),
+            Some(lost),
+            "{position}"
+        );
     }
     assert!(proof.normal_len() <= search_base.normal_len());
     assert!(proof.misere_len() < search_base.misere_len());
