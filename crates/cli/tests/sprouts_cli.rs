@@ -169,3 +169,37 @@ fn proof_and_check() {
     assert!(!out.status.success());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn proof_base_holds_the_published_start_values_and_checks() {
+    let dir = std::env::temp_dir().join(format!("sprague-sprouts-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("proof.spr").to_string_lossy().to_string();
+    let v = json(&[
+        "sprouts", "base", "proof", "--normal", "5", "--misere", "5", "--out", &out, "--json",
+    ]);
+    // Published: nimbers 0, 0, 1, 1, 1 for 1..5 spots; misère W L L L W.
+    let values: Vec<&str> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    for expected in [
+        "0*2 nimber 0",
+        "0*5 nimber 1",
+        "0*4 misère P",
+        "0*5 misère N",
+    ] {
+        assert!(values.contains(&expected), "{expected} in {values:?}");
+    }
+    let kept = v["nimbers"].as_u64().unwrap() + v["misere_outcomes"].as_u64().unwrap();
+    assert_eq!(v["verified"].as_u64().unwrap(), kept);
+    // The file holds what was reported, and an independent run of the complete check agrees.
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.lines().any(|l| l == "0*5 1"), "{text}");
+    let check = json(&["sprouts", "check", &out, "--json"]);
+    assert_eq!(check["verified"].as_u64().unwrap(), kept);
+    assert_eq!(check["wrong"].as_array().unwrap().len(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, Base, Detail, MisereSearch, NormalAnswer, NormalSearch, Step,
+    self, minimal_base, Base, Detail, Goal, MisereSearch, NormalAnswer, NormalSearch, Step,
 };
 
 use super::CommandResult;
@@ -95,6 +95,27 @@ pub enum BaseCommand {
     /// Read a binary base and write it as GLOP text
     Export {
         input: PathBuf,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve the n-spot starts and write only the entries that prove their values (a small base to
+    /// ship), after checking it with the complete check
+    Proof {
+        /// Normal play: the starts 1..=N
+        #[arg(long, default_value_t = 0)]
+        normal: usize,
+        /// Normal play: prove the exact nimber (not only the outcome) of the starts up to this size
+        #[arg(long, default_value_t = 6)]
+        nimbers_up_to: usize,
+        /// Misère play: the starts 1..=M
+        #[arg(long, default_value_t = 0)]
+        misere: usize,
+        /// Start the searches from this base (GLOP text or binary)
+        #[arg(long)]
+        base: Option<PathBuf>,
+        /// Output file (binary, or GLOP text if the name ends in .spr)
         #[arg(long, short)]
         out: PathBuf,
         #[arg(long)]
@@ -481,6 +502,14 @@ impl BaseCommand {
                     .map_err(|e| format!("{}: {e}", out.display()))?;
                 report_summary(&summary(&base, &out), json)
             }
+            BaseCommand::Proof {
+                normal,
+                nimbers_up_to,
+                misere,
+                base,
+                out,
+                json,
+            } => proof_base(normal, nimbers_up_to, misere, base.as_deref(), &out, json),
             BaseCommand::Merge { inputs, out, json } => {
                 if inputs.is_empty() {
                     return Err("merge needs at least one input base".into());
@@ -549,6 +578,102 @@ impl BaseCommand {
             }
         }
     }
+}
+
+/// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
+fn proof_base(
+    normal: usize,
+    nimbers_up_to: usize,
+    misere: usize,
+    base: Option<&Path>,
+    out: &Path,
+    json: bool,
+) -> CommandResult {
+    let mut base = load_base(base)?;
+    let mut goals = Vec::new();
+    for n in 1..=normal {
+        let start = Position::start(n)?;
+        let heap = if n <= nimbers_up_to {
+            let mut search = NormalSearch::nimber(&start, std::mem::take(&mut base));
+            let answer = run_with_progress(&format!("{n} spots, nimber"), |b| search.step(b));
+            base = search.into_base();
+            match answer {
+                NormalAnswer::Nimber(v) => v,
+                NormalAnswer::Losing(_) => return Err("a nimber search answered an outcome".into()),
+            }
+        } else {
+            normal_losing(&start, &mut base);
+            0
+        };
+        goals.push(Goal::Normal {
+            position: start,
+            heap,
+        });
+    }
+    for n in 1..=misere {
+        let start = Position::start(n)?;
+        misere_losing(&start, &mut base);
+        goals.push(Goal::Misere(start));
+    }
+    let proof = minimal_base(&base, &goals)?;
+    let report = sprouts::check_base(&proof);
+    if !report.wrong.is_empty() || !report.unverifiable.is_empty() {
+        return Err(format!(
+            "the proof base does not check: {} wrong, {} unverifiable",
+            report.wrong.len(),
+            report.unverifiable.len()
+        )
+        .into());
+    }
+    save_base(&proof, out)?;
+    let values: Vec<String> = goals
+        .iter()
+        .map(|goal| match goal {
+            Goal::Normal { position, heap } => match proof.nimber(position) {
+                Some(v) => format!("{position} nimber {v}"),
+                None => format!("{position} N (not {heap})"),
+            },
+            Goal::Misere(position) => match proof.misere_losing(position) {
+                Some(true) => format!("{position} misère P"),
+                _ => format!("{position} misère N"),
+            },
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct Report {
+        nimbers: usize,
+        misere_outcomes: usize,
+        search_nimbers: usize,
+        search_misere_outcomes: usize,
+        verified: usize,
+        values: Vec<String>,
+        out: String,
+    }
+    let report = Report {
+        nimbers: proof.normal_len(),
+        misere_outcomes: proof.misere_len(),
+        search_nimbers: base.normal_len(),
+        search_misere_outcomes: base.misere_len(),
+        verified: report.verified,
+        values,
+        out: out.display().to_string(),
+    };
+    if json {
+        return print_json(&report);
+    }
+    for value in &report.values {
+        println!("{value}");
+    }
+    println!(
+        "{} nimbers, {} misère outcomes (of {} and {} searched), all {} re-derived by the complete check -> {}",
+        report.nimbers,
+        report.misere_outcomes,
+        report.search_nimbers,
+        report.search_misere_outcomes,
+        report.verified,
+        report.out
+    );
+    Ok(())
 }
 
 fn report_summary<T: Serialize>(summary: &T, json: bool) -> CommandResult {

@@ -8,6 +8,7 @@
 
 use super::position::{Land, Vertex, BOUNDARY_SEP, REGION_SEP};
 use super::raw::VertexId;
+use std::cmp::Ordering;
 
 /// One occurrence, before naming.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,18 +52,62 @@ fn blind_symbols(items: &[Item]) -> Blind {
         .collect()
 }
 
+/// The ways to write one boundary that give the smallest blind signature.
+enum Variants {
+    /// Rotations of the boundary's items, by start index.
+    Rotations(Vec<usize>),
+    /// Written out (orders of the shared letters of a small region).
+    Listed(Vec<Vec<Item>>),
+}
+
 struct Boundary {
-    /// The ways to write it that give the smallest blind signature.
-    variants: Vec<Vec<Item>>,
+    /// The items in this orientation (reflected if needed).
+    items: Vec<Item>,
+    variants: Variants,
     blind: Blind,
     has_shared: bool,
 }
 
+impl Boundary {
+    fn variant_count(&self) -> usize {
+        match &self.variants {
+            Variants::Rotations(starts) => starts.len(),
+            Variants::Listed(lists) => lists.len(),
+        }
+    }
+
+    /// Calls `f` on each item of variant `v`, in order.
+    fn write(&self, v: usize, mut f: impl FnMut(Item)) {
+        match &self.variants {
+            Variants::Rotations(starts) => {
+                let s = starts[v];
+                self.items[s..]
+                    .iter()
+                    .chain(&self.items[..s])
+                    .for_each(|&i| f(i));
+            }
+            Variants::Listed(lists) => lists[v].iter().for_each(|&i| f(i)),
+        }
+    }
+}
+
 struct Region {
     boundaries: Vec<Boundary>,
-    /// Boundary blind signatures, sorted: the region's own signature.
-    blind: Vec<Blind>,
+    /// Boundary indices sorted by blind signature: the region's own signature is their sequence.
+    order: Vec<usize>,
     has_shared: bool,
+    /// Index of its first boundary in the search's flat `used_boundary`.
+    offset: usize,
+}
+
+impl Region {
+    fn signature(&self) -> impl Iterator<Item = &Blind> + '_ {
+        self.order.iter().map(|&b| &self.boundaries[b].blind)
+    }
+
+    fn cmp_signature(&self, other: &Region) -> Ordering {
+        self.signature().cmp(other.signature())
+    }
 }
 
 fn full_boundary(items: &[Item], reflect: bool) -> Boundary {
@@ -73,37 +118,36 @@ fn full_boundary(items: &[Item], reflect: bool) -> Boundary {
     let symbols = blind_symbols(&items);
     let n = items.len();
     // Compare rotations in place; keep every start that gives the smallest sequence.
-    let rotated_cmp = |a: usize, b: usize| -> std::cmp::Ordering {
+    let rotated_cmp = |a: usize, b: usize| -> Ordering {
         (0..n)
             .map(|k| symbols[(a + k) % n].cmp(&symbols[(b + k) % n]))
             .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
+            .unwrap_or(Ordering::Equal)
     };
     let mut starts: Vec<usize> = Vec::new();
     for s in 0..n {
         match starts.first().map(|&b| rotated_cmp(s, b)) {
-            None | Some(std::cmp::Ordering::Less) => starts = vec![s],
-            Some(std::cmp::Ordering::Equal) => starts.push(s),
-            Some(std::cmp::Ordering::Greater) => {}
+            None | Some(Ordering::Less) => {
+                starts.clear();
+                starts.push(s);
+            }
+            Some(Ordering::Equal) => starts.push(s),
+            Some(Ordering::Greater) => {}
         }
     }
-    let best: Option<Blind> = starts
-        .first()
-        .map(|&s| symbols[s..].iter().chain(&symbols[..s]).copied().collect());
+    let mut blind = symbols;
+    if let Some(&s) = starts.first() {
+        blind.rotate_left(s);
+    }
     let has_shared = items.iter().any(|i| matches!(i, Item::Shared(_)));
     // Without shared letters the signature fixes what gets written: one variant is enough.
-    let kept = if has_shared {
-        &starts[..]
-    } else {
-        &starts[..starts.len().min(1)]
-    };
-    let variants = kept
-        .iter()
-        .map(|&s| items[s..].iter().chain(&items[..s]).copied().collect())
-        .collect();
+    if !has_shared {
+        starts.truncate(1);
+    }
     Boundary {
-        variants,
-        blind: best.unwrap_or_default(),
+        items,
+        variants: Variants::Rotations(starts),
+        blind,
         has_shared,
     }
 }
@@ -118,16 +162,22 @@ fn small_boundary(items: &[Item]) -> Boundary {
     let mut plain: Vec<Item> = items.iter().copied().filter(|i| rank(i) < 3).collect();
     plain.sort_by_key(rank);
     let shared: Vec<Item> = items.iter().copied().filter(|i| rank(i) == 3).collect();
-    let mut variants = Vec::new();
-    permutations(
-        &shared,
-        &mut Vec::new(),
-        &mut vec![false; shared.len()],
-        &mut |p| variants.push(plain.iter().chain(p.iter()).copied().collect()),
-    );
     let mut blind: Blind = items.iter().map(|i| rank(i) as u16).collect();
     blind.sort_unstable();
+    let variants = if shared.is_empty() {
+        Variants::Rotations(vec![0])
+    } else {
+        let mut lists = Vec::new();
+        permutations(
+            &shared,
+            &mut Vec::new(),
+            &mut vec![false; shared.len()],
+            &mut |p| lists.push(plain.iter().chain(p.iter()).copied().collect()),
+        );
+        Variants::Listed(lists)
+    };
     Boundary {
+        items: plain,
         variants,
         blind,
         has_shared: !shared.is_empty(),
@@ -156,6 +206,7 @@ fn permutations(
 }
 
 fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
+    let mut offset = 0;
     shape
         .regions
         .iter()
@@ -164,39 +215,61 @@ fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
                 RegionShape::Small(items) => vec![small_boundary(items)],
                 RegionShape::Full(bs) => bs.iter().map(|b| full_boundary(b, reflect)).collect(),
             };
-            let mut blind: Vec<Blind> = boundaries.iter().map(|b| b.blind.clone()).collect();
-            blind.sort_unstable();
+            let mut order: Vec<usize> = (0..boundaries.len()).collect();
+            order.sort_by(|&a, &b| boundaries[a].blind.cmp(&boundaries[b].blind));
             let has_shared = boundaries.iter().any(|b| b.has_shared);
-            Region {
+            let region = Region {
                 boundaries,
-                blind,
+                order,
                 has_shared,
-            }
+                offset,
+            };
+            offset += region.boundaries.len();
+            region
         })
         .collect()
 }
 
-fn land_blind(regions: &[Region]) -> Vec<&Vec<Blind>> {
-    let mut blind: Vec<&Vec<Blind>> = regions.iter().map(|r| &r.blind).collect();
-    blind.sort_unstable();
-    blind
+/// Region indices sorted by signature: the land's signature is their sequence.
+fn land_order(regions: &[Region]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..regions.len()).collect();
+    order.sort_by(|&a, &b| regions[a].cmp_signature(&regions[b]));
+    order
+}
+
+fn cmp_land_signature(
+    a: &[Region],
+    a_order: &[usize],
+    b: &[Region],
+    b_order: &[usize],
+) -> Ordering {
+    for (&x, &y) in a_order.iter().zip(b_order) {
+        let order = a[x].cmp_signature(&b[y]);
+        if order.is_ne() {
+            return order;
+        }
+    }
+    a_order.len().cmp(&b_order.len())
 }
 
 /// The canonical land for a shape.
 pub(crate) fn canonical_land(shape: &LandShape) -> Land {
     let forward = oriented(shape, false);
     let backward = oriented(shape, true);
+    let (forward_order, backward_order) = (land_order(&forward), land_order(&backward));
+    let order = cmp_land_signature(&forward, &forward_order, &backward, &backward_order);
     let mut best: Option<Vec<u8>> = None;
-    let order = land_blind(&forward).cmp(&land_blind(&backward));
-    for regions in [&forward, &backward] {
-        let is_forward = std::ptr::eq(regions, &forward);
+    for (regions, slots, is_forward) in [
+        (&forward, forward_order, true),
+        (&backward, backward_order, false),
+    ] {
         let keep = match order {
-            std::cmp::Ordering::Less => is_forward,
-            std::cmp::Ordering::Greater => !is_forward,
-            std::cmp::Ordering::Equal => true,
+            Ordering::Less => is_forward,
+            Ordering::Greater => !is_forward,
+            Ordering::Equal => true,
         };
         if keep {
-            let mut search = Search::new(regions, best.take());
+            let mut search = Search::new(regions, slots, best.take());
             search.region_slot(0);
             best = search.best;
         }
@@ -206,48 +279,77 @@ pub(crate) fn canonical_land(shape: &LandShape) -> Land {
 
 struct Search<'a> {
     regions: &'a [Region],
-    slots: Vec<&'a Vec<Blind>>,
+    /// Region indices in signature order: slot k is filled by a region with slot k's signature.
+    slots: Vec<usize>,
     used_region: Vec<bool>,
+    /// Flat over every region's boundaries (see [`Region::offset`]).
     used_boundary: Vec<bool>,
     shared_names: Vec<VertexId>,
+    /// Inner letters are named within their region: names start at `inner_from`.
     inner_names: Vec<VertexId>,
+    inner_from: usize,
     out: Vec<u8>,
     best: Option<Vec<u8>>,
+    /// For each boundary written: (length of `out` then, how that prefix compares with `best`'s).
+    /// Only the new bytes are compared at each step, not the whole prefix again.
+    compared: Vec<(usize, Ordering)>,
 }
 
 impl<'a> Search<'a> {
-    fn new(regions: &'a [Region], best: Option<Vec<u8>>) -> Search<'a> {
+    fn new(regions: &'a [Region], slots: Vec<usize>, best: Option<Vec<u8>>) -> Search<'a> {
+        let boundaries = regions.iter().map(|r| r.boundaries.len()).sum();
         Search {
             regions,
-            slots: land_blind(regions),
+            slots,
             used_region: vec![false; regions.len()],
-            used_boundary: Vec::new(),
+            used_boundary: vec![false; boundaries],
             shared_names: Vec::new(),
             inner_names: Vec::new(),
+            inner_from: 0,
             out: Vec::new(),
             best,
+            compared: Vec::new(),
         }
     }
 
-    /// True when the key written so far is already larger than the best complete key.
-    fn worse_than_best(&self) -> bool {
-        match &self.best {
-            Some(best) => self.out.as_slice() > &best[..self.out.len().min(best.len())],
-            None => false,
-        }
+    /// Compares what was written since the last call with `best` and records the result; true when
+    /// the key written so far is already larger than the best complete key. Undo with `compared.pop()`.
+    fn push_comparison(&mut self) -> bool {
+        let (from, before) = self
+            .compared
+            .last()
+            .copied()
+            .unwrap_or((0, Ordering::Equal));
+        let now = match (&self.best, before) {
+            (None, _) => Ordering::Less,
+            (Some(best), Ordering::Equal) => {
+                let end = self.out.len().min(best.len());
+                let written = &self.out[from.min(end)..end];
+                match written.cmp(&best[from.min(end)..end]) {
+                    Ordering::Equal if self.out.len() > best.len() => Ordering::Greater,
+                    order => order,
+                }
+            }
+            (Some(_), order) => order,
+        };
+        self.compared.push((self.out.len(), now));
+        now == Ordering::Greater
     }
 
     fn region_slot(&mut self, slot: usize) {
         if slot == self.slots.len() {
             if self.best.as_ref().is_none_or(|b| self.out < *b) {
                 self.best = Some(self.out.clone());
+                // Every prefix on the current path now equals the best's.
+                self.compared.iter_mut().for_each(|c| c.1 = Ordering::Equal);
             }
             return;
         }
         let regions = self.regions;
+        let wanted = &regions[self.slots[slot]];
         let mut tried_plain = false;
         for (r, region) in regions.iter().enumerate() {
-            if self.used_region[r] || region.blind != *self.slots[slot] {
+            if self.used_region[r] || region.cmp_signature(wanted).is_ne() {
                 continue;
             }
             // Regions without shared letters that tie on the signature write identically.
@@ -262,14 +364,10 @@ impl<'a> Search<'a> {
                 self.out.push(REGION_SEP);
             }
             self.used_region[r] = true;
-            let saved_used = std::mem::replace(
-                &mut self.used_boundary,
-                vec![false; region.boundaries.len()],
-            );
-            let saved_inner = std::mem::take(&mut self.inner_names);
+            let saved_from = std::mem::replace(&mut self.inner_from, self.inner_names.len());
             self.boundary_slot(r, 0, slot);
-            self.inner_names = saved_inner;
-            self.used_boundary = saved_used;
+            self.inner_names.truncate(self.inner_from);
+            self.inner_from = saved_from;
             self.used_region[r] = false;
             self.out.truncate(mark);
         }
@@ -282,38 +380,39 @@ impl<'a> Search<'a> {
             self.region_slot(rslot + 1);
             return;
         }
-        let wanted = &region.blind[bslot];
+        let wanted = &region.boundaries[region.order[bslot]].blind;
         let mut tried_plain = false;
         for b in 0..region.boundaries.len() {
             let boundary = &region.boundaries[b];
-            if self.used_boundary[b] || boundary.blind != *wanted {
+            if self.used_boundary[region.offset + b] || boundary.blind != *wanted {
                 continue;
             }
-            let variants: &[Vec<Item>] = if boundary.has_shared {
-                &boundary.variants
+            let variants = if boundary.has_shared {
+                boundary.variant_count()
             } else {
                 // Without shared letters the signature fixes what gets written.
                 if tried_plain {
                     continue;
                 }
                 tried_plain = true;
-                &boundary.variants[..1]
+                1
             };
-            for variant in variants {
+            for v in 0..variants {
                 let mark = self.out.len();
                 let (shared_mark, inner_mark) = (self.shared_names.len(), self.inner_names.len());
                 if bslot > 0 {
                     self.out.push(BOUNDARY_SEP);
                 }
-                for &item in variant {
+                boundary.write(v, |item| {
                     let code = self.name(item).code();
                     self.out.push(code);
-                }
-                if !self.worse_than_best() {
-                    self.used_boundary[b] = true;
+                });
+                if !self.push_comparison() {
+                    self.used_boundary[region.offset + b] = true;
                     self.boundary_slot(r, bslot + 1, rslot);
-                    self.used_boundary[b] = false;
+                    self.used_boundary[region.offset + b] = false;
                 }
+                self.compared.pop();
                 self.out.truncate(mark);
                 self.shared_names.truncate(shared_mark);
                 self.inner_names.truncate(inner_mark);
@@ -322,12 +421,12 @@ impl<'a> Search<'a> {
     }
 
     fn name(&mut self, item: Item) -> Vertex {
-        fn index(names: &mut Vec<VertexId>, v: VertexId) -> u8 {
-            match names.iter().position(|&n| n == v) {
+        fn index(names: &mut Vec<VertexId>, from: usize, v: VertexId) -> u8 {
+            match names[from..].iter().position(|&n| n == v) {
                 Some(i) => i as u8,
                 None => {
                     names.push(v);
-                    (names.len() - 1) as u8
+                    (names.len() - 1 - from) as u8
                 }
             }
         }
@@ -335,8 +434,8 @@ impl<'a> Search<'a> {
             Item::Spot => Vertex::Spot,
             Item::TwoLives => Vertex::TwoLives,
             Item::OneLife => Vertex::OneLife,
-            Item::Inner(v) => Vertex::Inner(index(&mut self.inner_names, v)),
-            Item::Shared(v) => Vertex::Shared(index(&mut self.shared_names, v)),
+            Item::Inner(v) => Vertex::Inner(index(&mut self.inner_names, self.inner_from, v)),
+            Item::Shared(v) => Vertex::Shared(index(&mut self.shared_names, 0, v)),
         }
     }
 }

@@ -12,9 +12,9 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashSet as HashSet;
 
-use super::canon::{canonical_land, LandShape};
+use super::canon::{canonical_land, LandShape, RegionShape};
 use super::invariant::{combine, shape_invariant, shape_lives};
-use super::position::{Land, Position};
+use super::position::{Land, Position, BOUNDARY_SEP, REGION_SEP};
 use super::raw::{Raw, VertexId};
 use super::reduce::{reduce, reduce_to_shapes};
 
@@ -40,6 +40,21 @@ impl PendingChild {
         others.chain(self.shapes.iter().map(shape_lives))
     }
 
+    /// [`Land::estimated_moves`] of each of its lands, in the order of [`PendingChild::invariants`].
+    pub fn land_estimated_moves(&self) -> impl Iterator<Item = u64> + '_ {
+        let others = self.others.iter().map(Land::estimated_moves);
+        others.chain(self.shapes.iter().map(|shape| {
+            shape
+                .regions
+                .iter()
+                .map(|region| match region {
+                    RegionShape::Small(items) => region_moves_estimate([items.len()].into_iter()),
+                    RegionShape::Full(bs) => region_moves_estimate(bs.iter().map(Vec::len)),
+                })
+                .sum()
+        }))
+    }
+
     /// Number of lands.
     pub fn land_count(&self) -> usize {
         self.others.len() + self.shapes.len()
@@ -59,7 +74,31 @@ impl PendingChild {
     }
 }
 
+/// A rough count of the moves in a region from its boundaries' lengths: pairs of corners on two
+/// boundaries, and pairs on one boundary times the ways to share out the other boundaries.
+fn region_moves_estimate(lengths: impl Iterator<Item = usize> + Clone) -> u64 {
+    let count = lengths.clone().count() as u32;
+    let (mut sum, mut squares) = (0u64, 0u64);
+    for len in lengths {
+        sum += len as u64;
+        squares += (len * len) as u64;
+    }
+    let between = (sum * sum - squares) / 2;
+    let within = squares.saturating_mul(1u64 << count.saturating_sub(1).min(40)) / 2;
+    between + within
+}
+
 impl Land {
+    /// A rough count of its moves (see `region_moves_estimate`), for ordering a search.
+    pub fn estimated_moves(&self) -> u64 {
+        self.key()
+            .split(|&b| b == REGION_SEP)
+            .map(|region| {
+                region_moves_estimate(region.split(|&b| b == BOUNDARY_SEP).map(<[u8]>::len))
+            })
+            .sum()
+    }
+
     /// Every distinct result of one move in this land; each child is a (sorted) list of lands.
     pub fn children(&self) -> Vec<Vec<Land>> {
         let mut children = Vec::new();

@@ -26,12 +26,19 @@ pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
         region.retain(|b| !b.is_empty());
     }
     // A region with at most 1 life allows no move, now or later: drop it.
-    raw.regions
-        .retain(|region| region_lives(region, lives) >= 2);
+    let mut counter = LivesCounter::new(lives.len());
+    let mut region_lives: Vec<u32> = Vec::with_capacity(raw.regions.len());
+    raw.regions.retain(|region| {
+        let total = counter.lives(region, lives);
+        if total >= 2 {
+            region_lives.push(total);
+        }
+        total >= 2
+    });
 
     land_groups(&raw)
         .into_iter()
-        .map(|group| shape_land(&raw, &group))
+        .map(|group| shape_land(&raw, &group, &region_lives))
         .collect()
 }
 
@@ -49,19 +56,33 @@ fn collapse_repeats(boundary: &mut Vec<VertexId>) {
     }
 }
 
-/// Lives in a region, each distinct vertex counted once (a vertex counts where it first occurs;
-/// regions are small, so looking back is cheaper than allocating a set).
-fn region_lives(region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
-    let mut total = 0;
-    for (b, boundary) in region.iter().enumerate() {
-        for (i, &v) in boundary.iter().enumerate() {
-            let seen = boundary[..i].contains(&v) || region[..b].iter().any(|o| o.contains(&v));
-            if !seen {
+/// Lives in regions, each distinct vertex of a region counted once: a stamp per vertex says which
+/// call last counted it, so one table serves every region without clearing.
+struct LivesCounter {
+    stamp: Vec<u32>,
+    call: u32,
+}
+
+impl LivesCounter {
+    fn new(vertices: usize) -> LivesCounter {
+        LivesCounter {
+            stamp: vec![0; vertices],
+            call: 0,
+        }
+    }
+
+    fn lives(&mut self, region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
+        self.call += 1;
+        let mut total = 0;
+        for &v in region.iter().flatten() {
+            let stamp = &mut self.stamp[v as usize];
+            if *stamp != self.call {
+                *stamp = self.call;
                 total += lives[v as usize] as u32;
             }
         }
+        total
     }
-    total
 }
 
 /// Groups of region indices linked by shared vertices (union-find).
@@ -101,7 +122,7 @@ fn land_groups(raw: &Raw) -> Vec<Vec<usize>> {
 }
 
 /// Names each occurrence by its kind (spot, 2 lives, 1 life seen once, inner, shared).
-fn shape_land(raw: &Raw, group: &[usize]) -> LandShape {
+fn shape_land(raw: &Raw, group: &[usize], region_lives: &[u32]) -> LandShape {
     // count[v] = (occurrences, region of the first one, seen in two regions)
     let mut count: Vec<(u32, usize, bool)> = vec![(0, usize::MAX, false); raw.lives.len()];
     for &r in group {
@@ -130,7 +151,7 @@ fn shape_land(raw: &Raw, group: &[usize]) -> LandShape {
         .iter()
         .map(|&r| {
             let region = &raw.regions[r];
-            if region_lives(region, &raw.lives) <= SMALL_REGION_LIVES {
+            if region_lives[r] <= SMALL_REGION_LIVES {
                 // Only the multiset matters; a vertex seen twice here is as good as one corner.
                 let mut seen: Vec<VertexId> = Vec::new();
                 let mut items = Vec::new();

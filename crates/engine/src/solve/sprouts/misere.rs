@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet as HashSet;
 
-use crate::games::sprouts::Position;
+use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
 use super::normal::Step;
@@ -154,9 +154,17 @@ impl MisereSearch {
             self.record(key, true);
             return Some(true);
         }
+        // Few moves first (a quick answer either way), then many lands, then few lives.
         unknown.sort_by_cached_key(|child| match child {
-            OpenChild::Named(c) => (c.lives(), Reverse(c.lands().len())),
-            OpenChild::Pending(c) => (c.land_lives().sum(), Reverse(c.land_count())),
+            OpenChild::Named(c) => {
+                let moves: u64 = c.lands().iter().map(Land::estimated_moves).sum();
+                (moves, Reverse(c.lands().len()), c.lives())
+            }
+            OpenChild::Pending(c) => (
+                c.land_estimated_moves().sum(),
+                Reverse(c.land_count()),
+                c.land_lives().sum(),
+            ),
         });
         self.stack.push(Frame {
             key,

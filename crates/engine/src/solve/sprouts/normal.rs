@@ -274,26 +274,36 @@ impl NormalSearch {
             self.record_winning(&land, n);
             return Some(false);
         };
-        // Cheapest first: small largest unknown land, many lands.
+        // Cheapest first: small largest unknown land, many lands, then few moves in the unknown
+        // lands. Most children tie on the first two (a move costs one life), so the last decides:
+        // without it the order was the order of generation, and the searches far larger.
         children.sort_by_cached_key(|child| match child {
             OpenChild::Named(c) => {
-                let biggest = unpaired(c.lands())
+                let unknown: Vec<&Land> = unpaired(c.lands())
                     .into_iter()
                     .filter(|l| self.base.nimber_of_land(l).is_none())
-                    .map(Land::lives)
-                    .max()
-                    .unwrap_or(0);
-                (biggest, Reverse(c.lands().len()))
+                    .collect();
+                let biggest = unknown.iter().map(|l| l.lives()).max().unwrap_or(0);
+                let moves: u64 = unknown.iter().map(|l| l.estimated_moves()).sum();
+                (biggest, Reverse(c.lands().len()), moves)
             }
             OpenChild::Pending(c) => {
+                let known = self.base.land_nimbers();
+                let unknown = |i: &u64| !known.knows(*i);
                 let biggest = c
                     .invariants()
                     .zip(c.land_lives())
-                    .filter(|&(i, _)| !self.base.land_nimbers().knows(i))
+                    .filter(|(i, _)| unknown(i))
                     .map(|(_, lives)| lives)
                     .max()
                     .unwrap_or(0);
-                (biggest, Reverse(c.land_count()))
+                let moves: u64 = c
+                    .invariants()
+                    .zip(c.land_estimated_moves())
+                    .filter(|(i, _)| unknown(i))
+                    .map(|(_, moves)| moves)
+                    .sum();
+                (biggest, Reverse(c.land_count()), moves)
             }
         });
         self.stack.push(Frame::Couple {
