@@ -471,7 +471,10 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
     let winning = answer.children.iter().filter(|c| c.wins).count();
     let value = match (answer.misere, answer.nimber) {
         (false, Some(nimber)) => format!("Normal play: the position's nimber is *{nimber}. "),
-        _ => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
+        (false, None) => "Normal play: the position's exact nimber (not 0, as it is won) was not computed: \
+                          it would take far longer than the outcome. "
+            .into(),
+        (true, _) => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
     };
     let verdict = match answer.outcome {
         Outcome::N => format!(

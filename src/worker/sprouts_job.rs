@@ -17,6 +17,11 @@ const SHIPPED_BASE_URL: &str = "/sprouts-base.bin";
 /// Nodes per step: well under a slice even for large positions.
 const STEP_NODES: u64 = 64;
 
+/// Normal play: once the outcome and the winning moves are known, the exact nimber of a won position is
+/// sought within this many nodes (an outcome is far cheaper than a nimber: a won 11-spot start is proven
+/// by its base at once, its nimber takes half a million nodes).
+const NIMBER_NODES: u64 = 50_000;
+
 thread_local! {
     static BASE: RefCell<Option<Base>> = const { RefCell::new(None) };
 }
@@ -86,6 +91,8 @@ pub struct SproutsJob {
     nodes: u64,
     /// Depth of the running search's stack at its last step.
     depth: usize,
+    /// Whether the (budgeted) nimber search of a won position has run.
+    nimber_tried: bool,
     started_ms: f64,
 }
 
@@ -110,6 +117,7 @@ impl SproutsJob {
             child_lost: Vec::new(),
             nodes: 0,
             depth: 0,
+            nimber_tried: false,
             started_ms,
         })
     }
@@ -120,7 +128,15 @@ impl SproutsJob {
     }
 
     pub fn is_done(&self) -> bool {
-        self.lost.is_some() && self.search.is_none() && self.child_lost.len() == self.children.len()
+        self.lost.is_some()
+            && self.search.is_none()
+            && self.child_lost.len() == self.children.len()
+            && !self.wants_nimber()
+    }
+
+    /// Normal play, a won position whose nimber has not been sought yet.
+    fn wants_nimber(&self) -> bool {
+        !self.misere && self.lost == Some(false) && self.nimber.is_none() && !self.nimber_tried
     }
 
     /// One step of work: starts the next search when none is running.
@@ -128,10 +144,14 @@ impl SproutsJob {
         if self.search.is_none() {
             let base = self.base.take().expect("an idle job holds the base");
             self.search = Some(if self.lost.is_none() {
+                // The outcome first (a nimber costs far more): is the position lost?
                 match self.misere {
-                    false => Search::Normal(NormalSearch::nimber(&self.position, base)),
+                    false => Search::Normal(NormalSearch::losing(&self.position, 0, base)),
                     true => Search::Misere(MisereSearch::new(&self.position, base)),
                 }
+            } else if self.child_lost.len() == self.children.len() {
+                self.nimber_tried = true;
+                Search::Normal(NormalSearch::nimber(&self.position, base))
             } else {
                 let child = &self.children[self.child_lost.len()];
                 match self.misere {
@@ -143,8 +163,14 @@ impl SproutsJob {
         let search = self.search.as_mut().expect("a search is running");
         let answer = match search.step() {
             Step::Done(answer) => answer,
-            Step::Running { depth, .. } => {
+            Step::Running { nodes, depth } => {
                 self.depth = depth;
+                if self.nimber_tried && nodes > NIMBER_NODES {
+                    // Not worth it: the answer goes without the nimber.
+                    let search = self.search.take().expect("a search is running");
+                    self.nodes += search.nodes();
+                    self.base = Some(search.into_base());
+                }
                 return;
             }
         };
@@ -152,10 +178,7 @@ impl SproutsJob {
         self.nodes += search.nodes();
         self.base = Some(search.into_base());
         match answer {
-            NormalAnswer::Nimber(nimber) => {
-                self.nimber = Some(nimber);
-                self.found_value(nimber == 0);
-            }
+            NormalAnswer::Nimber(nimber) => self.nimber = Some(nimber),
             NormalAnswer::Losing(lost) if self.lost.is_none() => self.found_value(lost),
             NormalAnswer::Losing(lost) => self.child_lost.push(lost),
         }
@@ -164,6 +187,9 @@ impl SproutsJob {
     /// The position's value is known; a lost position has no winning move, so its children need no search.
     fn found_value(&mut self, lost: bool) {
         self.lost = Some(lost);
+        if lost && !self.misere {
+            self.nimber = Some(0);
+        }
         self.children = self.position.children();
         if lost {
             self.child_lost = vec![false; self.children.len()];

@@ -28,6 +28,10 @@ test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot start
     await page.goto(`${app.url}/sprouts?start=6&vs=human`);
     assert.match(await hintVerdict(page), /player to move loses/);
     assert.match(await page.locator('.hint-panel .muted').textContent(), /^0 positions searched/);
+    // 11 spots: the start's value comes from the shipped base; its winning moves are searched (fast).
+    await page.goto(`${app.url}/sprouts?start=11&vs=human`);
+    assert.match(await hintVerdict(page), /player to move wins/);
+    assert.ok(await page.locator('.child.wins').count() >= 1);
     await screenshot(page, 'sprouts-hint');
     assert.deepEqual(page.problems, []);
     await page.close();

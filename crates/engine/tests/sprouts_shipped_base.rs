@@ -1,9 +1,10 @@
 //! The Sprouts base the web app ships (`www/sprouts-base.bin`, loaded by the solver worker so the n-spot
-//! starts answer at once) agrees with the published values, and — in the slow run — every entry is
-//! re-derived from the rules by the complete check.
+//! starts answer at once) answers the starts without search, agrees with the published values, and every
+//! entry is re-derived from the rules by the complete check. It is a minimal proof base, made by
+//! `sprague sprouts base proof --normal 11 --nimbers-up-to 8 --misere 8 -o www/sprouts-base.bin`.
 
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{check_base, Base};
+use sprague_engine::solve::sprouts::{check_base, Base, MisereSearch, NormalAnswer, NormalSearch};
 
 const SHIPPED: &[u8] = include_bytes!("../../../www/sprouts-base.bin");
 
@@ -14,35 +15,43 @@ const MISERE_FIRST_WINS: [bool; 12] = [
     true, false, false, false, true, true, false, false, false, true, true, true,
 ];
 
+/// How many n-spot starts the shipped base answers (normal play, misère play).
+const NORMAL_STARTS: usize = 11;
+const MISERE_STARTS: usize = 8;
+
 #[test]
 fn shipped_base_agrees_with_the_published_start_values() {
     let base = Base::from_bytes(SHIPPED).expect("the shipped base reads");
-    let mut normal_found = 0;
-    let mut misere_found = 0;
-    for n in 1..=12 {
+    for n in 1..=NORMAL_STARTS {
         let start = Position::start(n).unwrap();
-        if let Some(nimber) = base.nimber(&start) {
-            if let Some(&published) = START_NIMBERS.get(n - 1) {
-                assert_eq!(nimber, published, "{n} spots");
-            }
-            // Normal play beyond the table: the first player wins iff n mod 6 is 3, 4 or 5.
-            assert_eq!(nimber != 0, matches!(n % 6, 3..=5), "{n} spots");
-            normal_found += 1;
+        if let (Some(nimber), Some(&published)) = (base.nimber(&start), START_NIMBERS.get(n - 1)) {
+            assert_eq!(nimber, published, "{n} spots");
         }
-        if let Some(lost) = base.misere_losing(&start) {
-            assert_eq!(!lost, MISERE_FIRST_WINS[n - 1], "{n} spots, misère");
-            misere_found += 1;
-        }
+        // Answered at once: a search from the shipped base expands at most the start (a won start
+        // whose winning child is in the base). Normal play: the first player wins iff n mod 6 is 3, 4
+        // or 5.
+        let mut search = NormalSearch::losing(&start, 0, base.clone());
+        let answer = search.run();
+        assert_eq!(
+            answer,
+            NormalAnswer::Losing(!matches!(n % 6, 3..=5)),
+            "{n} spots"
+        );
+        assert!(search.nodes() <= 1, "{n} spots: {} nodes", search.nodes());
     }
-    assert!(normal_found >= 6, "the starts up to 6 spots are shipped");
-    assert!(
-        misere_found >= 5,
-        "the misère starts up to 5 spots are shipped"
-    );
+    for n in 1..=MISERE_STARTS {
+        let start = Position::start(n).unwrap();
+        let mut search = MisereSearch::new(&start, base.clone());
+        assert_eq!(!search.run(), MISERE_FIRST_WINS[n - 1], "{n} spots, misère");
+        assert!(
+            search.nodes() <= 1,
+            "{n} spots, misère: {} nodes",
+            search.nodes()
+        );
+    }
 }
 
 #[test]
-#[ignore = "the complete check of the shipped base takes about a minute; scripts/test-slow runs it"]
 fn every_shipped_entry_is_re_derived_from_the_rules() {
     let base = Base::from_bytes(SHIPPED).expect("the shipped base reads");
     let report = check_base(&base);

@@ -112,6 +112,10 @@ pub enum BaseCommand {
         /// Misère play: the starts 1..=M
         #[arg(long, default_value_t = 0)]
         misere: usize,
+        /// Also prove the outcome of every move from each start, so a hint on a start marks its
+        /// winning moves at once
+        #[arg(long)]
+        with_moves: bool,
         /// Start the searches from this base (GLOP text or binary)
         #[arg(long)]
         base: Option<PathBuf>,
@@ -506,10 +510,21 @@ impl BaseCommand {
                 normal,
                 nimbers_up_to,
                 misere,
+                with_moves,
                 base,
                 out,
                 json,
-            } => proof_base(normal, nimbers_up_to, misere, base.as_deref(), &out, json),
+            } => proof_base(
+                StartGoals {
+                    normal,
+                    nimbers_up_to,
+                    misere,
+                    with_moves,
+                },
+                base.as_deref(),
+                &out,
+                json,
+            ),
             BaseCommand::Merge { inputs, out, json } => {
                 if inputs.is_empty() {
                     return Err("merge needs at least one input base".into());
@@ -580,15 +595,22 @@ impl BaseCommand {
     }
 }
 
-/// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
-fn proof_base(
+/// Which results `sprague sprouts base proof` proves: see [`BaseCommand::Proof`].
+struct StartGoals {
     normal: usize,
     nimbers_up_to: usize,
     misere: usize,
-    base: Option<&Path>,
-    out: &Path,
-    json: bool,
-) -> CommandResult {
+    with_moves: bool,
+}
+
+/// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
+fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -> CommandResult {
+    let StartGoals {
+        normal,
+        nimbers_up_to,
+        misere,
+        with_moves,
+    } = wanted;
     let mut base = load_base(base)?;
     let mut goals = Vec::new();
     for n in 1..=normal {
@@ -605,6 +627,15 @@ fn proof_base(
             normal_losing(&start, &mut base);
             0
         };
+        if with_moves {
+            for child in start.children() {
+                normal_losing(&child, &mut base);
+                goals.push(Goal::Normal {
+                    position: child,
+                    heap: 0,
+                });
+            }
+        }
         goals.push(Goal::Normal {
             position: start,
             heap,
@@ -613,6 +644,12 @@ fn proof_base(
     for n in 1..=misere {
         let start = Position::start(n)?;
         misere_losing(&start, &mut base);
+        if with_moves {
+            for child in start.children() {
+                misere_losing(&child, &mut base);
+                goals.push(Goal::Misere(child));
+            }
+        }
         goals.push(Goal::Misere(start));
     }
     let proof = minimal_base(&base, &goals)?;
