@@ -70,11 +70,10 @@ fn run_checked(
     let mut search = NormalSearch::nimber(start, Base::new());
     let mut deepest = 0;
     let mut steered = 0;
-    // Small slices for small searches; larger ones for big searches, so the checks stay quick.
+    // Small slices, so even the 6-spot search (a few hundred nodes) is seen at many depths.
     let budget = match start.lives() {
-        0..=12 => 3,
-        13..=15 => 40,
-        _ => 500,
+        0..=15 => 3,
+        _ => 10,
     };
     for round in 0.. {
         match search.step(budget) {
@@ -91,8 +90,8 @@ fn run_checked(
             start.lands(),
             "the root level is the start"
         );
-        // The items are checked against the rules on every round of small searches, every 8th of large ones.
-        check_path(&levels, budget < 500 || round % 8 == 0);
+        // The items are checked against the rules on every round.
+        check_path(&levels, true);
         deepest = deepest.max(levels.len());
         // Steering a few dozen times is enough to change the path; always steering to the last child
         // can make a search many times longer.
