@@ -146,15 +146,15 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
 
 test('Sprouts: past its thinking time the computer looks ahead and says so; undo and redo walk whole turns', async () => {
     const page = await openPage(app.context);
-    // 14 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
-    await page.goto(`${app.url}/sprouts?start=14&vs=computer&first=computer&think=2`);
+    // 20 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
+    await page.goto(`${app.url}/sprouts?start=20&vs=computer&first=computer&think=2`);
     // First the exact search, with its progress: time, positions searched and stored, depth.
     await page.waitForFunction(() => /s — \d+ positions searched, \d+ stored, depth \d+/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
     await page.waitForFunction(() => /looking ahead/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
     await page.locator('#moves li').first().waitFor({ timeout: 30_000 });
     assert.match(await page.locator('#computer-note').textContent(), /longer than its 2 s, so the computer looked \d+ moves ahead/);
-    // Every move uses two lives and gives the new spot one: 42 lives become 41.
-    assert.match(await page.locator('.position .muted').textContent(), /\(41 lives\)/);
+    // Every move uses two lives and gives the new spot one: 60 lives become 59.
+    assert.match(await page.locator('.position .muted').textContent(), /\(59 lives\)/);
     assert.equal(await page.locator('#setup-think').inputValue(), '2');
     await screenshot(page, 'sprouts-lookahead');
 

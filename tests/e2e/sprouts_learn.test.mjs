@@ -90,14 +90,15 @@ test('search view: misère outcomes of the starts', async () => {
 
 test('search view: levels, pause, steering, resume', async () => {
     const page = await openPage(app.context);
-    await page.goto(`${app.url}/learn/sprouts?pos=0*6&rules=normal&base=fresh`);
+    // 8 spots: the largest start under 12 whose search is long enough to pause (about 10,000 positions).
+    await page.goto(`${app.url}/learn/sprouts?pos=0*8&rules=normal&base=fresh`);
     await page.waitForSelector('#levels li[data-kind="couple"] button.chip', { timeout: 60_000 });
     await page.click('#search-pause');
     await page.waitForSelector('#search-status[data-paused="true"]');
     const levels = await page.locator('#levels > li').evaluateAll((items) =>
         items.map((li) => ({ kind: li.dataset.kind, position: li.dataset.position, unknown: Number(li.dataset.unknown) })));
     assert.ok(levels.length >= 2, 'the search has several levels');
-    assert.equal(levels[0].position, '0*6', 'the root level is the position searched');
+    assert.equal(levels[0].position, '0*8', 'the root level is the position searched');
     const nodes = await page.locator('#search-nodes').textContent();
     await page.waitForTimeout(400);
     assert.equal(await page.locator('#search-nodes').textContent(), nodes, 'a paused search does not move');
