@@ -269,9 +269,11 @@ async fn computer_move(
         Ok(job) => job,
         Err(message) => return Response::Error { id, message },
     };
+    // The time counts from when the base is ready (the first question loads the shipped base).
+    let thinking_from = js_sys::Date::now();
     let exact = Until {
         job,
-        deadline_ms: started_ms + think_ms * 0.75,
+        deadline_ms: thinking_from + think_ms * 0.75,
     };
     let job = match run_in_slices(id, exact, scope, queue).await {
         Ok(Until { job, .. }) if job.is_done() => {
@@ -287,7 +289,7 @@ async fn computer_move(
     job.stop().await;
     let lookahead = Until {
         job: LookaheadJob::start(position, misere, nodes, started_ms).await,
-        deadline_ms: started_ms + think_ms,
+        deadline_ms: thinking_from + think_ms,
     };
     match run_in_slices(id, lookahead, scope, queue).await {
         Ok(Until { job, .. }) => Response::SproutsGuess {

@@ -167,6 +167,7 @@ pub async fn import_sprouts(imported: Base) -> Result<String, String> {
     let saved = async { Store::open().await?.put_base(&stored).await }.await;
     sprouts_job::give_back(merged);
     saved.map_err(|e| e.to_string())?;
+    sprouts_job::note_stored(after);
     let mut text = format!(
         "Imported {} entries ({} new); {} were re-derived from the rules of Sprouts.",
         imported.normal_len() + imported.misere_len(),

@@ -6,7 +6,7 @@ use super::protocol::{Outcome, SproutsAnswer, SproutsChild};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// The stored base's name.
 pub const BASE_NAME: &str = "Sprouts positions";
@@ -24,6 +24,9 @@ const NIMBER_NODES: u64 = 50_000;
 
 thread_local! {
     static BASE: RefCell<Option<Base>> = const { RefCell::new(None) };
+    /// Entries of the base as stored in IndexedDB, once read or written (reading the stored record
+    /// means reading the whole base: more than a second for the shipped one).
+    static STORED: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// One search over the shared base.
@@ -262,7 +265,9 @@ impl SproutsJob {
                 data: base.to_bytes(),
             };
             if let Ok(store) = Store::open().await {
-                let _ = store.put_base(&stored).await;
+                if store.put_base(&stored).await.is_ok() {
+                    note_stored(count);
+                }
             }
         }
         give_back(base);
@@ -280,7 +285,10 @@ pub async fn take_base() -> Base {
 
 /// Entries of the base as stored in IndexedDB (0 when nothing is stored yet).
 async fn stored_entries() -> usize {
-    match Store::open().await {
+    if let Some(entries) = STORED.with(Cell::get) {
+        return entries;
+    }
+    let entries = match Store::open().await {
         Ok(store) => store
             .get_base(BASE_NAME)
             .await
@@ -288,7 +296,14 @@ async fn stored_entries() -> usize {
             .flatten()
             .map_or(0, |base| base.entries as usize),
         Err(_) => 0,
-    }
+    };
+    note_stored(entries);
+    entries
+}
+
+/// Remembers how many entries the stored base holds (after writing it).
+pub fn note_stored(entries: usize) {
+    STORED.with(|stored| stored.set(Some(entries)));
 }
 
 pub fn give_back(base: Base) {
@@ -298,6 +313,7 @@ pub fn give_back(base: Base) {
 /// Forgets the in-memory base (after the user clears it).
 pub fn forget() {
     BASE.with(|cell| *cell.borrow_mut() = None);
+    STORED.with(|stored| stored.set(None));
 }
 
 fn entries(base: &Base) -> usize {
@@ -311,6 +327,7 @@ async fn load() -> Base {
         Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
         Err(_) => None,
     };
+    note_stored(stored.as_ref().map_or(0, |base| base.entries as usize));
     let mut base = stored
         .filter(|base| base.kind == BaseKind::SproutsBase)
         .and_then(|base| Base::from_bytes(&base.data).ok())
