@@ -111,9 +111,17 @@ test('search view: levels, pause, steering, resume', async () => {
         else assert.match(cls, /level-plain/);
     }
     await screenshot(page, 'sprouts-learn-levels');
-    // Steer: a child to try at the deepest couple level becomes the one computed.
-    const chips = page.locator('#levels li[data-kind="couple"] button.chip');
-    const chip = chips.last();
+    // Steer: a child to try at the deepest couple level that is not trying its heap moves (those come
+    // first and cannot be steered) becomes the one computed.
+    let chip = null;
+    for (const li of (await page.locator('#levels > li[data-kind="couple"]').all()).reverse()) {
+        const computing = (await li.locator('.chip-computing').allTextContents())[0] ?? '';
+        if (computing.trim().startsWith('*')) continue;
+        if (await li.locator('button.chip').count() === 0) continue;
+        chip = li.locator('button.chip').last();
+        break;
+    }
+    assert.ok(chip, 'a level has a child to steer to');
     const level = await chip.getAttribute('data-level');
     const title = (await chip.getAttribute('title')).split(' — ')[0];
     await chip.click();
