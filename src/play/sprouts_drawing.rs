@@ -52,14 +52,20 @@ impl DrawingCache {
 
 /// The drawing of a start: n spots spread out, or any other position laid out.
 pub fn draw_start(start: &Position) -> Result<Drawing, String> {
-    let spots = start.lives() as usize / 3;
-    let isolated = Position::start(spots).is_ok_and(|p| &p == start);
-    if isolated {
+    if let Some(spots) = spots_of_start(start) {
         Ok(Drawing::start(spots))
     } else {
         Drawing::layout(start)
             .map_err(|error| format!("this position cannot be drawn yet ({error})"))
     }
+}
+
+/// The number of spots when `start` is an n-spot start (drawn at once, with nothing to compute).
+pub fn spots_of_start(start: &Position) -> Option<usize> {
+    let spots = start.lives() as usize / 3;
+    Position::start(spots)
+        .is_ok_and(|p| &p == start)
+        .then_some(spots)
 }
 
 /// The drawing after the move to `child`: its curve routed in `drawing`. A move the router cannot draw

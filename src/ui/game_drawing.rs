@@ -2,7 +2,7 @@
 //! person drew stays as drawn); a move not yet drawn — the computer's, or every move of a game opened from a
 //! link — is routed by the worker, one move at a time, while the page shows the last drawing it has.
 
-use crate::play::sprouts_drawing::{line_key, DrawingCache};
+use crate::play::sprouts_drawing::{line_key, spots_of_start, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
@@ -76,6 +76,16 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
         })
     };
     let key = line_key(&game.start, &game.line);
+    // An n-spot start is drawn at once here (spots on a grid: nothing to compute); a pasted start is
+    // laid out by the worker like the moves.
+    {
+        let mut cache = cache.borrow_mut();
+        if cache.longest_drawn(game).1.is_none() {
+            if let Some(spots) = spots_of_start(&game.start) {
+                cache.remember(&game.start, &[], Drawing::start(spots));
+            }
+        }
+    }
     // Ask for the next missing move (one request at a time).
     {
         let (cache, in_flight, game) = (cache.clone(), in_flight.clone(), game.clone());

@@ -182,6 +182,7 @@ test('Sprouts: past its thinking time the computer looks ahead and says so; undo
 test('Sprouts exact mode: pick two spots, choose among the moves between them, and it is played drawn', async () => {
     const page = await openPage(app.context);
     await page.goto(`${app.url}/sprouts?start=3&vs=human`);
+    await page.locator('circle.spot').first().waitFor();
     const engineMoves = await page.locator('#children code').allTextContents();
     await page.click('#exact-mode');
     assert.equal(await page.locator('.spot-number').count(), 3, 'spots show their numbers');
