@@ -70,16 +70,16 @@ pub fn spots_of_start(start: &Position) -> Option<usize> {
 
 /// The drawing after the move to `child`: its curve routed in `drawing`. A move the router cannot draw
 /// (the engine lists moves up to equivalence in small regions) is drawn by laying the position out
-/// afresh — except the last move of a game, which keeps the picture (a fresh layout of the empty
-/// position would be blank).
+/// afresh from this drawing — except the last move of a game, which keeps the picture (a fresh layout
+/// of the empty position would be blank).
 pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<Drawing, String> {
-    match drawing.route(child) {
-        Some(curve) => Ok(drawing.play(&curve, None)),
-        None if child.is_terminal() => Ok(drawing.clone()),
-        None => Drawing::layout(child).map_err(|error| {
-            format!(
-                "no curve was found for the move to {child}, and it cannot be drawn afresh ({error})"
-            )
-        }),
+    if child.is_terminal() && drawing.route(child).is_none() {
+        return Ok(drawing.clone());
     }
+    drawing
+        .relayout_child(child)
+        .map(|(drawing, _kept)| drawing)
+        .map_err(|error| {
+            format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
+        })
 }

@@ -299,7 +299,7 @@ pub fn sprouts_page() -> Html {
         Some(answer) => answer
             .children
             .iter()
-            .map(|child| (child.position.clone(), Some(child.wins)))
+            .map(|child| (child.position.clone(), child.wins))
             .collect(),
         None => rule_children
             .iter()
@@ -327,13 +327,14 @@ pub fn sprouts_page() -> Html {
         let drawing = drawing.clone();
         let first_winning = hint
             .as_ref()
-            .and_then(|answer| answer.children.iter().find(|c| c.wins))
+            .and_then(|answer| answer.children.iter().find(|c| c.wins == Some(true)))
             .and_then(|child| child.position.parse::<Position>().ok());
         use_memo((first_winning, drawing), move |(child, drawing)| {
+            // Or the same game drawn another way (see `Drawing::route_equivalent`).
             drawing
                 .as_ref()?
-                .route(child.as_ref()?)
-                .map(|curve| curve.points().to_vec())
+                .route_equivalent(child.as_ref()?)
+                .map(|(curve, _)| curve.points().to_vec())
         })
     };
     let board = match &game_drawing {
@@ -468,7 +469,12 @@ pub fn sprouts_page() -> Html {
 }
 
 fn hint_view(answer: &SproutsAnswer) -> Html {
-    let winning = answer.children.iter().filter(|c| c.wins).count();
+    let winning = answer
+        .children
+        .iter()
+        .filter(|c| c.wins == Some(true))
+        .count();
+    let unexamined = answer.children.iter().filter(|c| c.wins.is_none()).count();
     let value = match (answer.misere, answer.nimber) {
         (false, Some(nimber)) => format!("Normal play: the position's nimber is *{nimber}. "),
         (false, None) => "Normal play: the position's exact nimber (not 0, as it is won) was not computed: \
@@ -477,6 +483,12 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
         (true, _) => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
     };
     let verdict = match answer.outcome {
+        Outcome::N if unexamined > 0 => format!(
+            "The player to move wins: {winning} of the {} moves win (marked); {unexamined} more {} not \
+             examined (the solver stops looking for further winning moves after a few seconds).",
+            answer.children.len(),
+            if unexamined == 1 { "was" } else { "were" }
+        ),
         Outcome::N => format!(
             "The player to move wins: {winning} of the {} moves win (marked).",
             answer.children.len()
@@ -516,6 +528,14 @@ fn computer_choice(
                 .iter()
                 .find(|child| drawing.route(child).is_some())
                 .cloned()
+                // Else the same game drawn another way (see `Drawing::route_equivalent`).
+                .or_else(|| {
+                    choices
+                        .iter()
+                        .find_map(|child| drawing.route_equivalent(child))
+                        .map(|(_, drawn)| drawn)
+                        .filter(|drawn| game.moves().contains(drawn))
+                })
         });
         routable.unwrap_or_else(|| choices[0].clone())
     };
@@ -530,7 +550,7 @@ fn computer_choice(
             let winning: Vec<Position> = answer
                 .children
                 .iter()
-                .filter(|c| c.wins)
+                .filter(|c| c.wins == Some(true))
                 .filter_map(|c| c.position.parse().ok())
                 .collect();
             if winning.is_empty() {

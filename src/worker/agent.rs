@@ -276,7 +276,8 @@ async fn computer_move(
         deadline_ms: thinking_from + think_ms * 0.75,
     };
     let job = match run_in_slices(id, exact, scope, queue).await {
-        Ok(Until { job, .. }) if job.is_done() => {
+        // A winning move found is enough to play (the search for others can take minutes).
+        Ok(Until { job, .. }) if job.is_done() || job.knows_winning_move() => {
             return Response::Sprouts {
                 id,
                 answer: job.finish().await,

@@ -276,8 +276,9 @@ pub struct SproutsGuess {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SproutsChild {
     pub position: String,
-    /// Moving here wins: the child is lost for the player to move.
-    pub wins: bool,
+    /// Moving here wins (the child is lost for the player to move); `None` when the solver stopped
+    /// looking for more winning moves before examining this one.
+    pub wins: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,12 @@
 //! One Sprouts question, computed in steps: the value of a position (normal-play nimber, or misère
 //! outcome), then which of its children are lost for the opponent (the winning moves). Everything the
 //! searches learn goes into one Sprouts base, kept for the worker's lifetime and stored in IndexedDB.
+//!
+//! The children of a won position are examined in two passes: first each with a small budget (the
+//! base settles most at once — a shipped proof holds at least one winning move of each won start),
+//! then the rest in full. Once a winning move is known, the full pass stops at [`MORE_MOVES_MS`]: a
+//! hard child can take minutes (the 11-spot start's `0*8.AB|0*2.AB`), and the answer then says which
+//! moves were not examined.
 
 use super::protocol::{Outcome, SproutsAnswer, SproutsChild};
 use crate::store::{BaseKind, Store, StoredBase};
@@ -21,6 +27,15 @@ const STEP_NODES: u64 = 64;
 /// sought within this many nodes (an outcome is far cheaper than a nimber: a won 11-spot start is proven
 /// by its base at once, its nimber takes half a million nodes).
 const NIMBER_NODES: u64 = 50_000;
+
+/// Nor after this long from the question.
+const NIMBER_MS: f64 = 6_000.0;
+
+/// Nodes a child gets in the first pass over the children of a won position.
+const QUICK_CHILD_NODES: u64 = 2_000;
+
+/// Once a winning move is known, the search for others stops this long after the question came.
+const MORE_MOVES_MS: f64 = 4_000.0;
 
 thread_local! {
     static BASE: RefCell<Option<Base>> = const { RefCell::new(None) };
@@ -89,8 +104,13 @@ pub struct SproutsJob {
     nimber: Option<u32>,
     lost: Option<bool>,
     children: Vec<Position>,
-    /// For each child examined so far: is it lost for the player to move (so moving there wins)?
-    child_lost: Vec<bool>,
+    /// For each child: is it lost for the player to move (so moving there wins)? `None` until settled.
+    child_lost: Vec<Option<bool>>,
+    /// The child being searched, and whether in the first (budgeted) pass.
+    child: usize,
+    quick_pass: bool,
+    /// The full pass stopped with children unsettled (a winning move was known; see [`MORE_MOVES_MS`]).
+    stopped_early: bool,
     nodes: u64,
     /// Depth of the running search's stack at its last step.
     depth: usize,
@@ -118,6 +138,9 @@ impl SproutsJob {
             lost: None,
             children: Vec::new(),
             child_lost: Vec::new(),
+            child: 0,
+            quick_pass: true,
+            stopped_early: false,
             nodes: 0,
             depth: 0,
             nimber_tried: false,
@@ -131,10 +154,44 @@ impl SproutsJob {
     }
 
     pub fn is_done(&self) -> bool {
-        self.lost.is_some()
-            && self.search.is_none()
-            && self.child_lost.len() == self.children.len()
-            && !self.wants_nimber()
+        self.lost.is_some() && self.search.is_none() && self.children_done() && !self.wants_nimber()
+    }
+
+    /// Every child settled, or the search for more winning moves stopped.
+    fn children_done(&self) -> bool {
+        self.stopped_early || self.child_lost.iter().all(Option::is_some)
+    }
+
+    /// Whether a winning move is known (the position may still have others unexamined).
+    pub fn knows_winning_move(&self) -> bool {
+        self.child_lost.contains(&Some(true))
+    }
+
+    /// A winning move is known and the time for finding more has run out.
+    fn time_is_up(&self) -> bool {
+        self.knows_winning_move() && js_sys::Date::now() - self.started_ms > MORE_MOVES_MS
+    }
+
+    /// The next child to search, moving on to the full pass after the first; `None` when the children
+    /// are done (all settled, or a winning move known and time is up).
+    fn next_child(&mut self) -> Option<usize> {
+        loop {
+            if let Some(i) =
+                (self.child..self.children.len()).find(|&i| self.child_lost[i].is_none())
+            {
+                if !self.quick_pass && self.time_is_up() {
+                    self.stopped_early = true;
+                    return None;
+                }
+                self.child = i;
+                return Some(i);
+            }
+            if !self.quick_pass {
+                return None;
+            }
+            self.quick_pass = false;
+            self.child = 0;
+        }
     }
 
     /// Normal play, a won position whose nimber has not been sought yet.
@@ -152,15 +209,15 @@ impl SproutsJob {
                     false => Search::Normal(NormalSearch::losing(&self.position, 0, base)),
                     true => Search::Misere(MisereSearch::new(&self.position, base)),
                 }
-            } else if self.child_lost.len() == self.children.len() {
-                self.nimber_tried = true;
-                Search::Normal(NormalSearch::nimber(&self.position, base))
-            } else {
-                let child = &self.children[self.child_lost.len()];
+            } else if let Some(i) = self.next_child() {
+                let child = &self.children[i];
                 match self.misere {
                     false => Search::Normal(NormalSearch::losing(child, 0, base)),
                     true => Search::Misere(MisereSearch::new(child, base)),
                 }
+            } else {
+                self.nimber_tried = true;
+                Search::Normal(NormalSearch::nimber(&self.position, base))
             });
         }
         let search = self.search.as_mut().expect("a search is running");
@@ -168,11 +225,26 @@ impl SproutsJob {
             Step::Done(answer) => answer,
             Step::Running { nodes, depth } => {
                 self.depth = depth;
-                if self.nimber_tried && nodes > NIMBER_NODES {
+                let searching_child = self.lost.is_some() && !self.nimber_tried;
+                let over_budget = if self.nimber_tried {
                     // Not worth it: the answer goes without the nimber.
+                    nodes > NIMBER_NODES || js_sys::Date::now() - self.started_ms > NIMBER_MS
+                } else if searching_child && self.quick_pass {
+                    // Left for the full pass.
+                    nodes > QUICK_CHILD_NODES
+                } else if searching_child && self.time_is_up() {
+                    self.stopped_early = true;
+                    true
+                } else {
+                    false
+                };
+                if over_budget {
                     let search = self.search.take().expect("a search is running");
                     self.nodes += search.nodes();
                     self.base = Some(search.into_base());
+                    if searching_child {
+                        self.child += 1;
+                    }
                 }
                 return;
             }
@@ -183,7 +255,10 @@ impl SproutsJob {
         match answer {
             NormalAnswer::Nimber(nimber) => self.nimber = Some(nimber),
             NormalAnswer::Losing(lost) if self.lost.is_none() => self.found_value(lost),
-            NormalAnswer::Losing(lost) => self.child_lost.push(lost),
+            NormalAnswer::Losing(lost) => {
+                self.child_lost[self.child] = Some(lost);
+                self.child += 1;
+            }
         }
     }
 
@@ -194,9 +269,8 @@ impl SproutsJob {
             self.nimber = Some(0);
         }
         self.children = self.position.children();
-        if lost {
-            self.child_lost = vec![false; self.children.len()];
-        }
+        // Every move from a lost position leaves a won one.
+        self.child_lost = vec![lost.then_some(false); self.children.len()];
     }
 
     /// Work done so far: nodes searched, children examined of all, the search's depth, and the entries of
@@ -209,7 +283,7 @@ impl SproutsJob {
         };
         SearchWork {
             nodes: self.nodes + running,
-            children_done: self.child_lost.len() as u64,
+            children_done: self.child_lost.iter().filter(|lost| lost.is_some()).count() as u64,
             children: self.children.len() as u64,
             depth: self.depth as u64,
             stored: base.map_or(0, |base| entries(base) as u64),
@@ -224,8 +298,16 @@ impl SproutsJob {
         self.save().await;
     }
 
+    /// The answer: called when done, or early once a winning move is known (the other children then
+    /// unsettled).
     pub async fn finish(mut self) -> SproutsAnswer {
-        let lost = self.lost.expect("finish is called when done");
+        if let Some(search) = self.search.take() {
+            self.nodes += search.nodes();
+            self.base = Some(search.into_base());
+        }
+        let lost = self
+            .lost
+            .expect("finish is called once the outcome is known");
         let children = self
             .children
             .iter()

@@ -39,6 +39,25 @@ test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot start
     await page.close();
 });
 
+test('Sprouts: on the won 9- to 11-spot starts the hint marks a winning move, and that move leaves a lost position', async () => {
+    const page = await openPage(app.context);
+    for (const n of [9, 10, 11]) {
+        await page.goto(`${app.url}/sprouts?start=${n}&vs=human`);
+        assert.match(await hintVerdict(page), /player to move wins/, `${n} spots`);
+        const winning = await page.locator('.child.wins code').allTextContents();
+        assert.ok(winning.length >= 1, `${n} spots: a winning move is marked`);
+        // Asked on its own, the position after the winning move is lost for the player to move.
+        const child = await openPage(app.context);
+        await child.goto(`${app.url}/sprouts?start=${encodeURIComponent(winning[0])}&vs=human`);
+        assert.match(await hintVerdict(child), /player to move loses/, `${n} spots: ${winning[0]}`);
+        assert.deepEqual(child.problems, []);
+        await child.close();
+    }
+    await screenshot(page, 'sprouts-hint-11');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Sprouts: winning moves from the hint beat the perfect computer, and the game is in the URL', async () => {
     const page = await openPage(app.context);
     await page.goto(`${app.url}/sprouts?start=4&vs=computer&level=perfect`);
