@@ -83,3 +83,23 @@ pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<Drawing, String>
             format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn every_move_is_drawn_as_the_position_it_makes() {
+        // In this layout of `2A|2B|2AB` the engine's child `22` has no curve (see the engine's
+        // `route_equivalent`): it is laid out afresh; every other child is routed.
+        let drawing = Drawing::layout(&"2A|2B|2AB".parse().unwrap()).unwrap();
+        let parent = drawing.position().unwrap();
+        let children = parent.children();
+        assert!(children.contains(&"22".parse().unwrap()));
+        for child in children.iter().filter(|child| !child.is_terminal()) {
+            let drawn = draw_move(&drawing, child).unwrap();
+            assert_eq!(&drawn.position().unwrap(), child);
+        }
+    }
+}
