@@ -99,3 +99,29 @@ fn a_spot_without_lives_has_no_moves() {
         "but a join to the new spot"
     );
 }
+
+#[test]
+fn large_starts_list_every_loop_and_join() {
+    // The n-spot start has ⌊(n−1)/2⌋ + 2 distinct children (a join, and loops around k of the other
+    // n − 1 spots up to k ↔ n − 1 − k); from spot 0 the loops and the join to spot 1 are all of them.
+    for n in [8, 14, 20] {
+        let drawing = Drawing::start(n);
+        let loops = drawing.moves_between(0, 0);
+        let joins = drawing.moves_between(0, 1);
+        assert_eq!(loops.len(), (n - 1) / 2 + 1, "{n} spots: loops");
+        assert_eq!(joins.len(), 1, "{n} spots: joins");
+        let listed: BTreeSet<Position> = loops
+            .iter()
+            .chain(&joins)
+            .map(|m| m.child.clone())
+            .collect();
+        let children: BTreeSet<Position> =
+            Position::start(n).unwrap().children().into_iter().collect();
+        assert_eq!(listed, children, "{n} spots");
+        for mv in loops.iter().chain(&joins) {
+            let curve = drawing.draw_move(mv).expect("a move of a start is drawn");
+            let checked = drawing.check_curve(curve.points()).expect("legal");
+            assert_eq!(checked.child(), &mv.child);
+        }
+    }
+}

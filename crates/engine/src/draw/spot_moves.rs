@@ -30,7 +30,7 @@ pub struct SpotMove {
 impl Drawing {
     /// The distinct moves joining spot `a` to spot `b` (`a == b`: a loop). Empty when the spots share
     /// no region, lack lives, or do not exist. Splits of regions with more than a dozen other
-    /// boundaries are not listed (2^k choices).
+    /// boundaries that are not isolated spots are not listed (2^k choices).
     pub fn moves_between(&self, a: usize, b: usize) -> Vec<SpotMove> {
         let lives = self.lives();
         if self.validate().is_err() || a >= lives.len() || b >= lives.len() {
@@ -122,21 +122,34 @@ fn candidates(map: &PlanarMap, walks: &[usize], r: usize, a: usize, b: usize) ->
             } else {
                 (second, first)
             };
-            let rest: Vec<usize> = walks.iter().copied().filter(|&w| w != first.walk).collect();
-            if rest.len() > MAX_SIDE_CHOICES {
+            // Isolated spots are interchangeable: only how many go inside matters (the ones nearest the
+            // curve's ends are enclosed); the other boundaries are chosen one by one.
+            let (mut isolated, others): (Vec<usize>, Vec<usize>) = walks
+                .iter()
+                .copied()
+                .filter(|&w| w != first.walk)
+                .partition(|&w| map.walks[w].isolated.is_some());
+            if others.len() > MAX_SIDE_CHOICES {
                 continue;
             }
-            for mask in 0u32..(1 << rest.len()) {
-                let inside = (0..rest.len())
-                    .filter(|&i| mask >> i & 1 == 1)
-                    .map(|i| rest[i])
-                    .collect();
-                out.push(Candidate {
-                    region: r,
-                    first,
-                    second,
-                    inside: Some(inside),
-                });
+            let at = |w: usize| map.nodes[map.walks[w].isolated.unwrap_or(0)];
+            let near =
+                |w: usize| at(w).dist(map.nodes[first.spot]) + at(w).dist(map.nodes[second.spot]);
+            isolated.sort_by(|&x, &y| near(x).total_cmp(&near(y)));
+            for mask in 0u32..(1 << others.len()) {
+                for enclosed in 0..=isolated.len() {
+                    let inside = (0..others.len())
+                        .filter(|&i| mask >> i & 1 == 1)
+                        .map(|i| others[i])
+                        .chain(isolated[..enclosed].iter().copied())
+                        .collect();
+                    out.push(Candidate {
+                        region: r,
+                        first,
+                        second,
+                        inside: Some(inside),
+                    });
+                }
             }
         }
     }
