@@ -3,8 +3,12 @@
 //! boundaries end up on each side — each with the position it leads to. Pointing at one shows its curve;
 //! choosing it plays it, drawn.
 
-use sprague_engine::draw::{CurveMove, Drawing, Point, SpotMove};
+use super::solver::next_request_id;
+use crate::worker::protocol::{ListedSpotMove, Request, RequestId, Response};
+use crate::worker::SolverReactor;
+use sprague_engine::draw::{CurveMove, Drawing, Point};
 use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 
 #[derive(Properties, PartialEq)]
 pub struct SpotMovesListProps {
@@ -22,21 +26,46 @@ pub struct SpotMovesListProps {
 
 #[function_component(SpotMovesList)]
 pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
-    // The moves and their curves, found once per pair of spots (a curve takes milliseconds).
-    let moves = {
-        let (drawing, picked) = (props.drawing.clone(), props.picked.clone());
-        use_memo((drawing, picked), |(drawing, picked)| match picked[..] {
-            [a, b] => drawing
-                .moves_between(a, b)
-                .into_iter()
-                .map(|mv| {
-                    let curve = drawing.draw_move(&mv);
-                    (mv, curve)
-                })
-                .collect(),
-            _ => Vec::<(SpotMove, Option<CurveMove>)>::new(),
+    // The moves and their curves, found by the worker once per pair of spots (a curve takes tens of
+    // milliseconds), kept with the picks they are for.
+    let moves = use_state(|| None::<(Vec<usize>, Vec<ListedSpotMove>)>);
+    let asked = use_mut_ref(|| None::<(RequestId, Vec<usize>)>);
+    let bridge = {
+        let (moves, asked) = (moves.clone(), asked.clone());
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            if let ReactorEvent::Output(Response::SproutsSpotMoves { id, moves: listed }) = event {
+                if let Some((asked_id, picked)) = &*asked.borrow() {
+                    if *asked_id == id {
+                        moves.set(Some((picked.clone(), listed)));
+                    }
+                }
+            }
         })
     };
+    {
+        let (moves, asked) = (moves.clone(), asked.clone());
+        let (drawing, picked) = (props.drawing.clone(), props.picked.clone());
+        use_effect_with((drawing, picked), move |(drawing, picked)| {
+            moves.set(None);
+            *asked.borrow_mut() = None;
+            if let [a, b] = picked[..] {
+                let id = next_request_id();
+                *asked.borrow_mut() = Some((id, picked.clone()));
+                bridge.send(Request::SproutsSpotMoves {
+                    id,
+                    drawing: drawing.clone(),
+                    a,
+                    b,
+                });
+            }
+        });
+    }
+    let found = (*moves)
+        .as_ref()
+        .filter(|(picked, _)| *picked == props.picked)
+        .map(|(_, listed)| listed);
+    let no_moves = Vec::new();
+    let listed = found.unwrap_or(&no_moves);
     let lives = props.drawing.lives();
     let heading = match props.picked[..] {
         [] => return html! {},
@@ -51,7 +80,8 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
         [a, b] => format!("Moves between spots {} and {}", a + 1, b + 1),
         _ => String::new(),
     };
-    let items = moves.iter().enumerate().map(|(i, (mv, curve))| {
+    let items = listed.iter().enumerate().map(|(i, mv)| {
+        let curve = &mv.curve;
         let onclick = {
             let (on_move, curve) = (props.on_move.clone(), curve.clone());
             Callback::from(move |_| {
@@ -78,7 +108,7 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
                         onmouseleave={hide.reform(|_| ())} onblur={hide.reform(|_| ())}
                         disabled={!props.enabled || curve.is_none()}>
                     <span>{ describe(mv) }</span>
-                    { " → " }<code>{ mv.child.to_string() }</code>
+                    { " → " }<code>{ mv.child.clone() }</code>
                     if curve.is_none() { <span class="tag">{ "cannot be drawn here" }</span> }
                 </button>
             </li>
@@ -88,7 +118,9 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
         <section class="move-list spot-moves" id="spot-moves">
             <h2>{ heading }</h2>
             if props.picked.len() == 2 {
-                if moves.is_empty() {
+                if found.is_none() {
+                    <p class="muted" id="finding-spot-moves" aria-live="polite">{ "Finding the moves and their curves…" }</p>
+                } else if listed.is_empty() {
                     <p class="muted" id="no-spot-moves">{ "No move: these spots share no region, or lack the lives." }</p>
                 } else {
                     <ul class="children">{ for items }</ul>
@@ -100,7 +132,7 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
 }
 
 /// A move in words: which kind of region, and for a split what goes on each side (spots numbered from 1).
-fn describe(mv: &SpotMove) -> String {
+fn describe(mv: &ListedSpotMove) -> String {
     // Regions have no names on the board; pointing at a move shows its curve.
     let region = if mv.region == 0 {
         "the outer region"

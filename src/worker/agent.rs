@@ -6,7 +6,9 @@ use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::lookahead_job::LookaheadJob;
 use super::position_job;
-use super::protocol::{BaseSummary, LearnAnswer, LearnQuery, Request, RequestId, Response};
+use super::protocol::{
+    BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
+};
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
@@ -52,6 +54,10 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
         Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
+        Request::SproutsSpotMoves { id, drawing, a, b } => Response::SproutsSpotMoves {
+            id,
+            moves: spot_moves(&drawing, a, b),
+        },
         Request::SproutsComputerMove {
             id,
             position,
@@ -249,6 +255,22 @@ fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Respons
         Ok(drawing) => Response::SproutsDrawn { id, drawing },
         Err(message) => Response::Error { id, message },
     }
+}
+
+/// The moves between two spots of a drawing, each with its curve (a curve takes tens of milliseconds:
+/// not for the page's thread). An invalid drawing or spot gives none.
+fn spot_moves(drawing: &Drawing, a: usize, b: usize) -> Vec<ListedSpotMove> {
+    drawing
+        .moves_between(a, b)
+        .into_iter()
+        .map(|mv| ListedSpotMove {
+            curve: drawing.draw_move(&mv),
+            region: mv.region,
+            inside: mv.inside,
+            outside: mv.outside,
+            child: mv.child.to_string(),
+        })
+        .collect()
 }
 
 /// The longest the computer may be given to think (the page asks for seconds).

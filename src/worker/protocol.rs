@@ -2,7 +2,7 @@
 //! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
 
 use serde::{Deserialize, Serialize};
-use sprague_engine::draw::Drawing;
+use sprague_engine::draw::{CurveMove, Drawing};
 
 pub type RequestId = u32;
 
@@ -42,6 +42,14 @@ pub enum Request {
         id: RequestId,
         from: Option<Drawing>,
         position: String,
+    },
+    /// Exact mode of the Sprouts board: the moves between spots `a` and `b` of `drawing` (`a == b`: the
+    /// loops), each with its curve.
+    SproutsSpotMoves {
+        id: RequestId,
+        drawing: Drawing,
+        a: usize,
+        b: usize,
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
@@ -134,6 +142,10 @@ pub enum Response {
     SproutsDrawn {
         id: RequestId,
         drawing: Drawing,
+    },
+    SproutsSpotMoves {
+        id: RequestId,
+        moves: Vec<ListedSpotMove>,
     },
     /// The lookahead's choice, when the exact answer took too long.
     SproutsGuess {
@@ -273,6 +285,22 @@ pub struct SproutsGuess {
     pub elapsed_ms: f64,
 }
 
+/// One move between two chosen spots (see `Drawing::moves_between`), with its curve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ListedSpotMove {
+    /// The region the curve goes through (0: the outer one).
+    pub region: usize,
+    /// For a split, the other boundaries on one side, each as the spots met around it; `None` for a
+    /// curve joining two boundaries.
+    pub inside: Option<Vec<Vec<usize>>>,
+    /// For a split, the boundaries on the other side.
+    pub outside: Vec<Vec<usize>>,
+    /// The position the move leads to.
+    pub child: String,
+    /// The move's curve, `None` when none was found in this drawing.
+    pub curve: Option<CurveMove>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SproutsChild {
     pub position: String,
@@ -300,6 +328,7 @@ impl Response {
             | Response::LookaheadProgress { id, .. }
             | Response::SproutsGuess { id, .. }
             | Response::SproutsDrawn { id, .. }
+            | Response::SproutsSpotMoves { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }

@@ -213,6 +213,8 @@ test('Sprouts exact mode: pick two spots, choose among the moves between them, a
         await press(a);
         await press(b);
         await page.locator('#spot-moves h2').filter({ hasText: a === b ? 'Loops' : 'Moves between' }).waitFor();
+        // The worker finds the moves and their curves.
+        await page.locator('#spot-moves .children, #no-spot-moves').waitFor();
         for (const text of await page.locator('#spot-moves code').allTextContents()) listed.add(text);
         await page.click('#pick-again');
     }
@@ -220,6 +222,7 @@ test('Sprouts exact mode: pick two spots, choose among the moves between them, a
     // A loop at spot 1 with spot 2 on one side and spot 3 on the other: pointing shows it, choosing plays it.
     await press(0);
     await press(0);
+    await page.locator('#spot-moves .children').waitFor();
     const choice = page.locator('.spot-move', { hasText: 'spot 2 on one side, spot 3 on the other' })
         .or(page.locator('.spot-move', { hasText: 'spot 3 on one side, spot 2 on the other' }));
     await choice.first().hover();
