@@ -184,7 +184,8 @@ pub async fn import_sprouts(imported: Base) -> Result<String, String> {
 }
 
 fn sprouts_base(stored: &StoredBase) -> Result<Base, String> {
-    Base::from_bytes(&stored.data).map_err(|e| format!("the stored Sprouts base is damaged: {e}"))
+    Base::from_own_bytes(&stored.data)
+        .map_err(|e| format!("the stored Sprouts base is damaged: {e}"))
 }
 
 fn quote(items: &[String]) -> String {

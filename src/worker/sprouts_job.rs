@@ -412,7 +412,7 @@ async fn load() -> Base {
     note_stored(stored.as_ref().map_or(0, |base| base.entries as usize));
     let mut base = stored
         .filter(|base| base.kind == BaseKind::SproutsBase)
-        .and_then(|base| Base::from_bytes(&base.data).ok())
+        .and_then(|base| Base::from_own_bytes(&base.data).ok())
         .unwrap_or_default();
     if let Some(shipped) = shipped_base().await {
         base.merge(&shipped);
@@ -434,7 +434,7 @@ async fn shipped_base() -> Option<Base> {
     if !response.ok() {
         return None;
     }
-    Base::from_bytes(&response.binary().await.ok()?).ok()
+    Base::from_own_bytes(&response.binary().await.ok()?).ok()
 }
 
 fn shorten(text: &str) -> String {

@@ -69,6 +69,29 @@ fn bad_text_reports_the_line() {
 }
 
 #[test]
+fn own_bytes_read_back_the_same_base_and_damaged_ones_fail_without_panic() {
+    let base = solved_base();
+    let bytes = base.to_bytes();
+    assert_eq!(Base::from_own_bytes(&bytes).unwrap(), base);
+    assert!(Base::from_own_bytes(b"").is_err());
+    assert!(Base::from_own_bytes(&bytes[..bytes.len() - 3]).is_err());
+    // Random damage: an error or some base, never a panic (reading it, or looking positions up).
+    let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
+    for _ in 0..200 {
+        let mut damaged = bytes.clone();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let at = 30 + (rng as usize) % (damaged.len() - 30);
+        damaged[at] ^= (rng >> 32) as u8 | 1;
+        if let Ok(read) = Base::from_own_bytes(&damaged) {
+            let _ = read.nimber(&"0*3".parse().unwrap());
+            let _ = read.nimbers();
+        }
+    }
+}
+
+#[test]
 fn bad_binary_is_rejected() {
     assert!(Base::from_bytes(b"").is_err());
     assert!(Base::from_bytes(&[0xff; 64]).is_err());

@@ -309,6 +309,18 @@ impl Base {
 
     /// Reads [`Base::to_bytes`] output, checking that every key is a canonical position.
     pub fn from_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
+        Base::decode(bytes, |key| Position::from_key(key).is_some())
+    }
+
+    /// Reads [`Base::to_bytes`] output that this program wrote itself (the base shipped with the app,
+    /// or one it stored): keys are not re-canonicalised, which costs a canonical form per entry (1.7 s
+    /// for the shipped base natively, against 0.1 s for the rest). Nothing is lost by trusting them: a
+    /// key that is not canonical is never looked up. Files from elsewhere go through [`Base::from_bytes`].
+    pub fn from_own_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
+        Base::decode(bytes, |_| true)
+    }
+
+    fn decode(bytes: &[u8], valid: impl Fn(&[u8]) -> bool) -> Result<Base, BaseError> {
         let file: BinaryBase = binary_options()
             .deserialize(bytes)
             .map_err(|e| BaseError::Binary(e.to_string()))?;
@@ -317,16 +329,17 @@ impl Base {
                 "not a Sprouts base (bad magic or version)".into(),
             ));
         }
+        let invalid = |key: &[u8]| BaseError::Binary(format!("invalid position key {key:?}"));
         let mut base = Base::new();
         for (key, nimber) in file.normal {
-            if Position::from_key(&key).is_none() {
-                return Err(BaseError::Binary(format!("invalid position key {key:?}")));
+            if !valid(&key) {
+                return Err(invalid(&key));
             }
             base.put_nimber(key.into(), nimber);
         }
         for (key, losing) in file.misere {
-            if Position::from_key(&key).is_none() {
-                return Err(BaseError::Binary(format!("invalid position key {key:?}")));
+            if !valid(&key) {
+                return Err(invalid(&key));
             }
             base.put_misere(key.into(), losing);
         }
