@@ -153,20 +153,42 @@ fn boundaries(list: &[Vec<usize>]) -> String {
     if list.is_empty() {
         return "nothing".into();
     }
-    list.iter()
-        .map(|spots| match spots[..] {
-            [spot] => format!("spot {}", spot + 1),
-            _ => {
-                let mut seen: Vec<usize> = Vec::new();
-                for &spot in spots {
-                    if !seen.contains(&spot) {
-                        seen.push(spot);
-                    }
-                }
-                let names: Vec<String> = seen.iter().map(|s| (s + 1).to_string()).collect();
-                format!("the boundary through spots {}", names.join(", "))
-            }
+    // Lone spots first, together ("spots 1, 7 and 11"), then each boundary through several spots.
+    let mut lone: Vec<usize> = list
+        .iter()
+        .filter_map(|spots| match spots[..] {
+            [spot] => Some(spot + 1),
+            _ => None,
         })
-        .collect::<Vec<_>>()
-        .join(" and ")
+        .collect();
+    lone.sort_unstable();
+    let mut parts = Vec::new();
+    match lone[..] {
+        [] => {}
+        [spot] => parts.push(format!("spot {spot}")),
+        _ => {
+            let names: Vec<String> = lone.iter().map(usize::to_string).collect();
+            parts.push(format!("spots {}", and_list(&names)));
+        }
+    }
+    for spots in list.iter().filter(|spots| spots.len() > 1) {
+        let mut seen: Vec<usize> = Vec::new();
+        for &spot in spots {
+            if !seen.contains(&spot) {
+                seen.push(spot);
+            }
+        }
+        let names: Vec<String> = seen.iter().map(|s| (s + 1).to_string()).collect();
+        parts.push(format!("the boundary through spots {}", names.join(", ")));
+    }
+    and_list(&parts)
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
