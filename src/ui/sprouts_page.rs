@@ -503,9 +503,79 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
             <h2>{ "Hint" }</h2>
             <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
             <p>{ value }</p>
+            { lands_view(answer) }
             <p class="muted">{ format!("{} positions searched in {}; the Sprouts base holds {} positions.",
                                        answer.nodes, format_ms(answer.elapsed_ms), answer.base_entries) }</p>
         </section>
+    }
+}
+
+/// Normal play, a position of several lands: each land is a game of its own, and the position's nimber
+/// is the nim-sum of theirs (Sprague–Grundy) — the table a teacher would write.
+fn lands_view(answer: &SproutsAnswer) -> Html {
+    if answer.lands.is_empty() {
+        return html! {};
+    }
+    let known: Option<Vec<u32>> = answer.lands.iter().map(|land| land.nimber).collect();
+    let bits = answer
+        .lands
+        .iter()
+        .filter_map(|land| land.nimber)
+        .map(|n| 32 - n.leading_zeros())
+        .max()
+        .unwrap_or(1)
+        .max(1) as usize;
+    let binary = |v: u32| format!("{v:0bits$b}");
+    let rows = answer.lands.iter().enumerate().map(|(i, land)| {
+        html! {
+            <tr class={classes!(land.winning_move_here.then_some("changed"))}>
+                <td>{ format!("Land {}", i + 1) }</td>
+                <td><code>{ land.position.clone() }</code></td>
+                <td class="number">{ land.nimber.map_or("?".into(), |n| format!("*{n}")) }</td>
+                <td class="number binary">{ land.nimber.map_or(String::new(), binary) }</td>
+            </tr>
+        }
+    });
+    let sum = known
+        .as_ref()
+        .map(|nimbers| nimbers.iter().fold(0, |s, n| s ^ n));
+    let explanation = match (sum, answer.lands.iter().position(|l| l.winning_move_here)) {
+        (None, _) => "Some lands' nimbers were not found within the time (the outcome above was \
+                      searched directly)."
+            .to_string(),
+        (Some(0), _) => "The nim-sum is 0: any move changes one land's nimber and with it the nim-sum, \
+                         and the opponent can always bring it back to 0 — the last move is theirs."
+            .to_string(),
+        (Some(sum), Some(i)) => format!(
+            "The nim-sum is *{sum}, not 0, so the player to move wins: the marked move is played in \
+             land {} (worth *{}) and leaves what becomes of it worth *{} ⊕ *{sum} = *{}, so the nim-sum \
+             becomes 0.",
+            i + 1,
+            answer.lands[i].nimber.unwrap_or(0),
+            answer.lands[i].nimber.unwrap_or(0),
+            answer.lands[i].nimber.unwrap_or(0) ^ sum
+        ),
+        (Some(sum), None) => format!("The nim-sum is *{sum}, not 0: the player to move wins."),
+    };
+    html! {
+        <>
+            <p>{ "The position is a sum of independent lands (no curve can join spots of two lands); its nimber \
+                  is the nim-sum (XOR) of theirs." }</p>
+            <table class="nim-sum" id="sprouts-lands">
+                <thead><tr><th>{ "Land" }</th><th>{ "Position" }</th><th class="number">{ "Nimber" }</th><th class="number">{ "Binary" }</th></tr></thead>
+                <tbody>{ for rows }</tbody>
+                if let Some(sum) = sum {
+                    <tfoot>
+                        <tr id="nim-sum-row">
+                            <th colspan="2">{ "Nim-sum (XOR)" }</th>
+                            <th class="number">{ format!("*{sum}") }</th>
+                            <th class="number binary">{ binary(sum) }</th>
+                        </tr>
+                    </tfoot>
+                }
+            </table>
+            <p class="explanation">{ explanation }</p>
+        </>
     }
 }
 

@@ -258,6 +258,9 @@ pub struct SproutsAnswer {
     pub outcome: Outcome,
     /// Normal play only: the nimber.
     pub nimber: Option<u32>,
+    /// Normal play, a position of several lands: each land and its nimber (the position's nimber is
+    /// their nim-sum); `None` where it was not found within the budget.
+    pub lands: Vec<SproutsLand>,
     /// Every child (distinct up to canonical form), and whether moving there wins.
     pub children: Vec<SproutsChild>,
     /// Positions searched for this answer (0 when the base knew everything).
@@ -299,6 +302,14 @@ pub struct ListedSpotMove {
     pub child: String,
     /// The move's curve, `None` when none was found in this drawing.
     pub curve: Option<CurveMove>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SproutsLand {
+    pub position: String,
+    pub nimber: Option<u32>,
+    /// The first winning move (as listed) is played in this land.
+    pub winning_move_here: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,9 +8,9 @@
 //! hard child can take minutes (the 11-spot start's `0*8.AB|0*2.AB`), and the answer then says which
 //! moves were not examined.
 
-use super::protocol::{Outcome, SproutsAnswer, SproutsChild};
+use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoredBase};
-use sprague_engine::games::sprouts::Position;
+use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
 use std::cell::{Cell, RefCell};
 
@@ -99,7 +99,8 @@ pub struct SproutsJob {
     /// Idle base, between searches.
     base: Option<Base>,
     entries_at_start: usize,
-    search: Option<Search>,
+    /// The running search and what it is for.
+    search: Option<(Search, Goal)>,
     /// The position's value once known: nimber (normal) or lost-for-the-mover (both).
     nimber: Option<u32>,
     lost: Option<bool>,
@@ -114,9 +115,22 @@ pub struct SproutsJob {
     nodes: u64,
     /// Depth of the running search's stack at its last step.
     depth: usize,
-    /// Whether the (budgeted) nimber search of a won position has run.
-    nimber_tried: bool,
+    /// Normal play: the positions whose nimbers are sought after the moves, each within a budget —
+    /// each land of a position of several (the nim-sum behind the answer), else the position itself
+    /// when won — and what was found.
+    nimber_targets: Vec<Position>,
+    target_nimbers: Vec<Option<u32>>,
     started_ms: f64,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, PartialEq)]
+enum Goal {
+    Outcome,
+    /// The child with this index: is it lost?
+    Child(usize),
+    /// The nimber of the target with this index.
+    Nimber(usize),
 }
 
 impl SproutsJob {
@@ -143,7 +157,8 @@ impl SproutsJob {
             stopped_early: false,
             nodes: 0,
             depth: 0,
-            nimber_tried: false,
+            nimber_targets: Vec::new(),
+            target_nimbers: Vec::new(),
             started_ms,
         })
     }
@@ -154,7 +169,10 @@ impl SproutsJob {
     }
 
     pub fn is_done(&self) -> bool {
-        self.lost.is_some() && self.search.is_none() && self.children_done() && !self.wants_nimber()
+        self.lost.is_some()
+            && self.search.is_none()
+            && self.children_done()
+            && self.next_target().is_none()
     }
 
     /// Every child settled, or the search for more winning moves stopped.
@@ -194,72 +212,102 @@ impl SproutsJob {
         }
     }
 
-    /// Normal play, a won position whose nimber has not been sought yet.
-    fn wants_nimber(&self) -> bool {
-        !self.misere && self.lost == Some(false) && self.nimber.is_none() && !self.nimber_tried
+    /// The next position whose nimber is to be sought (each is tried once).
+    fn next_target(&self) -> Option<usize> {
+        let tried = self.target_nimbers.len();
+        (tried < self.nimber_targets.len()).then_some(tried)
     }
 
     /// One step of work: starts the next search when none is running.
     pub fn step(&mut self) {
         if self.search.is_none() {
-            let base = self.base.take().expect("an idle job holds the base");
-            self.search = Some(if self.lost.is_none() {
-                // The outcome first (a nimber costs far more): is the position lost?
-                match self.misere {
-                    false => Search::Normal(NormalSearch::losing(&self.position, 0, base)),
-                    true => Search::Misere(MisereSearch::new(&self.position, base)),
-                }
-            } else if let Some(i) = self.next_child() {
-                let child = &self.children[i];
-                match self.misere {
-                    false => Search::Normal(NormalSearch::losing(child, 0, base)),
-                    true => Search::Misere(MisereSearch::new(child, base)),
-                }
-            } else {
-                self.nimber_tried = true;
-                Search::Normal(NormalSearch::nimber(&self.position, base))
-            });
+            self.start_next();
         }
-        let search = self.search.as_mut().expect("a search is running");
+        let (search, goal) = self.search.as_mut().expect("a search is running");
+        let goal = *goal;
         let answer = match search.step() {
             Step::Done(answer) => answer,
             Step::Running { nodes, depth } => {
                 self.depth = depth;
-                let searching_child = self.lost.is_some() && !self.nimber_tried;
-                let over_budget = if self.nimber_tried {
-                    // Not worth it: the answer goes without the nimber.
-                    nodes > NIMBER_NODES || js_sys::Date::now() - self.started_ms > NIMBER_MS
-                } else if searching_child && self.quick_pass {
+                let over_budget = match goal {
+                    Goal::Outcome => false,
                     // Left for the full pass.
-                    nodes > QUICK_CHILD_NODES
-                } else if searching_child && self.time_is_up() {
-                    self.stopped_early = true;
-                    true
-                } else {
-                    false
+                    Goal::Child(_) if self.quick_pass => nodes > QUICK_CHILD_NODES,
+                    Goal::Child(_) => {
+                        self.stopped_early = self.time_is_up();
+                        self.stopped_early
+                    }
+                    // Not worth it: the answer goes without this nimber.
+                    Goal::Nimber(_) => {
+                        nodes > NIMBER_NODES || js_sys::Date::now() - self.started_ms > NIMBER_MS
+                    }
                 };
                 if over_budget {
-                    let search = self.search.take().expect("a search is running");
-                    self.nodes += search.nodes();
-                    self.base = Some(search.into_base());
-                    if searching_child {
-                        self.child += 1;
+                    self.end_search();
+                    match goal {
+                        Goal::Child(_) => self.child += 1,
+                        Goal::Nimber(_) => self.target_nimbers.push(None),
+                        Goal::Outcome => {}
                     }
                 }
                 return;
             }
         };
-        let search = self.search.take().expect("a search is running");
+        self.end_search();
+        match (goal, answer) {
+            (Goal::Outcome, NormalAnswer::Losing(lost)) => self.found_value(lost),
+            (Goal::Child(i), NormalAnswer::Losing(lost)) => {
+                self.child_lost[i] = Some(lost);
+                self.child = i + 1;
+            }
+            (Goal::Nimber(_), NormalAnswer::Nimber(nimber)) => {
+                self.target_nimbers.push(Some(nimber));
+                self.found_nimbers();
+            }
+            // Each search answers the kind of question it was asked.
+            _ => {}
+        }
+    }
+
+    fn start_next(&mut self) {
+        let base = self.base.take().expect("an idle job holds the base");
+        let (search, goal) = if self.lost.is_none() {
+            // The outcome first (a nimber costs far more): is the position lost?
+            (
+                self.outcome_search(&self.position.clone(), base),
+                Goal::Outcome,
+            )
+        } else if let Some(i) = self.next_child() {
+            (
+                self.outcome_search(&self.children[i].clone(), base),
+                Goal::Child(i),
+            )
+        } else {
+            let t = self
+                .next_target()
+                .expect("a job that is not done has a next search");
+            let target = &self.nimber_targets[t];
+            (
+                Search::Normal(NormalSearch::nimber(target, base)),
+                Goal::Nimber(t),
+            )
+        };
+        self.search = Some((search, goal));
+    }
+
+    /// A search for whether `position` is lost for the player to move.
+    fn outcome_search(&self, position: &Position, base: Base) -> Search {
+        match self.misere {
+            false => Search::Normal(NormalSearch::losing(position, 0, base)),
+            true => Search::Misere(MisereSearch::new(position, base)),
+        }
+    }
+
+    /// Stops the running search, keeping what it learned.
+    fn end_search(&mut self) {
+        let (search, _) = self.search.take().expect("a search is running");
         self.nodes += search.nodes();
         self.base = Some(search.into_base());
-        match answer {
-            NormalAnswer::Nimber(nimber) => self.nimber = Some(nimber),
-            NormalAnswer::Losing(lost) if self.lost.is_none() => self.found_value(lost),
-            NormalAnswer::Losing(lost) => {
-                self.child_lost[self.child] = Some(lost);
-                self.child += 1;
-            }
-        }
     }
 
     /// The position's value is known; a lost position has no winning move, so its children need no search.
@@ -271,14 +319,40 @@ impl SproutsJob {
         self.children = self.position.children();
         // Every move from a lost position leaves a won one.
         self.child_lost = vec![lost.then_some(false); self.children.len()];
+        if !self.misere {
+            let lands = self.position.lands();
+            self.nimber_targets = match lands.len() {
+                0 | 1 if lost => Vec::new(),
+                0 | 1 => vec![self.position.clone()],
+                _ => lands
+                    .iter()
+                    .map(|land| Position::from_lands(vec![land.clone()]))
+                    .collect(),
+            };
+        }
+    }
+
+    /// With every land's nimber known, the position's is their nim-sum.
+    fn found_nimbers(&mut self) {
+        if self.target_nimbers.len() < self.nimber_targets.len() {
+            return;
+        }
+        if let Some(nimbers) = self
+            .target_nimbers
+            .iter()
+            .copied()
+            .collect::<Option<Vec<u32>>>()
+        {
+            self.nimber = Some(nimbers.iter().fold(0, |sum, n| sum ^ n));
+        }
     }
 
     /// Work done so far: nodes searched, children examined of all, the search's depth, and the entries of
     /// the base.
     pub fn progress(&self) -> SearchWork {
-        let running = self.search.as_ref().map_or(0, Search::nodes);
+        let running = self.search.as_ref().map_or(0, |(search, _)| search.nodes());
         let base = match (&self.search, &self.base) {
-            (Some(search), _) => Some(search.base()),
+            (Some((search, _)), _) => Some(search.base()),
             (None, base) => base.as_ref(),
         };
         SearchWork {
@@ -292,8 +366,8 @@ impl SproutsJob {
 
     /// Keeps what was learned (a cancelled search still adds to the base what it finished).
     pub async fn stop(mut self) {
-        if let Some(search) = self.search.take() {
-            self.base = Some(search.into_base());
+        if self.search.is_some() {
+            self.end_search();
         }
         self.save().await;
     }
@@ -301,9 +375,8 @@ impl SproutsJob {
     /// The answer: called when done, or early once a winning move is known (the other children then
     /// unsettled).
     pub async fn finish(mut self) -> SproutsAnswer {
-        if let Some(search) = self.search.take() {
-            self.nodes += search.nodes();
-            self.base = Some(search.into_base());
+        if self.search.is_some() {
+            self.end_search();
         }
         let lost = self
             .lost
@@ -322,6 +395,7 @@ impl SproutsJob {
             misere: self.misere,
             outcome: if lost { Outcome::P } else { Outcome::N },
             nimber: self.nimber,
+            lands: self.lands(),
             children,
             nodes: self.nodes,
             base_entries: 0,
@@ -332,6 +406,42 @@ impl SproutsJob {
             base_entries,
             ..answer
         }
+    }
+
+    /// The lands of a position of several, with their nimbers, and the land the first winning move is
+    /// played in (the one land of the position that the move's position lacks).
+    fn lands(&self) -> Vec<SproutsLand> {
+        if self.nimber_targets.len() < 2 {
+            return Vec::new();
+        }
+        let winning = self
+            .children
+            .iter()
+            .zip(&self.child_lost)
+            .find(|(_, lost)| **lost == Some(true))
+            .map(|(child, _)| child);
+        let mut left: Vec<&Land> =
+            winning.map_or(Vec::new(), |child| child.lands().iter().collect());
+        let mut changed_found = winning.is_none();
+        self.position
+            .lands()
+            .iter()
+            .enumerate()
+            .map(|(i, land)| {
+                let nimber = self.target_nimbers.get(i).copied().flatten();
+                let kept = left
+                    .iter()
+                    .position(|l| *l == land)
+                    .map(|i| left.swap_remove(i));
+                let winning_move_here = kept.is_none() && !changed_found;
+                changed_found |= winning_move_here;
+                SproutsLand {
+                    position: land.to_string(),
+                    nimber,
+                    winning_move_here,
+                }
+            })
+            .collect()
     }
 
     /// Stores the base if it grew, hands it back to the worker, and says how many entries it holds.

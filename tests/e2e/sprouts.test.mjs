@@ -58,6 +58,31 @@ test('Sprouts: on the won 9- to 11-spot starts the hint marks a winning move, an
     await page.close();
 });
 
+test('Sprouts: the hint on a sum of lands shows each land\'s nimber and their nim-sum', async () => {
+    // Published nimbers of the n-spot starts: 1 → 0, 2 → 0, 3 → 1, 4 → 1, 5 → 1, 6 → 0.
+    const published = { 2: 0, 3: 1, 4: 1, 5: 1, 6: 0 };
+    const page = await openPage(app.context);
+    for (const spots of [[3, 4], [3, 4, 5], [2, 5, 6]]) {
+        const start = spots.map((n) => `0*${n}`).join('+');
+        await page.goto(`${app.url}/sprouts?start=${encodeURIComponent(start)}&vs=human`);
+        const verdict = await hintVerdict(page);
+        const rows = await page.locator('#sprouts-lands tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+            position: tr.querySelector('code').textContent,
+            nimber: tr.querySelectorAll('td')[2].textContent,
+            changed: tr.classList.contains('changed'),
+        })));
+        const expected = spots.map((n) => `*${published[n]}`).sort();
+        assert.deepEqual(rows.map((r) => r.nimber).sort(), expected, start);
+        const sum = spots.reduce((s, n) => s ^ published[n], 0);
+        assert.equal(await page.locator('#nim-sum-row th.number').first().textContent(), `*${sum}`, start);
+        assert.match(verdict, sum === 0 ? /player to move loses/ : /player to move wins/, start);
+        assert.equal(rows.filter((r) => r.changed).length, sum === 0 ? 0 : 1, `${start}: the winning move's land is marked`);
+    }
+    await screenshot(page, 'sprouts-lands-hint');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Sprouts: winning moves from the hint beat the perfect computer, and the game is in the URL', async () => {
     const page = await openPage(app.context);
     await page.goto(`${app.url}/sprouts?start=4&vs=computer&level=perfect`);
