@@ -288,7 +288,7 @@ async fn computer_move(
     let started_ms = js_sys::Date::now();
     let think_ms = f64::from(think_ms.min(MAX_THINK_MS));
     let job = match SproutsJob::start(position, misere).await {
-        Ok(job) => job,
+        Ok(job) => job.stop_at_first_winning_move(),
         Err(message) => return Response::Error { id, message },
     };
     // The time counts from when the base is ready (the first question loads the shipped base).

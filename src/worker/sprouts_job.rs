@@ -112,6 +112,8 @@ pub struct SproutsJob {
     quick_pass: bool,
     /// The full pass stopped with children unsettled (a winning move was known; see [`MORE_MOVES_MS`]).
     stopped_early: bool,
+    /// Done as soon as one winning move is known (the computer needs no more).
+    one_winning_move_enough: bool,
     nodes: u64,
     /// Depth of the running search's stack at its last step.
     depth: usize,
@@ -155,6 +157,7 @@ impl SproutsJob {
             child: 0,
             quick_pass: true,
             stopped_early: false,
+            one_winning_move_enough: false,
             nodes: 0,
             depth: 0,
             nimber_targets: Vec::new(),
@@ -169,6 +172,9 @@ impl SproutsJob {
     }
 
     pub fn is_done(&self) -> bool {
+        if self.one_winning_move_enough && (self.knows_winning_move() || self.lost == Some(true)) {
+            return true;
+        }
         self.lost.is_some()
             && self.search.is_none()
             && self.children_done()
@@ -178,6 +184,13 @@ impl SproutsJob {
     /// Every child settled, or the search for more winning moves stopped.
     fn children_done(&self) -> bool {
         self.stopped_early || self.child_lost.iter().all(Option::is_some)
+    }
+
+    /// Makes the job done as soon as one winning move is known, or the position is known lost (no
+    /// nimbers either): what the computer needs to play.
+    pub fn stop_at_first_winning_move(mut self) -> SproutsJob {
+        self.one_winning_move_enough = true;
+        self
     }
 
     /// Whether a winning move is known (the position may still have others unexamined).

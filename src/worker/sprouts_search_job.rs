@@ -7,7 +7,7 @@ use super::protocol::{
     LevelItem, LevelReport, Outcome, ProofAnswer, ProofEdgeView, ProofNodeView, ProofPicture,
     Request, RequestId, Response, SearchAnswer, SearchChild, SearchControl, SearchReport,
 };
-use super::slices::Scope;
+use super::slices::{run_in_slices, Scope, Sliced};
 use super::sprouts_job::{give_back, take_base};
 use futures::{FutureExt, SinkExt, StreamExt};
 use sprague_engine::draw::Drawing;
@@ -499,6 +499,34 @@ fn detail_of(level: u8) -> Detail {
 
 /// The proof view's request: the proof graph (searched on an empty base, or the last one built),
 /// filtered and laid out.
+/// The search a proof is extracted from (a fresh base, so that the proof is complete), run in slices.
+struct ProofSearch {
+    search: NormalSearch,
+    done: bool,
+}
+
+impl Sliced for ProofSearch {
+    fn is_done(&self) -> bool {
+        self.done
+    }
+    fn step(&mut self) -> Result<(), String> {
+        self.done = matches!(self.search.step(STEP_NODES), Step::Done(_));
+        Ok(())
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let base = self.search.base();
+        Response::SearchProgress {
+            id,
+            nodes: self.search.nodes(),
+            children_done: 0,
+            children: 0,
+            depth: self.search.level_count() as u64,
+            stored: (base.normal_len() + base.misere_len()) as u64,
+        }
+    }
+    async fn stop(self) {}
+}
+
 pub async fn proof(
     id: RequestId,
     position: &str,
@@ -531,41 +559,14 @@ pub async fn proof(
     let graph = match cached {
         Some(graph) => graph,
         None => {
-            let mut search = NormalSearch::losing(&position, 0, Base::new());
-            loop {
-                let deadline = js_sys::Date::now() + SLICE_MS;
-                let mut done = false;
-                while js_sys::Date::now() < deadline {
-                    if let Step::Done(_) = search.step(STEP_NODES) {
-                        done = true;
-                        break;
-                    }
-                }
-                if done {
-                    break;
-                }
-                let progress = Response::SearchProgress {
-                    id,
-                    nodes: search.nodes(),
-                    children_done: 0,
-                    children: 0,
-                    depth: search.level_count() as u64,
-                    stored: (search.base().normal_len() + search.base().misere_len()) as u64,
-                };
-                if scope.send(progress).await.is_err() {
-                    return Response::Cancelled { id };
-                }
-                gloo::timers::future::TimeoutFuture::new(0).await;
-                let mut cancelled = false;
-                while let Some(Some(request)) = scope.next().now_or_never() {
-                    if let Heard::Cancel = sort(id, request, queue) {
-                        cancelled = true;
-                    }
-                }
-                if cancelled {
-                    return Response::Cancelled { id };
-                }
-            }
+            let search = ProofSearch {
+                search: NormalSearch::losing(&position, 0, Base::new()),
+                done: false,
+            };
+            let search = match run_in_slices(id, search, scope, queue).await {
+                Ok(ProofSearch { search, .. }) => search,
+                Err(response) => return response,
+            };
             let base = search.into_base();
             match extract_proof(&base, &position, 0) {
                 Ok(graph) => {
