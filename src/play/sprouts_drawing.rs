@@ -84,15 +84,92 @@ pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<Drawing, String>
         })
 }
 
+/// The computer's move among `choices` (moves of the drawing's position, in the order to try them),
+/// drawn: the first that can be routed as a curve; else a move of the same game that can (see
+/// `Drawing::route_equivalent`); else the first choice, laid out afresh. The move made and its drawing.
+pub fn draw_one_of(drawing: &Drawing, choices: &[Position]) -> Result<(Position, Drawing), String> {
+    let first = choices.first().ok_or("no move to choose from")?;
+    let parent = drawing
+        .position()
+        .map_err(|error| format!("the drawing is not valid: {error}"))?;
+    let moves = parent.children();
+    if let Some(stranger) = choices.iter().find(|child| !moves.contains(child)) {
+        return Err(format!("{stranger} is not a move from {parent}"));
+    }
+    if let Some((child, curve)) = choices
+        .iter()
+        .find_map(|child| Some((child, drawing.route(child)?)))
+    {
+        return Ok((child.clone(), drawing.play(&curve, None)));
+    }
+    if let Some((curve, drawn)) = choices
+        .iter()
+        .filter_map(|child| drawing.route_equivalent(child))
+        .find(|(_, drawn)| moves.contains(drawn))
+    {
+        return Ok((drawn, drawing.play(&curve, None)));
+    }
+    Ok((first.clone(), draw_move(drawing, first)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use wasm_bindgen_test::wasm_bindgen_test;
 
+    /// The children of each child, each list sorted: equal for positions with the same game tree two
+    /// moves deep (the whole tree of the tiny games met here).
+    fn two_levels(position: &Position) -> Vec<Vec<Position>> {
+        let mut levels: Vec<Vec<Position>> = position
+            .children()
+            .iter()
+            .map(|child| {
+                let mut next = child.children();
+                next.sort();
+                next
+            })
+            .collect();
+        levels.sort();
+        levels
+    }
+
+    #[wasm_bindgen_test]
+    fn the_computer_plays_each_move_drawn_or_a_drawable_one_of_the_same_game() {
+        // Along a 4-spot game (always the last move listed), every move offered alone.
+        let mut drawing = Drawing::start(4);
+        loop {
+            let children = drawing.position().unwrap().children();
+            let Some(last) = children.last().cloned() else {
+                break;
+            };
+            for child in &children {
+                let (played, drawn) = draw_one_of(&drawing, std::slice::from_ref(child)).unwrap();
+                assert_eq!(drawn.position().unwrap(), played);
+                if drawing.route(child).is_some() || played == *child {
+                    assert_eq!(&played, child);
+                } else {
+                    assert_eq!(
+                        two_levels(&played),
+                        two_levels(child),
+                        "{child} vs {played}"
+                    );
+                }
+            }
+            drawing = draw_move(&drawing, &last).unwrap();
+        }
+        // A move that is not a move of the drawing is refused, as is an empty choice.
+        let start = Drawing::start(2);
+        assert!(draw_one_of(&start, &[]).is_err());
+        assert!(
+            draw_one_of(&start, &["0*5".parse().unwrap()]).is_err(),
+            "not a move"
+        );
+    }
+
     #[wasm_bindgen_test]
     fn every_move_is_drawn_as_the_position_it_makes() {
-        // In this layout of `2A|2B|2AB` the engine's child `22` has no curve (see the engine's
-        // `route_equivalent`): it is laid out afresh; every other child is routed.
+        // Whether or not a curve is found for each (in an older layout `22` had none), the drawing made
+        // is of that very position.
         let drawing = Drawing::layout(&"2A|2B|2AB".parse().unwrap()).unwrap();
         let parent = drawing.position().unwrap();
         let children = parent.children();

@@ -17,9 +17,9 @@ use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{Outcome, Request, SproutsAnswer, SproutsGuess};
+use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer, SproutsGuess};
 use crate::worker::SolverReactor;
-use sprague_engine::draw::{CurveMove, Drawing, Point};
+use sprague_engine::draw::{CurveMove, Point};
 use sprague_engine::games::sprouts::Position;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -142,6 +142,54 @@ pub fn sprouts_page() -> Html {
         });
     }
 
+    // The computer's move being chosen and drawn by the worker; played when it comes back, if the game
+    // has not moved on meanwhile.
+    let choosing = use_mut_ref(|| None::<Choosing>);
+    let choosing_now = use_state(|| false);
+    let current_line = use_mut_ref(String::new);
+    *current_line.borrow_mut() = line_key(&game.start, &game.line);
+    let choice_bridge = {
+        let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
+        let (note, show) = (note.clone(), show.clone());
+        let (drawings, current_line) = (drawings.clone(), current_line.clone());
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            let ReactorEvent::Output(response) = event else {
+                return;
+            };
+            let Some(asked) = choosing.borrow().clone() else {
+                return;
+            };
+            if response.id() != asked.id {
+                return;
+            }
+            *choosing.borrow_mut() = None;
+            choosing_now.set(false);
+            if *current_line.borrow() != line_key(&asked.game.start, &asked.game.line) {
+                return; // the player undid or left meanwhile
+            }
+            let child = match response {
+                Response::SproutsDrawnChoice { child, drawing, .. } => {
+                    let Ok(child) = child.parse::<Position>() else {
+                        return;
+                    };
+                    let mut line = asked.game.line.clone();
+                    line.push(child.clone());
+                    drawings
+                        .borrow_mut()
+                        .remember(&asked.game.start, &line, drawing);
+                    child
+                }
+                // Not drawn: played all the same (the board says why it cannot draw it).
+                _ => asked.fallback.clone(),
+            };
+            let mut next = asked.game.clone();
+            if next.play(child).is_ok() {
+                note.set(Some(asked.text.clone()));
+                show.emit((next, true));
+            }
+        })
+    };
+
     // The solver answered for the computer: play.
     {
         let (solver, game, key, note, show) = (
@@ -153,15 +201,39 @@ pub fn sprouts_page() -> Html {
         );
         let computer = solver.computer.clone();
         let drawing = drawing.clone();
+        let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
+        let choice_bridge = choice_bridge.clone();
         use_effect_with(computer, move |computer| {
             if let Some((asked_at, answer)) = computer {
                 if *asked_at == key && game.computer_to_move() {
                     if let Opponent::Computer { level, .. } = game.opponent {
-                        let (child, text) = computer_choice(&game, answer, level, drawing.as_ref());
-                        let mut next = game.clone();
-                        if next.play(child).is_ok() {
-                            note.set(Some(text));
-                            show.emit((next, true));
+                        let (choices, text) = computer_choice(&game, answer, level);
+                        match &drawing {
+                            // The worker plays the first it can draw, and draws it.
+                            Some(drawing) if !choices.is_empty() => {
+                                let id = next_request_id();
+                                *choosing.borrow_mut() = Some(Choosing {
+                                    id,
+                                    game: game.clone(),
+                                    text,
+                                    fallback: choices[0].clone(),
+                                });
+                                choosing_now.set(true);
+                                choice_bridge.send(Request::SproutsDrawOneOf {
+                                    id,
+                                    from: drawing.clone(),
+                                    choices: choices.iter().map(Position::to_string).collect(),
+                                });
+                            }
+                            _ => {
+                                let mut next = game.clone();
+                                if let Some(child) = choices.first() {
+                                    if next.play(child.clone()).is_ok() {
+                                        note.set(Some(text));
+                                        show.emit((next, true));
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -179,7 +251,7 @@ pub fn sprouts_page() -> Html {
                 .collect::<Vec<_>>()
         }
     });
-    let busy = solver.waiting.is_some();
+    let busy = solver.waiting.is_some() || *choosing_now;
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
@@ -433,7 +505,11 @@ pub fn sprouts_page() -> Html {
                 </button>
                 <CopyLink />
             </div>
-            if busy {
+            if *choosing_now {
+                <div class="working" aria-live="polite">
+                    <span id="computer-drawing">{ "The computer is drawing its move…" }</span>
+                </div>
+            } else if busy {
                 <div class="working" aria-live="polite">
                     <span>{ if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " } }
                           { progress.unwrap_or_default() }</span>
@@ -579,35 +655,30 @@ fn lands_view(answer: &SproutsAnswer) -> Html {
     }
 }
 
-/// The computer's move and what to tell the player about it. With a drawing, it prefers moves that can be
-/// drawn in it as a curve (the engine lists some moves of small regions only up to equivalence).
+/// The computer's move being drawn by the worker (see `SproutsPage`).
+#[derive(Clone, PartialEq)]
+struct Choosing {
+    id: RequestId,
+    /// The game before the move.
+    game: SproutsGame,
+    /// What to tell the player once it is played.
+    text: String,
+    /// Played if the worker cannot draw any choice.
+    fallback: Position,
+}
+
+/// The moves the computer would play, in a random order (the first that can be drawn is played: see
+/// `play::sprouts_drawing::draw_one_of`), and what to tell the player about it.
 fn computer_choice(
     game: &SproutsGame,
     reply: &Result<SproutsReply, String>,
     level: Level,
-    drawing: Option<&Drawing>,
-) -> (Position, String) {
-    // One of `choices` at random, preferring one that can be drawn as a curve in the drawing: tried in a
-    // random order, stopping at the first that routes (a route takes milliseconds; no need to try all).
-    let pick = |mut choices: Vec<Position>| -> Position {
+) -> (Vec<Position>, String) {
+    let pick = |mut choices: Vec<Position>| -> Vec<Position> {
         for i in (1..choices.len()).rev() {
             choices.swap(i, random_index(i + 1));
         }
-        let routable = drawing.and_then(|drawing| {
-            choices
-                .iter()
-                .find(|child| drawing.route(child).is_some())
-                .cloned()
-                // Else the same game drawn another way (see `Drawing::route_equivalent`).
-                .or_else(|| {
-                    choices
-                        .iter()
-                        .find_map(|child| drawing.route_equivalent(child))
-                        .map(|(_, drawn)| drawn)
-                        .filter(|drawn| game.moves().contains(drawn))
-                })
-        });
-        routable.unwrap_or_else(|| choices[0].clone())
+        choices
     };
     let any_move = || pick(game.moves().to_vec());
     let slips = level == Level::Strong && js_sys::Math::random() < 0.25;

@@ -12,7 +12,7 @@ use super::protocol::{
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
-use crate::play::sprouts_drawing::{draw_move, draw_start};
+use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
 use sprague_engine::draw::Drawing;
@@ -54,6 +54,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
         Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
+        Request::SproutsDrawOneOf { id, from, choices } => sprouts_draw_one_of(id, &from, &choices),
         Request::SproutsSpotMoves { id, drawing, a, b } => Response::SproutsSpotMoves {
             id,
             moves: spot_moves(&drawing, a, b),
@@ -253,6 +254,26 @@ fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Respons
         });
     match drawn {
         Ok(drawing) => Response::SproutsDrawn { id, drawing },
+        Err(message) => Response::Error { id, message },
+    }
+}
+
+/// The computer's move among `choices`, drawn (see `play::sprouts_drawing::draw_one_of`).
+fn sprouts_draw_one_of(id: RequestId, from: &Drawing, choices: &[String]) -> Response {
+    let chosen = choices
+        .iter()
+        .map(|text| {
+            text.parse::<Position>()
+                .map_err(|error| format!("“{text}” is not a Sprouts position: {error}"))
+        })
+        .collect::<Result<Vec<Position>, String>>()
+        .and_then(|choices| draw_one_of(from, &choices));
+    match chosen {
+        Ok((child, drawing)) => Response::SproutsDrawnChoice {
+            id,
+            child: child.to_string(),
+            drawing,
+        },
         Err(message) => Response::Error { id, message },
     }
 }

@@ -43,6 +43,13 @@ pub enum Request {
         from: Option<Drawing>,
         position: String,
     },
+    /// The computer's move among `choices` (children of `from`'s position, in the order to try),
+    /// drawn: see `play::sprouts_drawing::draw_one_of`.
+    SproutsDrawOneOf {
+        id: RequestId,
+        from: Drawing,
+        choices: Vec<String>,
+    },
     /// Exact mode of the Sprouts board: the moves between spots `a` and `b` of `drawing` (`a == b`: the
     /// loops), each with its curve.
     SproutsSpotMoves {
@@ -146,6 +153,12 @@ pub enum Response {
     SproutsSpotMoves {
         id: RequestId,
         moves: Vec<ListedSpotMove>,
+    },
+    /// The move chosen by `SproutsDrawOneOf`, and the drawing after it.
+    SproutsDrawnChoice {
+        id: RequestId,
+        child: String,
+        drawing: Drawing,
     },
     /// The lookahead's choice, when the exact answer took too long.
     SproutsGuess {
@@ -340,6 +353,7 @@ impl Response {
             | Response::SproutsGuess { id, .. }
             | Response::SproutsDrawn { id, .. }
             | Response::SproutsSpotMoves { id, .. }
+            | Response::SproutsDrawnChoice { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
