@@ -5,6 +5,11 @@ mod commands;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// The searches allocate many small short-lived vectors (children before canonical form); mimalloc
+/// serves them faster than the system allocator (measured: see the commit that added it).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "sprague",

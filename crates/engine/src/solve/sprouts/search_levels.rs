@@ -138,6 +138,7 @@ fn describe(frame: &Frame) -> SearchLevel {
             n,
             children,
             next,
+            ..
         } => {
             let mut items: Vec<LevelChild> = (0..*n as usize)
                 .map(|m| land_item(land, m as u32, state(m, *next), true))

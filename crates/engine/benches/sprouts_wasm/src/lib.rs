@@ -1,0 +1,23 @@
+//! Exports for timing the normal-play Sprouts search as WebAssembly (see `run-chromium.mjs`).
+
+use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{Base, NormalAnswer, NormalSearch, Step};
+
+/// Nodes per slice, as the app's worker steps the search between messages.
+const SLICE: u64 = 2_000;
+
+/// Decides the `n`-spot start from an empty base, in slices: 1 when the first player loses (P),
+/// 0 when they win (N); plus 2 times the nodes expanded. 2^32 - 1 for a bad `n`.
+#[no_mangle]
+pub extern "C" fn sprouts_start(n: u32) -> f64 {
+    let Ok(start) = Position::start(n as usize) else {
+        return f64::from(u32::MAX);
+    };
+    let mut search = NormalSearch::losing(&start, 0, Base::new());
+    loop {
+        if let Step::Done(answer) = search.step(SLICE) {
+            let lost = answer == NormalAnswer::Losing(true);
+            return f64::from(u8::from(lost)) + 2.0 * search.nodes() as f64;
+        }
+    }
+}
