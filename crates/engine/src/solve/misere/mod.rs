@@ -5,6 +5,7 @@ mod error;
 mod extend;
 mod genera;
 mod genus;
+mod memo;
 mod position;
 mod presentation;
 mod prove;

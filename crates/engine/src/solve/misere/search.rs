@@ -10,11 +10,11 @@
 use super::error::MisereError;
 use super::genera::GenusTable;
 use super::genus::Genus;
-use super::reduce::{HeapTable, Key};
+use super::memo::Memo;
+use super::reduce::{replace_into, HeapTable, Key};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::{NimSequence, Outcome};
-use rustc_hash::FxHashMap;
 
 /// What a slice of work ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,8 @@ pub enum Step {
     Pending,
 }
 
-/// One position on the stack: its options, ordered, and the next one to look at.
+/// One position on the stack: its options not decided when it was expanded, ordered, and the next one
+/// to look at.
 #[derive(Debug)]
 struct Frame {
     key: Key,
@@ -39,7 +40,7 @@ pub struct MisereSearch {
     table: HeapTable,
     normal: NimSequence,
     /// Outcome of every position decided so far: `true` for a P-position.
-    memo: FxHashMap<Key, bool>,
+    memo: Memo,
     stack: Vec<Frame>,
     root: Option<Key>,
     /// Positions expanded since the search was created.
@@ -97,7 +98,7 @@ impl MisereSearch {
         MisereSearch {
             table: HeapTable::new(game),
             normal: NimSequence::new(game),
-            memo: FxHashMap::default(),
+            memo: Memo::default(),
             stack: Vec::new(),
             root: None,
             nodes: 0,
@@ -125,6 +126,12 @@ impl MisereSearch {
     /// How many of the smallest heaps are decided by the tame rule (heaps `0..n`).
     pub fn tame_heaps(&self) -> usize {
         self.tame_heaps.len()
+    }
+
+    /// Outcome of a position if decided: by rule (not remembered, and cheaper than a memo probe, which
+    /// is usually a cache miss), else by the memo. `true` for P.
+    fn decided(&self, key: &[u16]) -> Option<bool> {
+        self.tame_outcome(key).or_else(|| self.memo.get(key))
     }
 
     /// Outcome by the tame rule when every heap of the key is in the tame prefix, or by the proven
@@ -176,19 +183,15 @@ impl MisereSearch {
         self.stack.clear();
         self.root = Some(key.clone());
         if let Some(p) = self.tame_outcome(&key) {
-            self.memo.insert(key, p);
-        } else if !self.memo.contains_key(&key) {
+            self.memo.insert(&key, p);
+        } else if self.memo.get(&key).is_none() {
             self.push(key);
         }
     }
 
     /// Outcome already known for a key, without searching.
     pub fn known(&self, key: &[u16]) -> Option<Outcome> {
-        self.memo
-            .get(key)
-            .copied()
-            .or_else(|| self.tame_outcome(key))
-            .map(to_outcome)
+        self.decided(key).map(to_outcome)
     }
 
     /// Work on the current search for at most `budget` new positions.
@@ -198,11 +201,7 @@ impl MisereSearch {
             let mut next = top.next;
             while next < top.children.len() {
                 let child = &top.children[next];
-                // Positions decided by rule are not remembered: the rule is as fast as the memo.
-                let known = match self.memo.get(child) {
-                    Some(&p) => Some(p),
-                    None => self.tame_outcome(child),
-                };
+                let known = self.decided(child);
                 match known {
                     // A move to a P-position: this one is an N-position.
                     Some(true) => {
@@ -221,12 +220,11 @@ impl MisereSearch {
                     }
                 }
             }
-            // Every option is an N-position (a position without options never gets here).
-            let p = !top.children.is_empty();
-            self.finish(p);
+            // Every option is an N-position (a frame has at least one option).
+            self.finish(true);
         }
         match &self.root {
-            Some(root) => Step::Done(to_outcome(self.memo[root])),
+            Some(root) => Step::Done(self.known(root).expect("the root is decided")),
             None => Step::Done(Outcome::N),
         }
     }
@@ -256,20 +254,51 @@ impl MisereSearch {
         }
     }
 
-    /// Push a new frame, its options ordered so that likely winning moves come first: a move to a
-    /// P-position already known, then moves that make the normal-play nim-sum zero, then the rest.
+    /// Expand a position not yet decided. Its options are generated one at a time, without allocating,
+    /// and looked up: the first one known to be a P-position decides it (an N-position) at once. Those
+    /// that make the normal-play nim-sum zero are looked at first (in Grundy's game most misère winning
+    /// moves are among them). If none is known P, the undecided ones become a frame, in that order; if
+    /// every option is known N, the position is P (N when it has no option).
     fn push(&mut self, key: Key) {
         self.nodes += 1;
-        let mut children = self.table.position_options(&key);
         let values = self.normal.values();
-        let nim_sum = |k: &[u16]| k.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
-        let rank = |k: &Key| match self.memo.get(k).copied().or_else(|| self.tame_outcome(k)) {
-            Some(true) => 0,
-            Some(false) => 3,
-            None if nim_sum(k) == 0 => 1,
-            None => 2,
-        };
-        children.sort_by_cached_key(rank);
+        let nim_sum = key.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
+        let mut has_options = false;
+        let mut undecided: [Vec<Key>; 2] = [Vec::new(), Vec::new()];
+        let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
+        for zero_first in [true, false] {
+            for (i, &h) in key.iter().enumerate() {
+                if i > 0 && key[i - 1] == h {
+                    continue; // the same heap again gives the same options
+                }
+                for pieces in self.table.heap_options(h) {
+                    has_options = true;
+                    let child_sum = pieces
+                        .iter()
+                        .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
+                    if (child_sum == 0) != zero_first {
+                        continue;
+                    }
+                    replace_into(&key, i, pieces, &mut child);
+                    match self.decided(&child) {
+                        // A move to a P-position: an N-position, decided without a frame.
+                        Some(true) => {
+                            self.memo.insert(&key, false);
+                            return;
+                        }
+                        Some(false) => {}
+                        None => undecided[usize::from(!zero_first)].push(child.as_slice().into()),
+                    }
+                }
+            }
+        }
+        let [mut children, rest] = undecided;
+        if children.is_empty() && rest.is_empty() {
+            // Every option is an N-position: P if there is one.
+            self.memo.insert(&key, has_options);
+            return;
+        }
+        children.extend(rest);
         self.stack.push(Frame {
             key,
             children,
@@ -279,7 +308,7 @@ impl MisereSearch {
 
     fn finish(&mut self, p: bool) {
         let frame = self.stack.pop().expect("a frame to finish");
-        self.memo.insert(frame.key, p);
+        self.memo.insert(&frame.key, p);
     }
 }
 
