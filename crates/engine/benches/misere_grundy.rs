@@ -54,6 +54,8 @@ fn main() {
             );
         }
     }
+    let (mixed, pairs) = search.guess_pairs();
+    println!("guesses: {pairs} (large heap, small part) pairs met, both outcomes seen for {mixed}");
     println!(
         "heaps 0..={max_heap}: {:.2} s CPU in all, slowest heap {} ({:.3} s)",
         cpu_seconds() - start,

@@ -7,6 +7,7 @@ mod genera;
 mod genus;
 mod memo;
 mod position;
+mod predict;
 mod presentation;
 mod prove;
 mod quotient;

@@ -11,6 +11,7 @@ use super::error::MisereError;
 use super::genera::GenusTable;
 use super::genus::Genus;
 use super::memo::Memo;
+use super::predict::Predictor;
 use super::reduce::{replace_into, HeapTable, Key};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
@@ -51,6 +52,8 @@ pub struct MisereSearch {
     /// Monoids proven to give the right outcome on part of the positions: positions within that part are
     /// decided by their arithmetic instead of being searched.
     shortcuts: Vec<Shortcut>,
+    /// Guesses of options' outcomes from positions decided so far (ordering only).
+    predictor: Predictor,
 }
 
 /// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
@@ -68,10 +71,13 @@ impl Shortcut {
         if key.last().is_some_and(|&c| c >= self.below) {
             return None;
         }
-        let e = key
-            .iter()
-            .fold(0u32, |e, &c| self.times[e as usize][c as usize]);
-        Some(self.p[e as usize])
+        Some(self.p[self.element(key) as usize])
+    }
+
+    /// The element of a position whose heaps are all covered.
+    pub fn element(&self, key: &[u16]) -> u32 {
+        key.iter()
+            .fold(0u32, |e, &c| self.times[e as usize][c as usize])
     }
 }
 
@@ -104,6 +110,7 @@ impl MisereSearch {
             nodes: 0,
             tame_heaps: tame_prefix(game),
             shortcuts: Vec::new(),
+            predictor: Predictor::default(),
         }
     }
 
@@ -255,61 +262,116 @@ impl MisereSearch {
     }
 
     /// Expand a position not yet decided. Its options are generated one at a time, without allocating,
-    /// and looked up: the first one known to be a P-position decides it (an N-position) at once. Those
-    /// that make the normal-play nim-sum zero are looked at first (in Grundy's game most misère winning
-    /// moves are among them). If none is known P, the undecided ones become a frame, in that order; if
-    /// every option is known N, the position is P (N when it has no option).
+    /// and looked up: the first one known to be a P-position decides it (an N-position) at once. They are
+    /// looked at in three passes: those a rule decides (cheap: no memo probe, which is usually a cache
+    /// miss), then the others likely to be P (guessed P, or no guess and a zero normal-play nim-sum: in
+    /// Grundy's game most misère winning moves are among those), then the rest. If none is known P, the
+    /// undecided ones become a frame, likeliest P first and, among equals, smallest largest heap first
+    /// (smaller game trees); if every option is known N, the position is P (N when it has no option).
     fn push(&mut self, key: Key) {
         self.nodes += 1;
         let values = self.normal.values();
         let nim_sum = key.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
+        let rule_bound = self.rule_bound();
         let mut has_options = false;
-        let mut undecided: [Vec<Key>; 2] = [Vec::new(), Vec::new()];
+        let mut undecided: Vec<(u8, u16, Key)> = Vec::new();
         let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
-        for zero_first in [true, false] {
+        for pass in 0..3u8 {
             for (i, &h) in key.iter().enumerate() {
                 if i > 0 && key[i - 1] == h {
                     continue; // the same heap again gives the same options
                 }
                 for pieces in self.table.heap_options(h) {
                     has_options = true;
-                    let child_sum = pieces
-                        .iter()
-                        .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
-                    if (child_sum == 0) != zero_first {
+                    let largest = largest_after(&key, i, pieces);
+                    if (largest < rule_bound) != (pass == 0) {
                         continue;
                     }
                     replace_into(&key, i, pieces, &mut child);
+                    let mut rank = 0;
+                    if pass > 0 {
+                        let child_sum = pieces
+                            .iter()
+                            .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
+                        rank = self.likeliness(&child, child_sum);
+                        if (rank <= 1) != (pass == 1) {
+                            continue;
+                        }
+                    }
                     match self.decided(&child) {
                         // A move to a P-position: an N-position, decided without a frame.
                         Some(true) => {
-                            self.memo.insert(&key, false);
+                            self.remember(&key, false);
                             return;
                         }
                         Some(false) => {}
-                        None => undecided[usize::from(!zero_first)].push(child.as_slice().into()),
+                        None => undecided.push((rank, largest, child.as_slice().into())),
                     }
                 }
             }
         }
-        let [mut children, rest] = undecided;
-        if children.is_empty() && rest.is_empty() {
+        if undecided.is_empty() {
             // Every option is an N-position: P if there is one.
-            self.memo.insert(&key, has_options);
+            self.remember(&key, has_options);
             return;
         }
-        children.extend(rest);
+        undecided.sort_by_key(|&(rank, largest, _)| (rank, largest));
         self.stack.push(Frame {
             key,
-            children,
+            children: undecided.into_iter().map(|(_, _, k)| k).collect(),
             next: 0,
         });
     }
 
+    /// How likely a position is to be P, 0 (likeliest) to 3: guessed P, no guess and a zero normal-play
+    /// nim-sum, no guess, guessed N.
+    fn likeliness(&self, key: &[u16], nim_sum: u16) -> u8 {
+        let guess = match self.shortcuts.first() {
+            Some(shortcut) => self.predictor.guess(shortcut, key),
+            None => None,
+        };
+        match guess {
+            Some(true) => 0,
+            None if nim_sum == 0 => 1,
+            None => 2,
+            Some(false) => 3,
+        }
+    }
+
+    /// Positions whose heaps are all below this may be decided by a rule (tame prefix or a shortcut).
+    fn rule_bound(&self) -> u16 {
+        let shortcut = self.shortcuts.iter().map(|s| s.below).max().unwrap_or(0);
+        shortcut.max(self.tame_heaps.len() as u16)
+    }
+
     fn finish(&mut self, p: bool) {
         let frame = self.stack.pop().expect("a frame to finish");
-        self.memo.insert(&frame.key, p);
+        self.remember(&frame.key, p);
     }
+
+    /// Record a searched position's outcome, in the memo and for the guesses.
+    fn remember(&mut self, key: &[u16], p: bool) {
+        self.memo.insert(key, p);
+        if let Some(shortcut) = self.shortcuts.first() {
+            self.predictor.learn(shortcut, key, p);
+        }
+    }
+
+    /// How many (large heap, small part's element) pairs the guesses have met, and for how many both
+    /// outcomes have been seen (there the guess abstains).
+    pub fn guess_pairs(&self) -> (usize, usize) {
+        self.predictor.mixed_and_total()
+    }
+}
+
+/// The largest heap of `key` (sorted) once the heap at `index` is replaced by the (sorted) `pieces`.
+fn largest_after(key: &[u16], index: usize, pieces: &[u16]) -> u16 {
+    let kept = if index + 1 == key.len() {
+        index.checked_sub(1).map(|j| key[j])
+    } else {
+        key.last().copied()
+    };
+    kept.max(pieces.last().copied()).unwrap_or(0)
 }
 
 fn to_outcome(p: bool) -> Outcome {

@@ -1,0 +1,65 @@
+//! Guesses of which options are misère P-positions, to order the search. A guess never decides anything:
+//! a wrong one only costs time.
+//!
+//! Most positions the search meets in a game like Grundy's are one large heap `h` plus small heaps `S`
+//! that a proven quotient covers. `S`'s element `[S]` in that quotient fixes the outcome of `S + T` for
+//! every `T` made of small heaps, though not in general of `S + h` (the quotient of the larger heaps may
+//! separate positions the small one merges). It very often does, so the outcome of any `h + S` already
+//! decided is a good guess for every other `h + S'` with `[S'] = [S]`. The guesser remembers, for each
+//! pair `(h, [S])`, which outcomes have been seen.
+
+use super::search::Shortcut;
+use rustc_hash::FxHashMap;
+
+/// Outcomes seen per (large heap, element of the small part).
+#[derive(Debug, Default)]
+pub(crate) struct Predictor {
+    seen: FxHashMap<(u16, u32), Seen>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    p: bool,
+    n: bool,
+}
+
+/// The large heap and the small part's element, when `key` is one heap beyond `shortcut` plus heaps
+/// it covers.
+fn split(shortcut: &Shortcut, key: &[u16]) -> Option<(u16, u32)> {
+    let (&large, small) = key.split_last()?;
+    if large < shortcut.below || small.last().is_some_and(|&h| h >= shortcut.below) {
+        return None;
+    }
+    Some((large, shortcut.element(small)))
+}
+
+impl Predictor {
+    /// Remember the outcome of a decided position (`true` for P).
+    pub fn learn(&mut self, shortcut: &Shortcut, key: &[u16], p: bool) {
+        if let Some(pair) = split(shortcut, key) {
+            let seen = self.seen.entry(pair).or_default();
+            if p {
+                seen.p = true;
+            } else {
+                seen.n = true;
+            }
+        }
+    }
+
+    /// The guess for a position: `Some(true)` when only P has been seen for its pair, `Some(false)`
+    /// when only N, `None` when nothing or both.
+    pub fn guess(&self, shortcut: &Shortcut, key: &[u16]) -> Option<bool> {
+        let seen = self.seen.get(&split(shortcut, key)?)?;
+        match (seen.p, seen.n) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Pairs for which both outcomes have been seen, and pairs seen at all (how good the guesses are).
+    pub fn mixed_and_total(&self) -> (usize, usize) {
+        let mixed = self.seen.values().filter(|s| s.p && s.n).count();
+        (mixed, self.seen.len())
+    }
+}
