@@ -6,6 +6,7 @@ mod extend;
 mod genera;
 mod genus;
 mod memo;
+mod one_move;
 mod position;
 mod predict;
 mod presentation;

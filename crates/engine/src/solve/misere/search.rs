@@ -11,6 +11,7 @@ use super::error::MisereError;
 use super::genera::GenusTable;
 use super::genus::Genus;
 use super::memo::Memo;
+use super::one_move::OneMoveWins;
 use super::predict::Predictor;
 use super::reduce::{replace_into, HeapTable, Key};
 use super::tame::tame_sum_outcome;
@@ -54,6 +55,8 @@ pub struct MisereSearch {
     shortcuts: Vec<Shortcut>,
     /// Guesses of options' outcomes from positions decided so far (ordering only).
     predictor: Predictor,
+    /// Positions of one large heap plus covered heaps won by a move into the covered part.
+    one_move: OneMoveWins,
 }
 
 /// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
@@ -111,6 +114,7 @@ impl MisereSearch {
             tame_heaps: tame_prefix(game),
             shortcuts: Vec::new(),
             predictor: Predictor::default(),
+            one_move: OneMoveWins::default(),
         }
     }
 
@@ -121,6 +125,16 @@ impl MisereSearch {
     /// Decide the positions each shortcut covers by its arithmetic (the caller vouches for it).
     pub fn set_shortcuts(&mut self, shortcuts: Vec<Shortcut>) {
         self.shortcuts = shortcuts;
+        self.predictor = Predictor::default();
+        self.one_move = OneMoveWins::default();
+        self.cover_one_move();
+    }
+
+    /// Table the one-move wins of every heap covered so far.
+    fn cover_one_move(&mut self) {
+        if let Some(shortcut) = self.shortcuts.first() {
+            self.one_move.cover(shortcut, &self.table);
+        }
     }
 
     /// The same search without the tame shortcut: every position is searched (for cross-checks).
@@ -138,7 +152,16 @@ impl MisereSearch {
     /// Outcome of a position if decided: by rule (not remembered, and cheaper than a memo probe, which
     /// is usually a cache miss), else by the memo. `true` for P.
     fn decided(&self, key: &[u16]) -> Option<bool> {
-        self.tame_outcome(key).or_else(|| self.memo.get(key))
+        self.tame_outcome(key)
+            .or_else(|| self.wins_at_once(key).then_some(false))
+            .or_else(|| self.memo.get(key))
+    }
+
+    /// One heap beyond the first shortcut plus covered heaps, with a move into a covered P-position.
+    fn wins_at_once(&self, key: &[u16]) -> bool {
+        self.shortcuts
+            .first()
+            .is_some_and(|shortcut| self.one_move.decides(shortcut, key))
     }
 
     /// Outcome by the tame rule when every heap of the key is in the tame prefix, or by the proven
@@ -175,7 +198,9 @@ impl MisereSearch {
 
     /// Canonical key of a position, checking sizes.
     pub fn key(&mut self, heaps: &[usize]) -> Result<Key, MisereError> {
-        self.table.key_with_values(&mut self.normal, heaps)
+        let key = self.table.key_with_values(&mut self.normal, heaps)?;
+        self.cover_one_move();
+        Ok(key)
     }
 
     /// Begin deciding `heaps` (dropping any search in progress, keeping the memo).
@@ -189,9 +214,7 @@ impl MisereSearch {
     pub fn start_key(&mut self, key: Key) {
         self.stack.clear();
         self.root = Some(key.clone());
-        if let Some(p) = self.tame_outcome(&key) {
-            self.memo.insert(&key, p);
-        } else if self.memo.get(&key).is_none() {
+        if self.decided(&key).is_none() {
             self.push(key);
         }
     }
