@@ -14,6 +14,7 @@ mod prove;
 mod quotient;
 mod reduce;
 mod search;
+mod small_part;
 mod tame;
 
 pub use error::MisereError;

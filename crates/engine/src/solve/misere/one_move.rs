@@ -52,9 +52,14 @@ impl OneMoveWins {
         if small.last().is_some_and(|&h| h >= shortcut.below) {
             return false;
         }
+        self.wins(large, shortcut.element(small))
+    }
+
+    /// Whether heap `large` (tabled) plus a covered part of element `e` is an N-position by this rule.
+    pub fn wins(&self, large: u16, e: u32) -> bool {
         self.wins
             .get(large as usize)
-            .and_then(|row| row.get(shortcut.element(small) as usize))
+            .and_then(|row| row.get(e as usize))
             .copied()
             .unwrap_or(false)
     }

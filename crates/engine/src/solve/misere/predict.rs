@@ -46,10 +46,10 @@ impl Predictor {
         }
     }
 
-    /// The guess for a position: `Some(true)` when only P has been seen for its pair, `Some(false)`
-    /// when only N, `None` when nothing or both.
-    pub fn guess(&self, shortcut: &Shortcut, key: &[u16]) -> Option<bool> {
-        let seen = self.seen.get(&split(shortcut, key)?)?;
+    /// The guess for heap `large` plus a covered part of element `e`: `Some(true)` when only P has
+    /// been seen for that pair, `Some(false)` when only N, `None` when nothing or both.
+    pub fn guess_at(&self, large: u16, e: u32) -> Option<bool> {
+        let seen = self.seen.get(&(large, e))?;
         match (seen.p, seen.n) {
             (true, false) => Some(true),
             (false, true) => Some(false),

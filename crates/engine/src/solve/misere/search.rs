@@ -14,6 +14,7 @@ use super::memo::Memo;
 use super::one_move::OneMoveWins;
 use super::predict::Predictor;
 use super::reduce::{replace_into, HeapTable, Key};
+use super::small_part::{product_table, SmallPart};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::{NimSequence, Outcome};
@@ -57,6 +58,9 @@ pub struct MisereSearch {
     predictor: Predictor,
     /// Positions of one large heap plus covered heaps won by a move into the covered part.
     one_move: OneMoveWins,
+    /// The first shortcut's multiplication table, and a buffer for the covered part of a position.
+    product: Vec<Vec<u32>>,
+    small: SmallPart,
 }
 
 /// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
@@ -115,6 +119,8 @@ impl MisereSearch {
             shortcuts: Vec::new(),
             predictor: Predictor::default(),
             one_move: OneMoveWins::default(),
+            product: Vec::new(),
+            small: SmallPart::default(),
         }
     }
 
@@ -127,6 +133,7 @@ impl MisereSearch {
         self.shortcuts = shortcuts;
         self.predictor = Predictor::default();
         self.one_move = OneMoveWins::default();
+        self.product = self.shortcuts.first().map_or_else(Vec::new, product_table);
         self.cover_one_move();
     }
 
@@ -284,53 +291,88 @@ impl MisereSearch {
         }
     }
 
-    /// Expand a position not yet decided. Its options are generated one at a time, without allocating,
-    /// and looked up: the first one known to be a P-position decides it (an N-position) at once. They are
-    /// looked at in three passes: those a rule decides (cheap: no memo probe, which is usually a cache
-    /// miss), then the others likely to be P (guessed P, or no guess and a zero normal-play nim-sum: in
-    /// Grundy's game most misère winning moves are among those), then the rest. If none is known P, the
-    /// undecided ones become a frame, likeliest P first and, among equals, smallest largest heap first
-    /// (smaller game trees); if every option is known N, the position is P (N when it has no option).
+    /// Expand a position not yet decided. First, without building any option, the rules decide what they
+    /// can: with a shortcut, the element of each option's covered part comes in constant time (see
+    /// `small_part`), which decides options made only of covered heaps and those won at once (one large
+    /// heap, `one_move`), and gives the guess for the others. An option decided P decides this position
+    /// (an N-position) at once. The rest are built and probed in the memo, likeliest P first (guessed P,
+    /// then no guess and a zero normal-play nim-sum, in Grundy's game where most misère winning moves
+    /// are), and among equals smallest largest heap first (smaller game trees). If none is known P, the
+    /// undecided ones become a frame in that order; if every option is known N, the position is P (N when
+    /// it has no option).
     fn push(&mut self, key: Key) {
         self.nodes += 1;
         let values = self.normal.values();
         let nim_sum = key.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
-        let rule_bound = self.rule_bound();
+        let shortcut = self.shortcuts.first();
+        let covered = shortcut.map_or(0, |s| self.small.load(s, &key));
+        let large = key.len() - covered;
         let mut has_options = false;
-        let mut undecided: Vec<(u8, u16, Key)> = Vec::new();
-        let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
-        for pass in 0..3u8 {
-            for (i, &h) in key.iter().enumerate() {
-                if i > 0 && key[i - 1] == h {
-                    continue; // the same heap again gives the same options
-                }
-                for pieces in self.table.heap_options(h) {
-                    has_options = true;
-                    let largest = largest_after(&key, i, pieces);
-                    if (largest < rule_bound) != (pass == 0) {
-                        continue;
-                    }
-                    replace_into(&key, i, pieces, &mut child);
-                    let mut rank = 0;
-                    if pass > 0 {
-                        let child_sum = pieces
+        let mut wins_by_rule = false;
+        // Options left for the memo: (likeliness, largest heap, heap index, option index).
+        let mut to_probe: Vec<(u8, u16, usize, usize)> = Vec::new();
+        'options: for (i, &h) in key.iter().enumerate() {
+            if i > 0 && key[i - 1] == h {
+                continue; // the same heap again gives the same options
+            }
+            for (o, pieces) in self.table.heap_options(h).iter().enumerate() {
+                has_options = true;
+                let largest = largest_after(&key, i, pieces);
+                let mut guess = None;
+                if let Some(s) = shortcut {
+                    let large_after = large - usize::from(h >= s.below)
+                        + pieces.iter().filter(|&&q| q >= s.below).count();
+                    if large_after <= 1 {
+                        let e = pieces
                             .iter()
-                            .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
-                        rank = self.likeliness(&child, child_sum);
-                        if (rank <= 1) != (pass == 1) {
-                            continue;
+                            .filter(|&&q| q < s.below)
+                            .fold(self.small.without(&self.product, i), |x, &q| {
+                                s.times[x as usize][q as usize]
+                            });
+                        if large_after == 0 {
+                            if s.p[e as usize] {
+                                wins_by_rule = true;
+                                break 'options;
+                            }
+                            continue; // an N-position by the quotient
                         }
-                    }
-                    match self.decided(&child) {
-                        // A move to a P-position: an N-position, decided without a frame.
-                        Some(true) => {
-                            self.remember(&key, false);
-                            return;
+                        if self.one_move.wins(largest, e) {
+                            continue; // an N-position, won at once
                         }
-                        Some(false) => {}
-                        None => undecided.push((rank, largest, child.as_slice().into())),
+                        guess = self.predictor.guess_at(largest, e);
                     }
                 }
+                let child_sum = pieces
+                    .iter()
+                    .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
+                to_probe.push((likeliness(guess, child_sum), largest, i, o));
+            }
+        }
+        if wins_by_rule {
+            self.remember(&key, false);
+            return;
+        }
+        to_probe.sort_unstable();
+        let mut undecided: Vec<Key> = Vec::new();
+        let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
+        let tame_bound = self.tame_heaps.len();
+        for &(_, largest, i, o) in &to_probe {
+            let pieces = &self.table.heap_options(key[i])[o];
+            replace_into(&key, i, pieces, &mut child);
+            // The shortcut's rules were applied above; only the tame rule and the memo are left.
+            let known = if (largest as usize) < tame_bound {
+                self.tame_outcome(&child)
+            } else {
+                None
+            };
+            match known.or_else(|| self.memo.get(&child)) {
+                // A move to a P-position: an N-position, decided without a frame.
+                Some(true) => {
+                    self.remember(&key, false);
+                    return;
+                }
+                Some(false) => {}
+                None => undecided.push(child.as_slice().into()),
             }
         }
         if undecided.is_empty() {
@@ -338,33 +380,11 @@ impl MisereSearch {
             self.remember(&key, has_options);
             return;
         }
-        undecided.sort_by_key(|&(rank, largest, _)| (rank, largest));
         self.stack.push(Frame {
             key,
-            children: undecided.into_iter().map(|(_, _, k)| k).collect(),
+            children: undecided,
             next: 0,
         });
-    }
-
-    /// How likely a position is to be P, 0 (likeliest) to 3: guessed P, no guess and a zero normal-play
-    /// nim-sum, no guess, guessed N.
-    fn likeliness(&self, key: &[u16], nim_sum: u16) -> u8 {
-        let guess = match self.shortcuts.first() {
-            Some(shortcut) => self.predictor.guess(shortcut, key),
-            None => None,
-        };
-        match guess {
-            Some(true) => 0,
-            None if nim_sum == 0 => 1,
-            None => 2,
-            Some(false) => 3,
-        }
-    }
-
-    /// Positions whose heaps are all below this may be decided by a rule (tame prefix or a shortcut).
-    fn rule_bound(&self) -> u16 {
-        let shortcut = self.shortcuts.iter().map(|s| s.below).max().unwrap_or(0);
-        shortcut.max(self.tame_heaps.len() as u16)
     }
 
     fn finish(&mut self, p: bool) {
@@ -384,6 +404,17 @@ impl MisereSearch {
     /// outcomes have been seen (there the guess abstains).
     pub fn guess_pairs(&self) -> (usize, usize) {
         self.predictor.mixed_and_total()
+    }
+}
+
+/// How likely an option is to be P, 0 (likeliest) to 3: guessed P, no guess and a zero normal-play
+/// nim-sum, no guess, guessed N.
+fn likeliness(guess: Option<bool>, nim_sum: u16) -> u8 {
+    match guess {
+        Some(true) => 0,
+        None if nim_sum == 0 => 1,
+        None => 2,
+        Some(false) => 3,
     }
 }
 
