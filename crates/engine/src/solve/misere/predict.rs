@@ -9,12 +9,12 @@
 //! pair `(h, [S])`, which outcomes have been seen.
 
 use super::search::Shortcut;
-use rustc_hash::FxHashMap;
 
-/// Outcomes seen per (large heap, element of the small part).
+/// Outcomes seen per (large heap, element of the small part): `seen[heap][element]`, rows grown on
+/// demand (a few hundred heaps times the quotient's order).
 #[derive(Debug, Default)]
 pub(crate) struct Predictor {
-    seen: FxHashMap<(u16, u32), Seen>,
+    seen: Vec<Vec<Seen>>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,8 +36,16 @@ fn split(shortcut: &Shortcut, key: &[u16]) -> Option<(u16, u32)> {
 impl Predictor {
     /// Remember the outcome of a decided position (`true` for P).
     pub fn learn(&mut self, shortcut: &Shortcut, key: &[u16], p: bool) {
-        if let Some(pair) = split(shortcut, key) {
-            let seen = self.seen.entry(pair).or_default();
+        if let Some((large, e)) = split(shortcut, key) {
+            let (large, e) = (large as usize, e as usize);
+            if self.seen.len() <= large {
+                self.seen.resize_with(large + 1, Vec::new);
+            }
+            let row = &mut self.seen[large];
+            if row.len() <= e {
+                row.resize(shortcut.p.len().max(e + 1), Seen::default());
+            }
+            let seen = &mut row[e];
             if p {
                 seen.p = true;
             } else {
@@ -49,7 +57,7 @@ impl Predictor {
     /// The guess for heap `large` plus a covered part of element `e`: `Some(true)` when only P has
     /// been seen for that pair, `Some(false)` when only N, `None` when nothing or both.
     pub fn guess_at(&self, large: u16, e: u32) -> Option<bool> {
-        let seen = self.seen.get(&(large, e))?;
+        let seen = self.seen.get(large as usize)?.get(e as usize)?;
         match (seen.p, seen.n) {
             (true, false) => Some(true),
             (false, true) => Some(false),
@@ -59,7 +67,8 @@ impl Predictor {
 
     /// Pairs for which both outcomes have been seen, and pairs seen at all (how good the guesses are).
     pub fn mixed_and_total(&self) -> (usize, usize) {
-        let mixed = self.seen.values().filter(|s| s.p && s.n).count();
-        (mixed, self.seen.len())
+        let all = self.seen.iter().flatten();
+        let mixed = all.clone().filter(|s| s.p && s.n).count();
+        (mixed, all.filter(|s| s.p || s.n).count())
     }
 }

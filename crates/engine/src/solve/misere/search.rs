@@ -352,27 +352,30 @@ impl MisereSearch {
             self.remember(&key, false);
             return;
         }
-        to_probe.sort_unstable();
-        let mut undecided: Vec<Key> = Vec::new();
+        // Probed likeliest P first (a counting sort on the likeliness; the order within a rank only
+        // matters for a frame, sorted below).
+        let mut undecided: Vec<(u8, u16, Key)> = Vec::new();
         let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
         let tame_bound = self.tame_heaps.len();
-        for &(_, largest, i, o) in &to_probe {
-            let pieces = &self.table.heap_options(key[i])[o];
-            replace_into(&key, i, pieces, &mut child);
-            // The shortcut's rules were applied above; only the tame rule and the memo are left.
-            let known = if (largest as usize) < tame_bound {
-                self.tame_outcome(&child)
-            } else {
-                None
-            };
-            match known.or_else(|| self.memo.get(&child)) {
-                // A move to a P-position: an N-position, decided without a frame.
-                Some(true) => {
-                    self.remember(&key, false);
-                    return;
+        for rank in 0..4 {
+            for &(_, largest, i, o) in to_probe.iter().filter(|t| t.0 == rank) {
+                let pieces = &self.table.heap_options(key[i])[o];
+                replace_into(&key, i, pieces, &mut child);
+                // The shortcut's rules were applied above; only the tame rule and the memo are left.
+                let known = if (largest as usize) < tame_bound {
+                    self.tame_outcome(&child)
+                } else {
+                    None
+                };
+                match known.or_else(|| self.memo.get(&child)) {
+                    // A move to a P-position: an N-position, decided without a frame.
+                    Some(true) => {
+                        self.remember(&key, false);
+                        return;
+                    }
+                    Some(false) => {}
+                    None => undecided.push((rank, largest, child.as_slice().into())),
                 }
-                Some(false) => {}
-                None => undecided.push(child.as_slice().into()),
             }
         }
         if undecided.is_empty() {
@@ -380,9 +383,10 @@ impl MisereSearch {
             self.remember(&key, has_options);
             return;
         }
+        undecided.sort_unstable_by_key(|&(rank, largest, _)| (rank, largest));
         self.stack.push(Frame {
             key,
-            children: undecided,
+            children: undecided.into_iter().map(|(_, _, k)| k).collect(),
             next: 0,
         });
     }
