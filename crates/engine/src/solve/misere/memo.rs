@@ -58,7 +58,7 @@ impl Memo {
     }
 }
 
-/// Packed keys with their outcome in bit 127, open addressing, at most half full.
+/// Packed keys with their outcome in bit 127, open addressing, at most three quarters full.
 #[derive(Debug, Default)]
 struct PackedTable {
     slots: Vec<u128>,
@@ -92,7 +92,7 @@ impl PackedTable {
     }
 
     fn insert(&mut self, bits: u128, p: bool) {
-        if 2 * (self.len + 1) > self.slots.len() {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
         }
         let word = if p { bits | P_FLAG } else { bits };
