@@ -6,6 +6,17 @@
 //!
 //! A position is a P-position in misère play iff it has at least one move and every move leads to an
 //! N-position; a position without moves is an N-position (the player to move has already won).
+//!
+//! What decides a position without expanding it (all exact):
+//! - the tame rule, when every heap is in the hereditarily tame prefix (misère Nim on the genera);
+//! - a shortcut (a proven misère quotient), when every heap is within its bound;
+//! - `one_move`: one heap beyond the first shortcut's bound plus covered heaps, with a split of the large
+//!   heap into a covered P-position;
+//! - the memo (`memo`: exact packed keys).
+//!
+//! What only orders the search (never decides): guesses per (large heap, covered part's element) from
+//! positions already decided (`predict`), then the normal-play nim-sum. Orders matter: the first option
+//! found P ends an N-position's expansion.
 
 use super::error::MisereError;
 use super::genera::GenusTable;
