@@ -9,18 +9,51 @@
 //! pair `(h, [S])`, which outcomes have been seen.
 
 use super::search::Shortcut;
+use rustc_hash::FxHashMap;
 
 /// Outcomes seen per (large heap, element of the small part): `seen[heap][element]`, rows grown on
 /// demand (a few hundred heaps times the quotient's order).
 #[derive(Debug, Default)]
 pub(crate) struct Predictor {
     seen: Vec<Vec<Seen>>,
+    /// The same for two large heaps (smaller first) and the small part's element.
+    seen_two: FxHashMap<([u16; 2], u32), Seen>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Seen {
     p: bool,
     n: bool,
+}
+
+impl Seen {
+    fn see(&mut self, p: bool) {
+        if p {
+            self.p = true;
+        } else {
+            self.n = true;
+        }
+    }
+
+    fn guess(&self) -> Option<bool> {
+        match (self.p, self.n) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// The two large heaps and the small part's element, when `key` is two heaps beyond `shortcut` plus
+/// heaps it covers.
+fn split_two(shortcut: &Shortcut, key: &[u16]) -> Option<([u16; 2], u32)> {
+    let [small @ .., a, b] = key else {
+        return None;
+    };
+    if *a < shortcut.below || small.last().is_some_and(|&h| h >= shortcut.below) {
+        return None;
+    }
+    Some(([*a, *b], shortcut.element(small)))
 }
 
 /// The large heap and the small part's element, when `key` is one heap beyond `shortcut` plus heaps
@@ -36,6 +69,10 @@ fn split(shortcut: &Shortcut, key: &[u16]) -> Option<(u16, u32)> {
 impl Predictor {
     /// Remember the outcome of a decided position (`true` for P).
     pub fn learn(&mut self, shortcut: &Shortcut, key: &[u16], p: bool) {
+        if let Some((two, e)) = split_two(shortcut, key) {
+            self.seen_two.entry((two, e)).or_default().see(p);
+            return;
+        }
         if let Some((large, e)) = split(shortcut, key) {
             let (large, e) = (large as usize, e as usize);
             if self.seen.len() <= large {
@@ -63,6 +100,11 @@ impl Predictor {
             (false, true) => Some(false),
             _ => None,
         }
+    }
+
+    /// The guess for two large heaps (smaller first) plus a covered part of element `e`.
+    pub fn guess_two(&self, two: [u16; 2], e: u32) -> Option<bool> {
+        self.seen_two.get(&(two, e))?.guess()
     }
 
     /// Pairs for which both outcomes have been seen, and pairs seen at all (how good the guesses are).

@@ -351,6 +351,21 @@ impl MisereSearch {
                             continue; // an N-position, won at once
                         }
                         guess = self.predictor.guess_at(largest, e);
+                    } else if large_after == 2 {
+                        let e = pieces
+                            .iter()
+                            .filter(|&&q| q < s.below)
+                            .fold(self.small.without(&self.product, i), |x, &q| {
+                                s.times[x as usize][q as usize]
+                            });
+                        let kept = (covered..key.len()).filter(|&j| j != i).map(|j| key[j]);
+                        let added = pieces.iter().copied().filter(|&q| q >= s.below);
+                        let mut two = [0u16; 2];
+                        for (slot, heap) in two.iter_mut().zip(kept.chain(added)) {
+                            *slot = heap;
+                        }
+                        two.sort_unstable();
+                        guess = self.predictor.guess_two(two, e);
                     }
                 }
                 let child_sum = pieces
