@@ -308,7 +308,8 @@ impl MisereSearch {
     /// heap, `one_move`), and gives the guess for the others. An option decided P decides this position
     /// (an N-position) at once. The rest are built and probed in the memo, likeliest P first (guessed P,
     /// then no guess and a zero normal-play nim-sum, in Grundy's game where most misère winning moves
-    /// are), and among equals smallest largest heap first (smaller game trees). If none is known P, the
+    /// are), and among equals fewest heaps beyond the shortcut, then smallest largest heap first (smaller
+    /// game trees). If none is known P, the
     /// undecided ones become a frame in that order; if every option is known N, the position is P (N when
     /// it has no option).
     fn push(&mut self, key: Key) {
@@ -321,7 +322,7 @@ impl MisereSearch {
         let mut has_options = false;
         let mut wins_by_rule = false;
         // Options left for the memo: (likeliness, largest heap, heap index, option index).
-        let mut to_probe: Vec<(u8, u16, usize, usize)> = Vec::new();
+        let mut to_probe: Vec<(u8, u16, usize, usize, u16)> = Vec::new();
         'options: for (i, &h) in key.iter().enumerate() {
             if i > 0 && key[i - 1] == h {
                 continue; // the same heap again gives the same options
@@ -330,8 +331,9 @@ impl MisereSearch {
                 has_options = true;
                 let largest = largest_after(&key, i, pieces);
                 let mut guess = None;
+                let mut large_after = 0;
                 if let Some(s) = shortcut {
-                    let large_after = large - usize::from(h >= s.below)
+                    large_after = large - usize::from(h >= s.below)
                         + pieces.iter().filter(|&&q| q >= s.below).count();
                     if large_after <= 1 {
                         let e = pieces
@@ -371,7 +373,13 @@ impl MisereSearch {
                 let child_sum = pieces
                     .iter()
                     .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
-                to_probe.push((likeliness(guess, child_sum), largest, i, o));
+                to_probe.push((
+                    likeliness(guess, child_sum),
+                    largest,
+                    i,
+                    o,
+                    large_after as u16,
+                ));
             }
         }
         if wins_by_rule {
@@ -380,11 +388,11 @@ impl MisereSearch {
         }
         // Probed likeliest P first (a counting sort on the likeliness; the order within a rank only
         // matters for a frame, sorted below).
-        let mut undecided: Vec<(u8, u16, Key)> = Vec::new();
+        let mut undecided: Vec<(u8, u16, u16, Key)> = Vec::new();
         let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
         let tame_bound = self.tame_heaps.len();
         for rank in 0..4 {
-            for &(_, largest, i, o) in to_probe.iter().filter(|t| t.0 == rank) {
+            for &(_, largest, i, o, large_after) in to_probe.iter().filter(|t| t.0 == rank) {
                 let pieces = &self.table.heap_options(key[i])[o];
                 replace_into(&key, i, pieces, &mut child);
                 // The shortcut's rules were applied above; only the tame rule and the memo are left.
@@ -400,7 +408,7 @@ impl MisereSearch {
                         return;
                     }
                     Some(false) => {}
-                    None => undecided.push((rank, largest, child.as_slice().into())),
+                    None => undecided.push((rank, large_after, largest, child.as_slice().into())),
                 }
             }
         }
@@ -409,10 +417,11 @@ impl MisereSearch {
             self.remember(&key, has_options);
             return;
         }
-        undecided.sort_unstable_by_key(|&(rank, largest, _)| (rank, largest));
+        undecided
+            .sort_unstable_by_key(|&(rank, large_after, largest, _)| (rank, large_after, largest));
         self.stack.push(Frame {
             key,
-            children: undecided.into_iter().map(|(_, _, k)| k).collect(),
+            children: undecided.into_iter().map(|(_, _, _, k)| k).collect(),
             next: 0,
         });
     }
