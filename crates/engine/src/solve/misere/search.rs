@@ -263,7 +263,12 @@ impl MisereSearch {
                         if self.nodes >= stop_at {
                             return Step::Pending;
                         }
-                        self.push(child);
+                        // Decided at once (most are): no need to look the child up again.
+                        match self.push(child) {
+                            Some(true) => self.finish(false),
+                            Some(false) => self.stack.last_mut().expect("a frame").next = next + 1,
+                            None => {}
+                        }
                         continue 'frames;
                     }
                 }
@@ -312,7 +317,8 @@ impl MisereSearch {
     /// game trees). If none is known P, the
     /// undecided ones become a frame in that order; if every option is known N, the position is P (N when
     /// it has no option).
-    fn push(&mut self, key: Key) {
+    /// Returns the outcome (`true` for P) when decided without a frame.
+    fn push(&mut self, key: Key) -> Option<bool> {
         self.nodes += 1;
         let values = self.normal.values();
         let nim_sum = key.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
@@ -384,7 +390,7 @@ impl MisereSearch {
         }
         if wins_by_rule {
             self.remember(&key, false);
-            return;
+            return Some(false);
         }
         // Probed likeliest P first (a counting sort on the likeliness; the order within a rank only
         // matters for a frame, sorted below).
@@ -405,7 +411,7 @@ impl MisereSearch {
                     // A move to a P-position: an N-position, decided without a frame.
                     Some(true) => {
                         self.remember(&key, false);
-                        return;
+                        return Some(false);
                     }
                     Some(false) => {}
                     None => undecided.push((rank, large_after, largest, child.as_slice().into())),
@@ -415,7 +421,7 @@ impl MisereSearch {
         if undecided.is_empty() {
             // Every option is an N-position: P if there is one.
             self.remember(&key, has_options);
-            return;
+            return Some(has_options);
         }
         undecided
             .sort_unstable_by_key(|&(rank, large_after, largest, _)| (rank, large_after, largest));
@@ -424,6 +430,7 @@ impl MisereSearch {
             children: undecided.into_iter().map(|(_, _, _, k)| k).collect(),
             next: 0,
         });
+        None
     }
 
     fn finish(&mut self, p: bool) {
