@@ -100,7 +100,7 @@ fn sums_with_several_large_heaps_agree_with_naive_recursion() {
 }
 
 #[test]
-#[ignore = "slow (about two minutes): single heaps up to 80 against the naive recursion"]
+#[ignore = "slow (40 s to 2 min, the naive recursion): single heaps up to 80"]
 fn single_heaps_to_80_agree_with_naive_recursion() {
     let mut solver = solver(28);
     let mut memo = HashMap::new();
