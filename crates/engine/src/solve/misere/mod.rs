@@ -5,12 +5,16 @@ mod error;
 mod extend;
 mod genera;
 mod genus;
+mod memo;
+mod one_move;
 mod position;
+mod predict;
 mod presentation;
 mod prove;
 mod quotient;
 mod reduce;
 mod search;
+mod small_part;
 mod tame;
 
 pub use error::MisereError;

@@ -164,25 +164,29 @@ impl HeapTable {
 /// `key` with the heap at `index` replaced by the (sorted) `pieces`, sorted.
 pub fn replace(key: &[u16], index: usize, pieces: &[u16]) -> Key {
     let mut out = Vec::with_capacity(key.len() + pieces.len());
-    let rest = key[..index].iter().chain(&key[index + 1..]);
-    // Merge two sorted runs.
-    let mut rest = rest.copied().peekable();
+    replace_into(key, index, pieces, &mut out);
+    out.into_boxed_slice()
+}
+
+/// `replace` into a buffer the caller reuses (cleared first).
+pub fn replace_into(key: &[u16], index: usize, pieces: &[u16], out: &mut Vec<u16>) {
+    out.clear();
+    // Merge two sorted runs: the key without the heap, and the pieces.
+    let mut rest = key[..index]
+        .iter()
+        .chain(&key[index + 1..])
+        .copied()
+        .peekable();
     let mut pieces = pieces.iter().copied().peekable();
-    loop {
-        match (rest.peek(), pieces.peek()) {
-            (Some(&a), Some(&b)) => {
-                if a <= b {
-                    out.push(a);
-                    rest.next();
-                } else {
-                    out.push(b);
-                    pieces.next();
-                }
-            }
-            (Some(_), None) => out.extend(rest.by_ref()),
-            (None, Some(_)) => out.extend(pieces.by_ref()),
-            (None, None) => break,
+    while let (Some(&a), Some(&b)) = (rest.peek(), pieces.peek()) {
+        if a <= b {
+            out.push(a);
+            rest.next();
+        } else {
+            out.push(b);
+            pieces.next();
         }
     }
-    out.into_boxed_slice()
+    out.extend(rest);
+    out.extend(pieces);
 }

@@ -6,15 +6,29 @@
 //!
 //! A position is a P-position in misère play iff it has at least one move and every move leads to an
 //! N-position; a position without moves is an N-position (the player to move has already won).
+//!
+//! What decides a position without expanding it (all exact):
+//! - the tame rule, when every heap is in the hereditarily tame prefix (misère Nim on the genera);
+//! - a shortcut (a proven misère quotient), when every heap is within its bound;
+//! - `one_move`: one heap beyond the first shortcut's bound plus covered heaps, with a split of the large
+//!   heap into a covered P-position;
+//! - the memo (`memo`: exact packed keys).
+//!
+//! What only orders the search (never decides): guesses per (large heap, covered part's element) from
+//! positions already decided (`predict`), then the normal-play nim-sum. Orders matter: the first option
+//! found P ends an N-position's expansion.
 
 use super::error::MisereError;
 use super::genera::GenusTable;
 use super::genus::Genus;
-use super::reduce::{HeapTable, Key};
+use super::memo::Memo;
+use super::one_move::OneMoveWins;
+use super::predict::Predictor;
+use super::reduce::{replace_into, HeapTable, Key};
+use super::small_part::{product_table, SmallPart};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::{NimSequence, Outcome};
-use rustc_hash::FxHashMap;
 
 /// What a slice of work ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +39,8 @@ pub enum Step {
     Pending,
 }
 
-/// One position on the stack: its options, ordered, and the next one to look at.
+/// One position on the stack: its options not decided when it was expanded, ordered, and the next one
+/// to look at.
 #[derive(Debug)]
 struct Frame {
     key: Key,
@@ -39,7 +54,7 @@ pub struct MisereSearch {
     table: HeapTable,
     normal: NimSequence,
     /// Outcome of every position decided so far: `true` for a P-position.
-    memo: FxHashMap<Key, bool>,
+    memo: Memo,
     stack: Vec<Frame>,
     root: Option<Key>,
     /// Positions expanded since the search was created.
@@ -50,6 +65,13 @@ pub struct MisereSearch {
     /// Monoids proven to give the right outcome on part of the positions: positions within that part are
     /// decided by their arithmetic instead of being searched.
     shortcuts: Vec<Shortcut>,
+    /// Guesses of options' outcomes from positions decided so far (ordering only).
+    predictor: Predictor,
+    /// Positions of one large heap plus covered heaps won by a move into the covered part.
+    one_move: OneMoveWins,
+    /// The first shortcut's multiplication table, and a buffer for the covered part of a position.
+    product: Vec<Vec<u32>>,
+    small: SmallPart,
 }
 
 /// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
@@ -67,10 +89,13 @@ impl Shortcut {
         if key.last().is_some_and(|&c| c >= self.below) {
             return None;
         }
-        let e = key
-            .iter()
-            .fold(0u32, |e, &c| self.times[e as usize][c as usize]);
-        Some(self.p[e as usize])
+        Some(self.p[self.element(key) as usize])
+    }
+
+    /// The element of a position whose heaps are all covered.
+    pub fn element(&self, key: &[u16]) -> u32 {
+        key.iter()
+            .fold(0u32, |e, &c| self.times[e as usize][c as usize])
     }
 }
 
@@ -97,12 +122,16 @@ impl MisereSearch {
         MisereSearch {
             table: HeapTable::new(game),
             normal: NimSequence::new(game),
-            memo: FxHashMap::default(),
+            memo: Memo::default(),
             stack: Vec::new(),
             root: None,
             nodes: 0,
             tame_heaps: tame_prefix(game),
             shortcuts: Vec::new(),
+            predictor: Predictor::default(),
+            one_move: OneMoveWins::default(),
+            product: Vec::new(),
+            small: SmallPart::default(),
         }
     }
 
@@ -113,6 +142,17 @@ impl MisereSearch {
     /// Decide the positions each shortcut covers by its arithmetic (the caller vouches for it).
     pub fn set_shortcuts(&mut self, shortcuts: Vec<Shortcut>) {
         self.shortcuts = shortcuts;
+        self.predictor = Predictor::default();
+        self.one_move = OneMoveWins::default();
+        self.product = self.shortcuts.first().map_or_else(Vec::new, product_table);
+        self.cover_one_move();
+    }
+
+    /// Table the one-move wins of every heap covered so far.
+    fn cover_one_move(&mut self) {
+        if let Some(shortcut) = self.shortcuts.first() {
+            self.one_move.cover(shortcut, &self.table);
+        }
     }
 
     /// The same search without the tame shortcut: every position is searched (for cross-checks).
@@ -125,6 +165,21 @@ impl MisereSearch {
     /// How many of the smallest heaps are decided by the tame rule (heaps `0..n`).
     pub fn tame_heaps(&self) -> usize {
         self.tame_heaps.len()
+    }
+
+    /// Outcome of a position if decided: by rule (not remembered, and cheaper than a memo probe, which
+    /// is usually a cache miss), else by the memo. `true` for P.
+    fn decided(&self, key: &[u16]) -> Option<bool> {
+        self.tame_outcome(key)
+            .or_else(|| self.wins_at_once(key).then_some(false))
+            .or_else(|| self.memo.get(key))
+    }
+
+    /// One heap beyond the first shortcut plus covered heaps, with a move into a covered P-position.
+    fn wins_at_once(&self, key: &[u16]) -> bool {
+        self.shortcuts
+            .first()
+            .is_some_and(|shortcut| self.one_move.decides(shortcut, key))
     }
 
     /// Outcome by the tame rule when every heap of the key is in the tame prefix, or by the proven
@@ -161,7 +216,9 @@ impl MisereSearch {
 
     /// Canonical key of a position, checking sizes.
     pub fn key(&mut self, heaps: &[usize]) -> Result<Key, MisereError> {
-        self.table.key_with_values(&mut self.normal, heaps)
+        let key = self.table.key_with_values(&mut self.normal, heaps)?;
+        self.cover_one_move();
+        Ok(key)
     }
 
     /// Begin deciding `heaps` (dropping any search in progress, keeping the memo).
@@ -175,20 +232,14 @@ impl MisereSearch {
     pub fn start_key(&mut self, key: Key) {
         self.stack.clear();
         self.root = Some(key.clone());
-        if let Some(p) = self.tame_outcome(&key) {
-            self.memo.insert(key, p);
-        } else if !self.memo.contains_key(&key) {
+        if self.decided(&key).is_none() {
             self.push(key);
         }
     }
 
     /// Outcome already known for a key, without searching.
     pub fn known(&self, key: &[u16]) -> Option<Outcome> {
-        self.memo
-            .get(key)
-            .copied()
-            .or_else(|| self.tame_outcome(key))
-            .map(to_outcome)
+        self.decided(key).map(to_outcome)
     }
 
     /// Work on the current search for at most `budget` new positions.
@@ -198,11 +249,7 @@ impl MisereSearch {
             let mut next = top.next;
             while next < top.children.len() {
                 let child = &top.children[next];
-                // Positions decided by rule are not remembered: the rule is as fast as the memo.
-                let known = match self.memo.get(child) {
-                    Some(&p) => Some(p),
-                    None => self.tame_outcome(child),
-                };
+                let known = self.decided(child);
                 match known {
                     // A move to a P-position: this one is an N-position.
                     Some(true) => {
@@ -216,17 +263,21 @@ impl MisereSearch {
                         if self.nodes >= stop_at {
                             return Step::Pending;
                         }
-                        self.push(child);
+                        // Decided at once (most are): no need to look the child up again.
+                        match self.push(child) {
+                            Some(true) => self.finish(false),
+                            Some(false) => self.stack.last_mut().expect("a frame").next = next + 1,
+                            None => {}
+                        }
                         continue 'frames;
                     }
                 }
             }
-            // Every option is an N-position (a position without options never gets here).
-            let p = !top.children.is_empty();
-            self.finish(p);
+            // Every option is an N-position (a frame has at least one option).
+            self.finish(true);
         }
         match &self.root {
-            Some(root) => Step::Done(to_outcome(self.memo[root])),
+            Some(root) => Step::Done(self.known(root).expect("the root is decided")),
             None => Step::Done(Outcome::N),
         }
     }
@@ -256,31 +307,171 @@ impl MisereSearch {
         }
     }
 
-    /// Push a new frame, its options ordered so that likely winning moves come first: a move to a
-    /// P-position already known, then moves that make the normal-play nim-sum zero, then the rest.
-    fn push(&mut self, key: Key) {
+    /// Expand a position not yet decided. First, without building any option, the rules decide what they
+    /// can: with a shortcut, the element of each option's covered part comes in constant time (see
+    /// `small_part`), which decides options made only of covered heaps and those won at once (one large
+    /// heap, `one_move`), and gives the guess for the others. An option decided P decides this position
+    /// (an N-position) at once. The rest are built and probed in the memo, likeliest P first (guessed P,
+    /// then no guess and a zero normal-play nim-sum, in Grundy's game where most misère winning moves
+    /// are), and among equals fewest heaps beyond the shortcut, then smallest largest heap first (smaller
+    /// game trees). If none is known P, the
+    /// undecided ones become a frame in that order; if every option is known N, the position is P (N when
+    /// it has no option).
+    /// Returns the outcome (`true` for P) when decided without a frame.
+    fn push(&mut self, key: Key) -> Option<bool> {
         self.nodes += 1;
-        let mut children = self.table.position_options(&key);
         let values = self.normal.values();
-        let nim_sum = |k: &[u16]| k.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
-        let rank = |k: &Key| match self.memo.get(k).copied().or_else(|| self.tame_outcome(k)) {
-            Some(true) => 0,
-            Some(false) => 3,
-            None if nim_sum(k) == 0 => 1,
-            None => 2,
-        };
-        children.sort_by_cached_key(rank);
+        let nim_sum = key.iter().fold(0u16, |x, &h| x ^ values[h as usize]);
+        let shortcut = self.shortcuts.first();
+        let covered = shortcut.map_or(0, |s| self.small.load(s, &key));
+        let large = key.len() - covered;
+        let mut has_options = false;
+        let mut wins_by_rule = false;
+        // Options left for the memo: (likeliness, largest heap, heap index, option index).
+        let mut to_probe: Vec<(u8, u16, usize, usize, u16)> = Vec::new();
+        'options: for (i, &h) in key.iter().enumerate() {
+            if i > 0 && key[i - 1] == h {
+                continue; // the same heap again gives the same options
+            }
+            for (o, pieces) in self.table.heap_options(h).iter().enumerate() {
+                has_options = true;
+                let largest = largest_after(&key, i, pieces);
+                let mut guess = None;
+                let mut large_after = 0;
+                if let Some(s) = shortcut {
+                    large_after = large - usize::from(h >= s.below)
+                        + pieces.iter().filter(|&&q| q >= s.below).count();
+                    if large_after <= 1 {
+                        let e = pieces
+                            .iter()
+                            .filter(|&&q| q < s.below)
+                            .fold(self.small.without(&self.product, i), |x, &q| {
+                                s.times[x as usize][q as usize]
+                            });
+                        if large_after == 0 {
+                            if s.p[e as usize] {
+                                wins_by_rule = true;
+                                break 'options;
+                            }
+                            continue; // an N-position by the quotient
+                        }
+                        if self.one_move.wins(largest, e) {
+                            continue; // an N-position, won at once
+                        }
+                        guess = self.predictor.guess_at(largest, e);
+                    } else if large_after == 2 {
+                        let e = pieces
+                            .iter()
+                            .filter(|&&q| q < s.below)
+                            .fold(self.small.without(&self.product, i), |x, &q| {
+                                s.times[x as usize][q as usize]
+                            });
+                        let kept = (covered..key.len()).filter(|&j| j != i).map(|j| key[j]);
+                        let added = pieces.iter().copied().filter(|&q| q >= s.below);
+                        let mut two = [0u16; 2];
+                        for (slot, heap) in two.iter_mut().zip(kept.chain(added)) {
+                            *slot = heap;
+                        }
+                        two.sort_unstable();
+                        guess = self.predictor.guess_two(two, e);
+                    }
+                }
+                let child_sum = pieces
+                    .iter()
+                    .fold(nim_sum ^ values[h as usize], |x, &q| x ^ values[q as usize]);
+                to_probe.push((
+                    likeliness(guess, child_sum),
+                    largest,
+                    i,
+                    o,
+                    large_after as u16,
+                ));
+            }
+        }
+        if wins_by_rule {
+            self.remember(&key, false);
+            return Some(false);
+        }
+        // Probed likeliest P first (a counting sort on the likeliness; the order within a rank only
+        // matters for a frame, sorted below).
+        let mut undecided: Vec<(u8, u16, u16, Key)> = Vec::new();
+        let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
+        let tame_bound = self.tame_heaps.len();
+        for rank in 0..4 {
+            for &(_, largest, i, o, large_after) in to_probe.iter().filter(|t| t.0 == rank) {
+                let pieces = &self.table.heap_options(key[i])[o];
+                replace_into(&key, i, pieces, &mut child);
+                // The shortcut's rules were applied above; only the tame rule and the memo are left.
+                let known = if (largest as usize) < tame_bound {
+                    self.tame_outcome(&child)
+                } else {
+                    None
+                };
+                match known.or_else(|| self.memo.get(&child)) {
+                    // A move to a P-position: an N-position, decided without a frame.
+                    Some(true) => {
+                        self.remember(&key, false);
+                        return Some(false);
+                    }
+                    Some(false) => {}
+                    None => undecided.push((rank, large_after, largest, child.as_slice().into())),
+                }
+            }
+        }
+        if undecided.is_empty() {
+            // Every option is an N-position: P if there is one.
+            self.remember(&key, has_options);
+            return Some(has_options);
+        }
+        undecided
+            .sort_unstable_by_key(|&(rank, large_after, largest, _)| (rank, large_after, largest));
         self.stack.push(Frame {
             key,
-            children,
+            children: undecided.into_iter().map(|(_, _, _, k)| k).collect(),
             next: 0,
         });
+        None
     }
 
     fn finish(&mut self, p: bool) {
         let frame = self.stack.pop().expect("a frame to finish");
-        self.memo.insert(frame.key, p);
+        self.remember(&frame.key, p);
     }
+
+    /// Record a searched position's outcome, in the memo and for the guesses.
+    fn remember(&mut self, key: &[u16], p: bool) {
+        self.memo.insert(key, p);
+        if let Some(shortcut) = self.shortcuts.first() {
+            self.predictor.learn(shortcut, key, p);
+        }
+    }
+
+    /// How many (large heap, small part's element) pairs the guesses have met, and for how many both
+    /// outcomes have been seen (there the guess abstains).
+    pub fn guess_pairs(&self) -> (usize, usize) {
+        self.predictor.mixed_and_total()
+    }
+}
+
+/// How likely an option is to be P, 0 (likeliest) to 3: guessed P, no guess and a zero normal-play
+/// nim-sum, no guess, guessed N.
+fn likeliness(guess: Option<bool>, nim_sum: u16) -> u8 {
+    match guess {
+        Some(true) => 0,
+        None if nim_sum == 0 => 1,
+        None => 2,
+        Some(false) => 3,
+    }
+}
+
+/// The largest heap of `key` (sorted) once the heap at `index` is replaced by the (sorted) `pieces`.
+fn largest_after(key: &[u16], index: usize, pieces: &[u16]) -> u16 {
+    let kept = if index + 1 == key.len() {
+        index.checked_sub(1).map(|j| key[j])
+    } else {
+        key.last().copied()
+    };
+    kept.max(pieces.last().copied()).unwrap_or(0)
 }
 
 fn to_outcome(p: bool) -> Outcome {

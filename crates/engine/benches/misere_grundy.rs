@@ -1,0 +1,65 @@
+//! Benchmark (not a test): misère outcome of single Grundy's-game heaps 0..=N, one after another with
+//! one shared memo (as the worker and the CLI do), the positions made only of small heaps decided by the
+//! proven misère quotient of heaps up to 28. Prints CPU seconds, positions expanded and memo size per heap.
+//!
+//! `cargo bench -p sprague-engine --bench misere_grundy`
+//! Environment: MISERE_MAX_HEAP (default 100), MISERE_FROM (first heap printed, default 0).
+
+use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// CPU time of this process so far, in seconds (Linux `/proc/self/schedstat`; the machine is shared).
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |ns| ns / 1e9)
+}
+
+fn main() {
+    let max_heap = env("MISERE_MAX_HEAP", 100);
+    let from = env("MISERE_FROM", 0);
+    let game = HeapGame::grundy();
+    let t = cpu_seconds();
+    let quotient = MisereQuotient::build(&game, 28, QuotientLimits::default()).expect("quotient");
+    println!(
+        "quotient of heaps <= 28: |Q| = {} in {:.3} s CPU",
+        quotient.len(),
+        cpu_seconds() - t
+    );
+    let mut search = MisereSearch::new(&game);
+    search.set_shortcuts(vec![quotient.shortcut()]);
+    println!("heap  outcome  cpu s     nodes    memo");
+    let start = cpu_seconds();
+    let mut slowest = (0, 0.0);
+    for n in 0..=max_heap {
+        let (t, nodes) = (cpu_seconds(), search.nodes());
+        let outcome = search.outcome(&[n], u64::MAX).expect("outcome");
+        let seconds = cpu_seconds() - t;
+        if seconds > slowest.1 {
+            slowest = (n, seconds);
+        }
+        if n >= from {
+            println!(
+                "{n:4}  {outcome:>7?}  {seconds:6.3}  {:8}  {:7}",
+                search.nodes() - nodes,
+                search.known_positions()
+            );
+        }
+    }
+    let (mixed, pairs) = search.guess_pairs();
+    println!("guesses: {pairs} (large heap, small part) pairs met, both outcomes seen for {mixed}");
+    println!(
+        "heaps 0..={max_heap}: {:.2} s CPU in all, slowest heap {} ({:.3} s)",
+        cpu_seconds() - start,
+        slowest.0,
+        slowest.1
+    );
+}
