@@ -154,6 +154,19 @@ test('Grundy misère: hinted moves lead to misère P-positions and beat the perf
     await page.close();
 });
 
+test('Grundy misère: single large piles get the outcome the plain reference search finds', async () => {
+    const page = await openPage(app.context);
+    for (const pile of [45, 47, 50]) {
+        await page.goto(app.url + `/grundy?piles=${pile}&rules=misere&vs=human`);
+        await page.click('#hint');
+        await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+        const lost = await page.locator('#hint-verdict.lost').count() === 1;
+        assert.equal(lost, !misereWins('grundy', [pile]), `pile ${pile}`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Kayles on a row of pins: the rules in words, refused groups explained, hinted moves win', async () => {
     const kayles = rowValues([0, 7, 7], 40);
     assert.deepEqual(kayles.slice(0, 12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]); // OEIS A002186
