@@ -84,17 +84,6 @@ impl Drawing {
         layout_with(target, Method::Any)
     }
 
-    /// A drawing of `child` made from this one: the routed curve added (every spot and curve stays
-    /// where it is) when a curve is found, else a fresh layout of `child` (nothing kept: placing the
-    /// fresh layout's spots where this drawing had them is not done). The flag says whether this
-    /// drawing was kept.
-    pub fn relayout_child(&self, child: &Position) -> Result<(Drawing, bool), LayoutError> {
-        if let Some(mv) = self.route(child) {
-            return Ok((self.play(&mv, None), true));
-        }
-        Ok((Drawing::layout(child)?, false))
-    }
-
     /// The layout built from the regions alone, without the search fallback:
     /// [`LayoutError::NotTreeLike`] for a land it cannot build.
     pub fn layout_constructive(target: &Position) -> Result<Drawing, LayoutError> {

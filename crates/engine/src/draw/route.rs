@@ -116,7 +116,7 @@ impl Drawing {
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
         let mut lenient: Option<CurveMove> = None;
-        for grid in [44.0, 24.0, 13.0] {
+        for grid in [44.0, 24.0, 13.0, 7.0] {
             if lenient.is_some() {
                 break;
             }
