@@ -279,6 +279,39 @@ impl Builder<'_> {
                 Point::new(cx / (3.0 * area), cy / (3.0 * area))
             }
         };
+        // The outer face's links are arcs of its circle; the others straight.
+        let mut outer_index = vec![None; map.nodes];
+        for (i, &n) in outer.iter().enumerate() {
+            outer_index[n] = Some(i);
+        }
+        let step = turn * TAU / outer.len() as f64;
+        let arc_of = |a: usize, b: usize| -> Option<(f64, f64)> {
+            let (ia, ib) = (outer_index[a]?, outer_index[b]?);
+            let angle = |i: usize| -PI / 2.0 + step * i as f64;
+            if outer.len() < 3 {
+                None
+            } else if ib == (ia + 1) % outer.len() {
+                Some((angle(ia), angle(ia) + step))
+            } else if ia == (ib + 1) % outer.len() {
+                Some((angle(ia), angle(ia) - step))
+            } else {
+                None
+            }
+        };
+        let on_circle = |t: f64| Point::new(centre.x + r * t.cos(), centre.y + r * t.sin());
+        // Points of link (a, b) from fraction f0 to f1 (the ends exactly at the nodes).
+        let piece = |a: usize, b: usize, f0: f64, f1: f64| -> Vec<Point> {
+            match arc_of(a, b) {
+                Some((t0, t1)) => {
+                    let (s0, s1) = (t0 + (t1 - t0) * f0, t0 + (t1 - t0) * f1);
+                    let n = ((s1 - s0).abs() / ARC_STEP).ceil().max(1.0) as usize;
+                    (0..=n)
+                        .map(|k| on_circle(s0 + (s1 - s0) * k as f64 / n as f64))
+                        .collect()
+                }
+                None => vec![at[a].lerp(at[b], f0), at[a].lerp(at[b], f1)],
+            }
+        };
         // Each link, split where bags hang from it.
         for (l, &(a, b)) in map.links.iter().enumerate() {
             let mut hung: Vec<(f64, usize, CircleId)> = Vec::new();
@@ -293,22 +326,22 @@ impl Builder<'_> {
                 one.0 = 0.5;
             }
             hung.sort_by(|x, y| x.0.total_cmp(&y.0));
-            let mut last = spots[a];
+            let (mut last, mut last_f) = (spots[a], 0.0);
             for &(f, face, circle) in &hung {
-                let p = at[a].lerp(at[b], f);
+                let mut points = piece(a, b, last_f, f);
+                points[0] = self.drawing.spots[last].at;
+                let p = *points.last().unwrap_or(&at[a]);
                 let j = self.new_spot(p);
-                self.curve(last, j, vec![self.drawing.spots[last].at, p], None);
-                last = j;
+                self.curve(last, j, points, None);
+                (last, last_f) = (j, f);
                 // Hang the bag in its face: outwards from the outer face's circle, else towards
                 // the middle of the (convex) face.
                 let (dx, dy) = (at[b].x - at[a].x, at[b].y - at[a].y);
                 let len = dx.hypot(dy).max(1e-9);
                 let mut normal = Point::new(-dy / len, dx / len);
                 if face == 0 {
-                    let away = Point::new(p.x - centre.x, p.y - centre.y);
-                    if normal.x * away.x + normal.y * away.y < 0.0 {
-                        normal = Point::new(-normal.x, -normal.y);
-                    }
+                    let d = p.dist(centre).max(1e-9);
+                    normal = Point::new((p.x - centre.x) / d, (p.y - centre.y) / d);
                 }
                 let reach = self.measure(circle).reach;
                 let d = BRIDGE + reach;
@@ -325,8 +358,14 @@ impl Builder<'_> {
                     self.curve(j, s, vec![p, q], None);
                 }
             }
-            let end = at[b];
-            self.curve(last, spots[b], vec![self.drawing.spots[last].at, end], None);
+            let mut points = piece(a, b, last_f, 1.0);
+            if let Some(first) = points.first_mut() {
+                *first = self.drawing.spots[last].at;
+            }
+            if let Some(end) = points.last_mut() {
+                *end = at[b];
+            }
+            self.curve(last, spots[b], points, None);
         }
         for (face, floats) in tangle.floats.iter().enumerate().skip(1) {
             let m = middle_of(&map.faces[face]);
