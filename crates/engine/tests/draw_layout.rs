@@ -181,6 +181,17 @@ fn random_positions_from_five_to_twelve_spots_are_built_constructively() {
     assert!(positions.len() > 500 && tangled > 10);
 }
 
+#[test]
+fn random_positions_from_thirteen_to_twenty_spots_are_built_constructively() {
+    let positions = random_positions(13..=20, 1);
+    let failures: Vec<String> = positions
+        .iter()
+        .filter_map(|p| constructive(p).err())
+        .collect();
+    assert_eq!(failures, Vec::<String>::new());
+    assert!(positions.len() > 200);
+}
+
 /// Lives of the live spots the notation names: `0` 3, `1` 2, `2` 1, each letter (per region for
 /// lowercase, per land for uppercase) 1. Counted from the characters, independently of the engine.
 fn lives_in_string(text: &str) -> BTreeMap<u8, usize> {
