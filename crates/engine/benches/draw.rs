@@ -1,8 +1,9 @@
 //! Benchmark (not a test): the drawing layer.
 //!
 //! 1. Routing: every child along random games from n spots (each move routed and played): time per
-//!    routed curve, how many children found no curve, and the time to check a routed curve again as
-//!    a freehand one.
+//!    routed curve, how many children found no curve, the time to check a routed curve again as
+//!    a freehand one, and for the children with no curve what `relayout_child` did (kept the drawing
+//!    with isolated spots moved, or laid the child out afresh).
 //! 2. Layout: positions of random games (engine moves) from n spots: how many the constructive
 //!    layout builds, how many go to the search fallback and how many are beyond it, time per layout.
 //!
@@ -23,10 +24,11 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
     println!("routing ({games} games per start)");
-    println!("spots  routed  no-curve  ms/route  us/check_curve");
+    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-fresh");
     for n in 2..=8 {
         let (mut routed, mut missing, mut route_time) = (0usize, 0usize, 0.0f64);
         let (mut checks, mut check_time) = (0usize, 0.0f64);
+        let (mut kept, mut fresh) = (0usize, 0usize);
         for seed in 1..=games {
             let mut rng = Rng(seed * 6151 + n as u64);
             let mut d = Drawing::start(n);
@@ -47,7 +49,14 @@ fn main() {
                             assert!(again.is_ok());
                             next.push(d.play(&mv, None));
                         }
-                        None => missing += 1,
+                        None => {
+                            missing += 1;
+                            match d.relayout_child(child) {
+                                Ok((_, true)) => kept += 1,
+                                Ok((_, false)) => fresh += 1,
+                                Err(e) => panic!("{child}: {e}"),
+                            }
+                        }
                     }
                 }
                 if next.is_empty() {
@@ -57,7 +66,7 @@ fn main() {
             }
         }
         println!(
-            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}",
+            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {fresh:>14}",
             1000.0 * route_time / (routed + missing).max(1) as f64,
             1e6 * check_time / checks.max(1) as f64,
         );

@@ -1,10 +1,10 @@
 //! Position → drawing → position: the layout of a position string, read back through the drawing's
 //! planar map, gives the same canonical position (the engine's canonical form is the referee). The
-//! constructive layout must build every land whose regions, linked by shared (uppercase) letters,
-//! form a forest — a property computed here from the string alone; the others may fall back to the
-//! move search.
+//! constructive layout must build every land met (also tangled ones, whose regions linked by shared
+//! uppercase letters form cycles — a property computed here from the string alone), with no curves
+//! crossing (a brute-force count written here).
 
-use sprague_engine::draw::{Drawing, LayoutError};
+use sprague_engine::draw::{Drawing, LayoutError, Point};
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeMap;
 
@@ -56,19 +56,70 @@ fn regions_form_a_cycle(p: &Position) -> bool {
     })
 }
 
-/// The constructive layout of `p`: built and round-tripping when the regions form a forest,
-/// refused (never wrong) otherwise. Returns whether it was built.
-fn constructive(p: &Position) -> Result<bool, String> {
-    match Drawing::layout_constructive(p) {
-        Ok(d) => {
-            let back = d.position().map_err(|e| format!("{p}: {e}"))?;
-            if back != *p {
-                return Err(format!("{p} came back as {back}"));
-            }
-            Ok(true)
+/// Proper crossings between segments of a drawing's curves, and spots lying inside a segment they
+/// do not end at: a brute force over all pairs, written for this test (no code of the layer).
+fn crossings(d: &Drawing) -> usize {
+    let mut segments = Vec::new();
+    for curve in &d.curves {
+        for w in curve.points.windows(2) {
+            segments.push((w[0], w[1]));
         }
-        Err(LayoutError::NotTreeLike) if regions_form_a_cycle(p) => Ok(false),
-        Err(e) => Err(format!("{p}: {e}")),
+    }
+    let orient =
+        |a: Point, b: Point, p: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    let mut count = 0;
+    for (i, &(a, b)) in segments.iter().enumerate() {
+        for &(p, q) in &segments[i + 1..] {
+            let (d1, d2) = (orient(a, b, p), orient(a, b, q));
+            let (d3, d4) = (orient(p, q, a), orient(p, q, b));
+            if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+                count += 1;
+            }
+        }
+        for spot in &d.spots {
+            let s = spot.at;
+            if s == a || s == b {
+                continue;
+            }
+            let len = a.dist(b);
+            let along = ((s.x - a.x) * (b.x - a.x) + (s.y - a.y) * (b.y - a.y)) / (len * len);
+            if len > 0.0 && (0.0..=1.0).contains(&along) && orient(a, b, s).abs() / len < 1e-6 {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn the_crossing_count_sees_a_crossing_and_a_curve_through_a_spot() {
+    let mut d = Drawing::start(4);
+    let line = |a: usize, b: usize, d: &Drawing| sprague_engine::draw::Curve {
+        start: a,
+        end: b,
+        points: vec![d.spots[a].at, d.spots[b].at],
+        middle: None,
+    };
+    d.curves.push(line(0, 3, &d));
+    assert_eq!(crossings(&d), 0);
+    d.curves.push(line(1, 2, &d));
+    assert_eq!(crossings(&d), 1);
+    // A spot in the middle of a curve it does not end at.
+    let mid = d.spots[0].at.lerp(d.spots[3].at, 0.25);
+    d.spots.push(sprague_engine::draw::Spot { at: mid });
+    assert_eq!(crossings(&d), 2);
+}
+
+/// The constructive layout of `p`: built, plane and reading back as `p`.
+fn constructive(p: &Position) -> Result<(), String> {
+    let d = Drawing::layout_constructive(p).map_err(|e| format!("{p}: {e}"))?;
+    let back = d.position().map_err(|e| format!("{p}: {e}"))?;
+    if back != *p {
+        return Err(format!("{p} came back as {back}"));
+    }
+    match crossings(&d) {
+        0 => Ok(()),
+        k => Err(format!("{p}: {k} crossings")),
     }
 }
 
@@ -77,29 +128,21 @@ fn every_two_and_three_spot_position_round_trips() {
     for n in [2, 3] {
         let failures: Vec<String> = reachable(n)
             .iter()
-            .filter_map(|p| round_trip(p).err())
+            .filter_map(|p| round_trip(p).and(constructive(p)).err())
             .collect();
         assert_eq!(failures, Vec::<String>::new(), "{n} spots");
     }
 }
 
 #[test]
-fn every_four_spot_position_is_built_unless_its_regions_form_a_cycle() {
+fn every_four_spot_position_is_built_constructively() {
     let all = reachable(4);
-    let mut refused = 0;
-    for p in &all {
-        match constructive(p) {
-            Ok(true) => {}
-            Ok(false) => refused += 1,
-            Err(e) => panic!("{e}"),
-        }
-    }
-    eprintln!(
-        "4 spots: {} positions, {refused} left to the search",
-        all.len()
-    );
-    // The cycle test is not vacuous: such positions exist (`AB|AC|BC` and its relatives).
-    assert!(refused > 0 && refused * 5 < all.len());
+    let failures: Vec<String> = all.iter().filter_map(|p| constructive(p).err()).collect();
+    assert_eq!(failures, Vec::<String>::new());
+    // Tangled lands (`AB|AC|BC` and relatives) are among them: the test covers the map drawing.
+    let tangled = all.iter().filter(|p| regions_form_a_cycle(p)).count();
+    eprintln!("4 spots: {} positions, {tangled} tangled", all.len());
+    assert!(tangled > 20);
 }
 
 /// Positions met in random games (engine moves only) from the given starts, `per_start` games each.
@@ -123,19 +166,30 @@ fn random_positions(spots: std::ops::RangeInclusive<usize>, per_start: u64) -> V
 }
 
 #[test]
-fn random_positions_from_five_to_twelve_spots_are_built_unless_cyclic() {
+fn random_positions_from_five_to_twelve_spots_are_built_constructively() {
     let positions = random_positions(5..=12, 5);
-    let mut refused = 0;
-    for p in &positions {
-        if !constructive(p).unwrap() {
-            refused += 1;
-        }
-    }
+    let failures: Vec<String> = positions
+        .iter()
+        .filter_map(|p| constructive(p).err())
+        .collect();
+    assert_eq!(failures, Vec::<String>::new());
+    let tangled = positions.iter().filter(|p| regions_form_a_cycle(p)).count();
     eprintln!(
-        "random 5-12 spot positions: {} in all, {refused} left to the search",
+        "random 5-12 spot positions: {} in all, {tangled} tangled",
         positions.len()
     );
-    assert!(positions.len() > 500);
+    assert!(positions.len() > 500 && tangled > 10);
+}
+
+#[test]
+fn random_positions_from_thirteen_to_twenty_spots_are_built_constructively() {
+    let positions = random_positions(13..=20, 1);
+    let failures: Vec<String> = positions
+        .iter()
+        .filter_map(|p| constructive(p).err())
+        .collect();
+    assert_eq!(failures, Vec::<String>::new());
+    assert!(positions.len() > 200);
 }
 
 /// Lives of the live spots the notation names: `0` 3, `1` 2, `2` 1, each letter (per region for
@@ -180,6 +234,15 @@ fn hand_written_positions_keep_their_live_spots() {
         "1a2a+AB|AB+22",
         "0.1AB.1a2a|AB",
         "0*2.AB|CD|CD.EF|ABG|EFG",
+        // Tangled: regions meeting around dead junctions.
+        "AB|AC|BC",
+        "0.AB|AC|BC",
+        "AB|AC|BD|CD",
+        "ABC|ADE|BDF|CEF",
+        "1abABba|AC|BC",
+        "AB|ACDE|BEDC",
+        "0.AB|1AC.1a1a|BC",
+        "AB|AC|DE|BC.DE",
     ] {
         let p: Position = text.parse().unwrap();
         let d = Drawing::layout_constructive(&p).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -277,8 +340,8 @@ fn four_spot_positions_and_random_larger_ones_with_the_fallback() {
         positions.len(),
         beyond.len()
     );
-    // Only cyclic lands reach the search, and most of those are found.
-    assert!(beyond.len() * 100 <= positions.len());
+    // Every land is built constructively now: none goes to the search.
+    assert!(beyond.is_empty());
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub enum DrawingError {
 pub enum LayoutError {
     #[error("{0}")]
     Parse(#[from] ParseError),
-    #[error("a land is not tree-like (three regions meet around a dead junction): the constructive layout cannot build it")]
+    #[error("the constructive layout cannot build a land of this position (its regions do not nest or meet as circles and plane maps can show)")]
     NotTreeLike,
     #[error("no sequence of moves reaching this position was found within the search budget")]
     NotFound,

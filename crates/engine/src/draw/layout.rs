@@ -2,9 +2,11 @@
 //!
 //! Each land is built directly from its regions (`layout_plan`, `layout_geometry`): boundaries become
 //! circles and bridges carrying the live vertices, nested as the regions nest, with dead junctions
-//! and dead pockets that reduction removes. A land that is not tree-like (three regions meeting
-//! around a dead junction, as in `AB|AC|BC`) falls back to replaying a game found by search
-//! (`layout_search`). Several lands each get a cell of the box fenced by a dead ring (two spots
+//! and dead pockets that reduction removes. Regions that meet in a cycle (three regions around a dead
+//! junction, as in `AB|AC|BC`) are drawn as a small plane map instead (`layout_tangle`), tried at a
+//! few sizes and both ways round until it reads back right without crossings. A land that still
+//! cannot be built falls back to replaying a game found by search (`layout_search`; no land of the
+//! test sets needs it). Several lands each get a cell of the box fenced by a dead ring (two spots
 //! joined by three curves, no lives left), which keeps their regions apart and vanishes in reduction.
 //!
 //! Every layout is read back through its planar map and compared with the target before it is
@@ -14,7 +16,8 @@ use crate::games::sprouts::{Land, Position};
 
 use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::error::LayoutError;
-use super::layout_geometry::draw_plan;
+use super::layout_check::crossing_free;
+use super::layout_geometry::{draw_plan, TangleStyle};
 use super::layout_plan::Plan;
 use super::layout_search::{fence, land_drawing, place};
 
@@ -23,6 +26,42 @@ use super::layout_search::{fence, land_drawing, place};
 const MAX_UNIT: f64 = 70.0;
 /// Margin kept free along the box or a land's cell.
 const MARGIN: f64 = 0.05;
+
+/// The ways a tangled land's map is tried, in order.
+const TANGLE_STYLES: [TangleStyle; 8] = [
+    TangleStyle {
+        spread: 1.0,
+        mirror: false,
+    },
+    TangleStyle {
+        spread: 1.0,
+        mirror: true,
+    },
+    TangleStyle {
+        spread: 1.8,
+        mirror: false,
+    },
+    TangleStyle {
+        spread: 1.8,
+        mirror: true,
+    },
+    TangleStyle {
+        spread: 3.2,
+        mirror: false,
+    },
+    TangleStyle {
+        spread: 3.2,
+        mirror: true,
+    },
+    TangleStyle {
+        spread: 6.0,
+        mirror: false,
+    },
+    TangleStyle {
+        spread: 6.0,
+        mirror: true,
+    },
+];
 
 /// How a land may be drawn.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -43,17 +82,6 @@ impl Drawing {
     /// A drawing of `target`, from scratch. See the module notes.
     pub fn layout(target: &Position) -> Result<Drawing, LayoutError> {
         layout_with(target, Method::Any)
-    }
-
-    /// A drawing of `child` made from this one: the routed curve added (every spot and curve stays
-    /// where it is) when a curve is found, else a fresh layout of `child` (nothing kept: placing the
-    /// fresh layout's spots where this drawing had them is not done). The flag says whether this
-    /// drawing was kept.
-    pub fn relayout_child(&self, child: &Position) -> Result<(Drawing, bool), LayoutError> {
-        if let Some(mv) = self.route(child) {
-            return Ok((self.play(&mv, None), true));
-        }
-        Ok((Drawing::layout(child)?, false))
     }
 
     /// The layout built from the regions alone, without the search fallback:
@@ -112,17 +140,23 @@ fn land_in(
 ) -> Result<Drawing, LayoutError> {
     if let Some(plan) = Plan::of_land(land) {
         let (mx, my) = (w * MARGIN, h * MARGIN);
-        let drawing = draw_plan(
-            &plan,
-            x0 + mx,
-            y0 + my,
-            w - 2.0 * mx,
-            h - 2.0 * my,
-            MAX_UNIT,
-        );
+        let rect = (x0 + mx, y0 + my, w - 2.0 * mx, h - 2.0 * my);
         let wanted = Position::from_lands(vec![land.clone()]);
-        if drawing.position().ok().as_ref() == Some(&wanted) {
-            return Ok(drawing);
+        // A tree-like plan is drawn once; a tangle's map is drawn a few ways (its drawing is only
+        // known to be right once read back and found free of crossings).
+        let styles: &[TangleStyle] = if plan.tangles.is_empty() {
+            &TANGLE_STYLES[..1]
+        } else {
+            &TANGLE_STYLES
+        };
+        for &style in styles {
+            let drawing = draw_plan(&plan, rect, MAX_UNIT, style);
+            let tangled = !plan.tangles.is_empty();
+            if drawing.position().ok().as_ref() == Some(&wanted)
+                && (!tangled || crossing_free(&drawing))
+            {
+                return Ok(drawing);
+            }
         }
     }
     if method == Method::Constructive {

@@ -23,6 +23,8 @@ const GAP: f64 = 0.45;
 const MIN_RADIUS: f64 = 0.8;
 /// Room taken by an isolated spot.
 const SPOT_ROOM: f64 = 0.4;
+/// Rounds of barycentric averaging for a tangle's inner nodes.
+const TUTTE_ROUNDS: usize = 400;
 /// Largest angle between two points of a drawn arc.
 const ARC_STEP: f64 = 0.1;
 
@@ -43,15 +45,32 @@ struct Builder<'a> {
     plan: &'a Plan,
     sizes: Vec<Option<Size>>,
     drawing: Drawing,
+    style: TangleStyle,
+}
+
+/// How tangled components are drawn: `spread` scales their maps (more room for what hangs inside),
+/// `mirror` draws them the other way round. The caller tries a few until the drawing reads back
+/// right.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TangleStyle {
+    pub spread: f64,
+    pub mirror: bool,
 }
 
 /// Lays the plan out and scales it into the rectangle `(x0, y0, w, h)`, at most `max_unit` pixels
 /// per spacing unit.
-pub(crate) fn draw_plan(plan: &Plan, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) -> Drawing {
+pub(crate) fn draw_plan(
+    plan: &Plan,
+    rect: (f64, f64, f64, f64),
+    max_unit: f64,
+    style: TangleStyle,
+) -> Drawing {
+    let (x0, y0, w, h) = rect;
     let mut b = Builder {
         plan,
         sizes: vec![None; plan.circles.len()],
         drawing: Drawing::default(),
+        style,
     };
     let radii: Vec<f64> = plan.roots.iter().map(|&f| b.float_reach(f)).collect();
     let centres = pack_rows(&radii, w / h);
@@ -68,6 +87,10 @@ impl Builder<'_> {
         match f {
             Float::Spot => SPOT_ROOM,
             Float::Core(c) => self.measure(c).reach,
+            Float::Tangle(t) => {
+                let (r, outward) = self.tangle_size(t);
+                r + outward + GAP / 2.0
+            }
         }
     }
 
@@ -171,6 +194,185 @@ impl Builder<'_> {
             }
             Float::Core(c) => {
                 self.place(c, at, None);
+            }
+            Float::Tangle(t) => self.place_tangle(t, at),
+        }
+    }
+
+    /// Radius of a tangle's outer circle, and how far its outside bags reach beyond it.
+    fn tangle_size(&mut self, t: usize) -> (f64, f64) {
+        let tangle = &self.plan.tangles[t];
+        let (bags, floats) = (tangle.bags.clone(), tangle.floats.clone());
+        let outer = tangle.map.faces[0].len();
+        let (mut inner, mut outward) = (0.0f64, 0.0f64);
+        for &(b, _, circle) in &bags {
+            let room = BRIDGE + 2.0 * self.measure(circle).reach;
+            if b == 0 {
+                outward = outward.max(room);
+            } else {
+                inner += room;
+            }
+        }
+        for cell in &floats {
+            let reach: Vec<f64> = cell.iter().map(|&f| self.float_reach(f)).collect();
+            inner += 2.0 * ring_for(&reach).1;
+        }
+        let cells = floats.len() as f64;
+        let r = (SPACING * 1.5 * outer as f64 / TAU)
+            .max(MIN_RADIUS * cells.sqrt())
+            .max(0.8 * inner);
+        (r * self.style.spread, outward)
+    }
+
+    /// Draws a tangled component (see `layout_tangle`) centred at `centre`: its outer face's nodes
+    /// on a circle, every other node at the average of its neighbours (a Tutte drawing: convex
+    /// faces, nothing crossing when the map is 3-connected; the caller checks), then the bags hung
+    /// in their corners and the floats at the middle of their faces.
+    fn place_tangle(&mut self, t: usize, centre: Point) {
+        let (r, _) = self.tangle_size(t);
+        let tangle = self.plan.tangles[t].clone();
+        let map = &tangle.map;
+        let mut at = vec![centre; map.nodes];
+        let mut fixed = vec![false; map.nodes];
+        let outer = &map.faces[0];
+        let turn = if self.style.mirror { -1.0 } else { 1.0 };
+        for (i, &n) in outer.iter().enumerate() {
+            let a = -PI / 2.0 + turn * TAU * i as f64 / outer.len() as f64;
+            at[n] = Point::new(centre.x + r * a.cos(), centre.y + r * a.sin());
+            fixed[n] = true;
+        }
+        let mut neighbours = vec![Vec::new(); map.nodes];
+        for &(a, b) in &map.links {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+        for _ in 0..TUTTE_ROUNDS {
+            for n in 0..map.nodes {
+                if fixed[n] || neighbours[n].is_empty() {
+                    continue;
+                }
+                let k = neighbours[n].len() as f64;
+                let (sx, sy) = neighbours[n]
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), &m| (x + at[m].x, y + at[m].y));
+                at[n] = Point::new(sx / k, sy / k);
+            }
+        }
+        let spots: Vec<usize> = at.iter().map(|&p| self.new_spot(p)).collect();
+        // The area centroid of a face (its nodes' average where it has no area).
+        let middle_of = |face: &[usize]| {
+            let k = face.len().max(1) as f64;
+            let (sx, sy) = face
+                .iter()
+                .fold((0.0, 0.0), |(x, y), &n| (x + at[n].x, y + at[n].y));
+            let (mut area, mut cx, mut cy) = (0.0, 0.0, 0.0);
+            for (i, &n) in face.iter().enumerate() {
+                let (p, q) = (at[n], at[face[(i + 1) % face.len()]]);
+                let c = p.x * q.y - q.x * p.y;
+                area += c;
+                cx += (p.x + q.x) * c;
+                cy += (p.y + q.y) * c;
+            }
+            if area.abs() < 1e-9 {
+                Point::new(sx / k, sy / k)
+            } else {
+                Point::new(cx / (3.0 * area), cy / (3.0 * area))
+            }
+        };
+        // The outer face's links are arcs of its circle; the others straight.
+        let mut outer_index = vec![None; map.nodes];
+        for (i, &n) in outer.iter().enumerate() {
+            outer_index[n] = Some(i);
+        }
+        let step = turn * TAU / outer.len() as f64;
+        let arc_of = |a: usize, b: usize| -> Option<(f64, f64)> {
+            let (ia, ib) = (outer_index[a]?, outer_index[b]?);
+            let angle = |i: usize| -PI / 2.0 + step * i as f64;
+            if outer.len() < 3 {
+                None
+            } else if ib == (ia + 1) % outer.len() {
+                Some((angle(ia), angle(ia) + step))
+            } else if ia == (ib + 1) % outer.len() {
+                Some((angle(ia), angle(ia) - step))
+            } else {
+                None
+            }
+        };
+        let on_circle = |t: f64| Point::new(centre.x + r * t.cos(), centre.y + r * t.sin());
+        // Points of link (a, b) from fraction f0 to f1 (the ends exactly at the nodes).
+        let piece = |a: usize, b: usize, f0: f64, f1: f64| -> Vec<Point> {
+            match arc_of(a, b) {
+                Some((t0, t1)) => {
+                    let (s0, s1) = (t0 + (t1 - t0) * f0, t0 + (t1 - t0) * f1);
+                    let n = ((s1 - s0).abs() / ARC_STEP).ceil().max(1.0) as usize;
+                    (0..=n)
+                        .map(|k| on_circle(s0 + (s1 - s0) * k as f64 / n as f64))
+                        .collect()
+                }
+                None => vec![at[a].lerp(at[b], f0), at[a].lerp(at[b], f1)],
+            }
+        };
+        // Each link, split where bags hang from it.
+        for (l, &(a, b)) in map.links.iter().enumerate() {
+            let mut hung: Vec<(f64, usize, CircleId)> = Vec::new();
+            for &(face, corner, circle) in &tangle.bags {
+                let (link, near) = map.corner_link[face][corner];
+                if link == l {
+                    let from_a = if near == a { 1.0 / 3.0 } else { 2.0 / 3.0 };
+                    hung.push((from_a, face, circle));
+                }
+            }
+            if let [one] = hung.as_mut_slice() {
+                one.0 = 0.5;
+            }
+            hung.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let (mut last, mut last_f) = (spots[a], 0.0);
+            for &(f, face, circle) in &hung {
+                let mut points = piece(a, b, last_f, f);
+                points[0] = self.drawing.spots[last].at;
+                let p = *points.last().unwrap_or(&at[a]);
+                let j = self.new_spot(p);
+                self.curve(last, j, points, None);
+                (last, last_f) = (j, f);
+                // Hang the bag in its face: outwards from the outer face's circle, else towards
+                // the middle of the (convex) face.
+                let (dx, dy) = (at[b].x - at[a].x, at[b].y - at[a].y);
+                let len = dx.hypot(dy).max(1e-9);
+                let mut normal = Point::new(-dy / len, dx / len);
+                if face == 0 {
+                    let d = p.dist(centre).max(1e-9);
+                    normal = Point::new((p.x - centre.x) / d, (p.y - centre.y) / d);
+                }
+                let reach = self.measure(circle).reach;
+                let d = BRIDGE + reach;
+                let bag_centre = if face == 0 {
+                    Point::new(p.x + normal.x * d, p.y + normal.y * d)
+                } else {
+                    // Alone in its face: in the middle; else part way there.
+                    let alone = tangle.floats[face].is_empty()
+                        && tangle.bags.iter().filter(|bag| bag.0 == face).count() == 1;
+                    p.lerp(middle_of(&map.faces[face]), if alone { 1.0 } else { 0.6 })
+                };
+                if let Some(s) = self.place(circle, bag_centre, Some(bag_centre.angle_to(p))) {
+                    let q = self.drawing.spots[s].at;
+                    self.curve(j, s, vec![p, q], None);
+                }
+            }
+            let mut points = piece(a, b, last_f, 1.0);
+            if let Some(first) = points.first_mut() {
+                *first = self.drawing.spots[last].at;
+            }
+            if let Some(end) = points.last_mut() {
+                *end = at[b];
+            }
+            self.curve(last, spots[b], points, None);
+        }
+        for (face, floats) in tangle.floats.iter().enumerate().skip(1) {
+            let m = middle_of(&map.faces[face]);
+            let reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
+            let (rho, _) = ring_for(&reach);
+            for (f, p) in floats.iter().zip(ring_places(&reach, rho)) {
+                self.place_float(*f, Point::new(m.x + p.x, m.y + p.y));
             }
         }
     }

@@ -16,14 +16,19 @@
 //! curve ends. Every face the plan makes besides the land's regions holds at most one life (cores,
 //! dead circles, pockets), so reduction drops it.
 //!
-//! This needs the land to be tree-like: the regions and the components of their boundaries must form
-//! a tree (they always do on the sphere), and within one component the regions sharing letters must
-//! form a tree too (they do not when three regions meet around a dead junction, as in `AB|AC|BC`).
-//! The plan is `None` when that fails; the caller falls back to another method.
+//! The regions and the components of their boundaries form a tree (they always do on the sphere).
+//! Within one component the boundaries linked by letters may form cycles (three regions meeting
+//! around a dead junction, as in `AB|AC|BC`): the boundaries on cycles (the core, left after
+//! stripping the tree-like parts) become a [`Tangle`], a small plane map (`layout_tangle`); its
+//! boundaries' other vertices hang in dead circles in their corners, the tree-like parts from those.
+//! The plan is `None` when something cannot be built this way; the caller falls back to another
+//! method.
 
 use std::collections::HashMap;
 
 use crate::games::sprouts::{Land, Vertex};
+
+use super::layout_tangle::{tangle_map, TangleMap};
 
 pub(crate) type CircleId = usize;
 
@@ -60,6 +65,20 @@ pub(crate) enum Float {
     Spot,
     /// A component, drawn around this core circle.
     Core(CircleId),
+    /// A tangled component (`Plan::tangles`), drawn as a small plane map.
+    Tangle(usize),
+}
+
+/// A tangled component: the map of its core boundaries (whose regions, linked by letters, form
+/// cycles; boundary 0 faces the region it floats in) and what hangs in their corners.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tangle {
+    pub map: TangleMap,
+    /// Dead circles walked around in a corner: (boundary, corner, circle). They carry the
+    /// boundary's other vertices there (leaves, pockets, lowercase letters, tree-like parts).
+    pub bags: Vec<(usize, usize, CircleId)>,
+    /// Components floating in each boundary's region (none for boundary 0).
+    pub floats: Vec<Vec<Float>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -76,6 +95,7 @@ pub(crate) struct Plan {
     pub circles: Vec<Circle>,
     /// The components floating in the land's outermost region.
     pub roots: Vec<Float>,
+    pub tangles: Vec<Tangle>,
 }
 
 /// A vertex occurrence, classified for the boundary being walked.
@@ -88,6 +108,8 @@ enum Item {
     Lowercase(u8),
     Leaf,
     Pocket,
+    /// A letter shared with another core boundary of a tangled component.
+    Core(u8),
 }
 
 /// Elements added while walking one boundary (committed only if the walk parses).
@@ -98,9 +120,23 @@ struct Draft {
 }
 
 impl Plan {
-    /// The plan of a land, or `None` if it is not tree-like (see the module notes).
+    /// The plan of a land, or `None` if it cannot be built (see the module notes). The region
+    /// drawn outermost is the one with the most vertices (it gets the most room) unless a tangled
+    /// component needs another.
     pub fn of_land(land: &Land) -> Option<Plan> {
         let regions = land.regions();
+        let mut order: Vec<usize> = (0..regions.len()).collect();
+        order.sort_by_key(|&r| {
+            let items: usize = regions[r].iter().map(Vec::len).sum();
+            std::cmp::Reverse((items, regions[r].len(), usize::MAX - r))
+        });
+        order
+            .into_iter()
+            .find_map(|root| Plan::rooted(&regions, root))
+    }
+
+    /// The plan with `root_region` outermost.
+    fn rooted(regions: &[Vec<Vec<Vertex>>], root_region: usize) -> Option<Plan> {
         // Boundaries (walks) and the region of each.
         let mut walks: Vec<(usize, Vec<Vertex>)> = Vec::new();
         for (r, region) in regions.iter().enumerate() {
@@ -148,12 +184,7 @@ impl Plan {
         }
         let component: Vec<usize> = (0..walks.len()).map(|w| find(&mut component, w)).collect();
 
-        // Regions and components must form a tree; root it at the region with the most vertices
-        // (drawn outermost, it gets the most room), then the most boundaries.
-        let root_region = (0..regions.len()).max_by_key(|&r| {
-            let items: usize = regions[r].iter().map(Vec::len).sum();
-            (items, regions[r].len(), usize::MAX - r)
-        })?;
+        // Regions and components must form a tree (they always do on the sphere).
         let mut region_seen = vec![false; regions.len()];
         let mut component_root: HashMap<usize, usize> = HashMap::new(); // component -> root walk
         let mut region_home: Vec<Option<usize>> = vec![None; regions.len()]; // region -> home walk
@@ -183,7 +214,8 @@ impl Plan {
             return None;
         }
 
-        // Within each component, the boundaries linked by letters must form a tree.
+        // Within each component, the boundaries linked by letters form a tree, or cycles with
+        // trees hanging from them (a tangled component: its core is drawn as a map).
         let mut parent_walk: Vec<Option<usize>> = vec![None; walks.len()];
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         for (w, (_, items)) in walks.iter().enumerate() {
@@ -196,39 +228,65 @@ impl Plan {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        let mut sizes: HashMap<usize, usize> = HashMap::new();
-        for &c in &component {
-            *sizes.entry(c).or_default() += 1;
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); walks.len()];
+        for &(a, b) in &pairs {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
         }
-        let mut pair_count: HashMap<usize, usize> = HashMap::new();
-        for &(a, _) in &pairs {
-            *pair_count.entry(component[a]).or_default() += 1;
-        }
-        for (c, size) in &sizes {
-            if pair_count.get(c).copied().unwrap_or(0) + 1 != *size {
-                return None;
+        // Strip leaves until only cycles are left: the stripped boundaries hang from the one
+        // neighbour left when they go.
+        let mut in_core = vec![true; walks.len()];
+        let mut left: Vec<usize> = neighbours.iter().map(Vec::len).collect();
+        let mut leaves: Vec<usize> = (0..walks.len()).filter(|&w| left[w] <= 1).collect();
+        while let Some(w) = leaves.pop() {
+            if !in_core[w] {
+                continue;
             }
-        }
-        for &root in component_root.values() {
-            let mut stack = vec![root];
-            let mut seen = vec![false; walks.len()];
-            seen[root] = true;
-            while let Some(w) = stack.pop() {
-                for &(a, b) in &pairs {
-                    let o = if a == w {
-                        b
-                    } else if b == w {
-                        a
-                    } else {
-                        continue;
-                    };
-                    if !seen[o] {
-                        seen[o] = true;
-                        parent_walk[o] = Some(w);
-                        stack.push(o);
+            in_core[w] = false;
+            for &o in &neighbours[w] {
+                if in_core[o] {
+                    parent_walk[w] = Some(o);
+                    left[o] -= 1;
+                    if left[o] <= 1 {
+                        leaves.push(o);
                     }
                 }
             }
+        }
+        // A component without a core is a tree: hang it from its root.
+        let mut tangled: Vec<Vec<usize>> = Vec::new(); // core walks, the component's root first
+        for &root in component_root.values() {
+            if !in_core
+                .iter()
+                .enumerate()
+                .any(|(w, &c)| c && component[w] == component[root])
+            {
+                for w in (0..walks.len()).filter(|&w| component[w] == component[root]) {
+                    parent_walk[w] = None;
+                }
+                let mut stack = vec![root];
+                let mut seen = vec![false; walks.len()];
+                seen[root] = true;
+                while let Some(w) = stack.pop() {
+                    for &o in &neighbours[w] {
+                        if !seen[o] {
+                            seen[o] = true;
+                            parent_walk[o] = Some(w);
+                            stack.push(o);
+                        }
+                    }
+                }
+                continue;
+            }
+            if !in_core[root] {
+                return None; // the map would have to sit inside a tree part's circle
+            }
+            let mut core = vec![root];
+            core.extend(
+                (0..walks.len())
+                    .filter(|&w| w != root && in_core[w] && component[w] == component[root]),
+            );
+            tangled.push(core);
         }
 
         // Circles: a home for every boundary that is not its component's root, a core for each root.
@@ -254,6 +312,9 @@ impl Plan {
                     return None;
                 }
                 continue;
+            }
+            if in_core[w] {
+                continue; // drawn with its tangle, below
             }
             let is_root = parent_walk[w].is_none();
             let mut items = Vec::with_capacity(walks[w].1.len());
@@ -319,6 +380,85 @@ impl Plan {
                 }
             }
         }
+        // Tangled components: the map of the core boundaries, with a dead circle in each corner
+        // that has other vertices (walked around from outside, the corner's items on it).
+        let mut tangle_of: Vec<Option<(usize, usize)>> = vec![None; walks.len()];
+        for core in &tangled {
+            let mut letters: Vec<Vec<u8>> = Vec::new();
+            let mut arcs: Vec<Vec<Vec<Item>>> = Vec::new();
+            let mut totals: Vec<HashMap<usize, usize>> = Vec::new();
+            let mut free_walk: Vec<bool> = Vec::new();
+            for &w in core {
+                let mut items = Vec::with_capacity(walks[w].1.len());
+                let mut total: HashMap<usize, usize> = HashMap::new();
+                for v in &walks[w].1 {
+                    items.push(match *v {
+                        Vertex::Spot => return None,
+                        Vertex::TwoLives => Item::Leaf,
+                        Vertex::OneLife => Item::Pocket,
+                        Vertex::Inner(k) => Item::Lowercase(k),
+                        Vertex::Shared(k) => {
+                            let o = other_walk(w, k);
+                            if in_core[o] {
+                                Item::Core(k)
+                            } else if parent_walk[o] == Some(w) {
+                                *total.entry(o).or_default() += 1;
+                                Item::ChildLetter(o, k)
+                            } else {
+                                return None;
+                            }
+                        }
+                    });
+                }
+                let free = free_region[walks[w].0];
+                let (seq, arc_list) = split_at_core_letters(&items, free)?;
+                letters.push(seq);
+                arcs.push(arc_list);
+                totals.push(total);
+                free_walk.push(free);
+            }
+            let map = tangle_with_free_orders(&mut letters, &free_walk)?;
+            let t = plan.tangles.len();
+            let mut tangle = Tangle {
+                map,
+                bags: Vec::new(),
+                floats: vec![Vec::new(); core.len()],
+            };
+            for (b, &w) in core.iter().enumerate() {
+                tangle_of[w] = Some((t, b));
+                for (j, items) in arcs[b].iter().enumerate() {
+                    if items.is_empty() {
+                        continue;
+                    }
+                    let bag = plan.circles.len();
+                    let first_new = bag + 1;
+                    let draft = walk_boundary(items, bag, true, &home, &totals[b], first_new)?;
+                    for _ in 0..=draft.new_circles {
+                        plan.circles.push(Circle::default());
+                        inside.push(Vec::new());
+                        outside.push(Vec::new());
+                        free_in.push(false);
+                        free_out.push(false);
+                    }
+                    outside[bag].push(Element::ParentBridge);
+                    let free = free_walk[b];
+                    for (c, side, e) in draft.added {
+                        match side {
+                            Side::In => {
+                                inside[c].push(e);
+                                free_in[c] = free;
+                            }
+                            Side::Out => {
+                                outside[c].push(e);
+                                free_out[c] = free;
+                            }
+                        }
+                    }
+                    tangle.bags.push((b, j, bag));
+                }
+            }
+            plan.tangles.push(tangle);
+        }
         for c in 0..plan.circles.len() {
             plan.circles[c].elements =
                 merge_sides(&inside[c], &outside[c], free_in[c], free_out[c])?;
@@ -329,13 +469,16 @@ impl Plan {
             if region_home[*r] == Some(w) {
                 continue;
             }
-            let float = if isolated(w) {
-                Float::Spot
-            } else {
-                Float::Core(home[w])
+            let float = match tangle_of[w] {
+                _ if isolated(w) => Float::Spot,
+                Some((t, _)) => Float::Tangle(t),
+                None => Float::Core(home[w]),
             };
             match region_home[*r] {
-                Some(h) => plan.circles[home[h]].floats.push(float),
+                Some(h) => match tangle_of[h] {
+                    Some((t, b)) => plan.tangles[t].floats[b].push(float),
+                    None => plan.circles[home[h]].floats.push(float),
+                },
                 None => plan.roots.push(float),
             }
         }
@@ -382,6 +525,13 @@ impl Plan {
             lift(&mut self.circles, f);
         }
         self.roots = roots;
+        for t in 0..self.tangles.len() {
+            let mut floats = std::mem::take(&mut self.tangles[t].floats);
+            for f in floats.iter_mut().flatten() {
+                lift(&mut self.circles, f);
+            }
+            self.tangles[t].floats = floats;
+        }
         for c in 0..self.circles.len() {
             let mut floats = std::mem::take(&mut self.circles[c].floats);
             for f in &mut floats {
@@ -410,6 +560,101 @@ impl Plan {
             }
         }
     }
+}
+
+/// A core boundary's letters in walking order and the items after each (before the next letter).
+/// In a free region (at most 3 lives, order immaterial) all items go after the first letter.
+/// `None` if a lowercase pair would straddle a letter (not drawable this way).
+fn split_at_core_letters(items: &[Item], free: bool) -> Option<(Vec<u8>, Vec<Vec<Item>>)> {
+    let is_core = |i: &Item| matches!(i, Item::Core(_));
+    let start = items.iter().position(is_core)?;
+    let rotated = items[start..].iter().chain(&items[..start]);
+    let (mut seq, mut arcs) = (Vec::new(), Vec::<Vec<Item>>::new());
+    for &item in rotated {
+        match item {
+            Item::Core(k) => {
+                seq.push(k);
+                arcs.push(Vec::new());
+            }
+            other if free => arcs[0].push(other),
+            other => arcs.last_mut()?.push(other),
+        }
+    }
+    for arc in &arcs {
+        let mut open: Vec<u8> = Vec::new();
+        for item in arc {
+            if let Item::Lowercase(k) = item {
+                match open.iter().position(|&o| o == *k) {
+                    Some(p) => open.truncate(p),
+                    None => open.push(*k),
+                }
+            }
+        }
+        if !open.is_empty() {
+            return None;
+        }
+    }
+    Some((seq, arcs))
+}
+
+/// The tangle's map, trying the orders of the letters of free boundaries (whose order the string
+/// does not fix) until the boundaries make a map on the sphere; `letters` keeps the order used.
+fn tangle_with_free_orders(letters: &mut [Vec<u8>], free: &[bool]) -> Option<TangleMap> {
+    const MOST_TRIES: usize = 256;
+    let choices: Vec<Vec<Vec<u8>>> = letters
+        .iter()
+        .zip(free)
+        .map(|(seq, &f)| {
+            if f && seq.len() > 2 {
+                cyclic_orders(seq)
+            } else {
+                vec![seq.clone()]
+            }
+        })
+        .collect();
+    let mut pick = vec![0usize; letters.len()];
+    for _ in 0..MOST_TRIES {
+        for (b, &p) in pick.iter().enumerate() {
+            letters[b] = choices[b][p].clone();
+        }
+        if let Some(map) = tangle_map(letters) {
+            return Some(map);
+        }
+        // Next combination (odometer).
+        let mut b = 0;
+        loop {
+            if b == pick.len() {
+                return None;
+            }
+            pick[b] += 1;
+            if pick[b] < choices[b].len() {
+                break;
+            }
+            pick[b] = 0;
+            b += 1;
+        }
+    }
+    None
+}
+
+/// Every cyclic order of the letters (the first kept first).
+fn cyclic_orders(seq: &[u8]) -> Vec<Vec<u8>> {
+    fn permute(rest: &mut Vec<u8>, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if rest.is_empty() {
+            out.push(prefix.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            let k = rest.remove(i);
+            prefix.push(k);
+            permute(rest, prefix, out);
+            prefix.pop();
+            rest.insert(i, k);
+        }
+    }
+    let mut out = Vec::new();
+    permute(&mut seq[1..].to_vec(), &mut vec![seq[0]], &mut out);
+    out
 }
 
 /// Lives of a region: each vertex once (a letter is seen twice in a region only if lowercase).
@@ -528,6 +773,7 @@ fn walk_boundary(
             Item::Pocket => draft
                 .added
                 .push((top, side_of(top), Element::Pocket(side_of(top)))),
+            Item::Core(_) => return None, // split off before walking
         }
     }
     pop_to(&mut stack, &mut closed, &seen, home_circle)?;

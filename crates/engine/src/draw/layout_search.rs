@@ -2,8 +2,8 @@
 //! breadth-first search over the engine's children, within a budget) and replay it with
 //! [`Drawing::route`], so every curve is a routed, checked move.
 //!
-//! The constructive layout (`layout_plan`) handles every tree-like land; this serves the others
-//! (three or more regions meeting around a dead junction, as in `AB|AC|BC`). Limits (honest): a land
+//! The constructive layout (`layout_plan`, with tangles) builds every land of the test sets; this
+//! serves any it still cannot build. Limits (honest): a land
 //! not found within the search budget ([`SEARCH_BUDGET`] positions, lands of at most
 //! [`MAX_SEARCH_LIVES`] lives unless they are a start) gets [`LayoutError::NotFound`].
 

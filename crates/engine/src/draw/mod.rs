@@ -9,7 +9,8 @@
 //!   be drawn exactly (small regions, see `equivalent`).
 //! * [`Drawing::moves_between`]: the distinct moves joining two chosen spots, region by region, with
 //!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
-//! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions.
+//! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions;
+//!   [`Drawing::relayout_child`]: a drawing of a child keeping the parent's drawing where it can.
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
@@ -19,12 +20,15 @@ mod equivalent;
 mod error;
 mod geometry;
 mod layout;
+mod layout_check;
 mod layout_geometry;
 mod layout_plan;
 mod layout_search;
+mod layout_tangle;
 mod legality;
 mod mesh;
 mod planar;
+mod relayout;
 mod route;
 mod smooth;
 mod spot_moves;

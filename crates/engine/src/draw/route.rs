@@ -116,7 +116,7 @@ impl Drawing {
         // clear of other spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
         let mut lenient: Option<CurveMove> = None;
-        for grid in [44.0, 24.0, 13.0] {
+        for grid in [44.0, 24.0, 13.0, 7.0] {
             if lenient.is_some() {
                 break;
             }
@@ -451,13 +451,14 @@ fn wedge(map: &PlanarMap, c: &Corner) -> (f64, f64) {
 }
 
 /// The helper point a new curve leaves its spot through: on the wedge's ray at `fraction` of its
-/// width, as far out (up to 30) as keeps it well clear of the drawing.
-fn lead_point(map: &PlanarMap, c: &Corner, fraction: f64) -> Point {
+/// width, as far out (up to 30, at most `reach`) as keeps it well clear of the drawing.
+fn lead_point(map: &PlanarMap, c: &Corner, fraction: f64, reach: f64) -> Point {
     let (start, width) = wedge(map, c);
     let at = map.nodes[c.spot];
     let angle = start + width * fraction;
     let mut point = at;
-    for d in [30.0, 22.0, 16.0, 11.0, 8.0, 5.5, 4.0] {
+    let steps = [30.0, 22.0, 16.0, 11.0, 8.0, 5.5, 4.0, 2.5];
+    for d in steps.into_iter().filter(|&d| d <= reach.max(2.5)) {
         point = Point::new(at.x + d * angle.cos(), at.y + d * angle.sin());
         let inside = point.x > 0.0 && point.y > 0.0 && point.x < WIDTH && point.y < HEIGHT;
         let clear = map.half_edges.iter().step_by(2).all(|he| {
@@ -487,14 +488,24 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point
     let (u, v) = (cand.first.spot, cand.second.spot);
     let leads: Vec<(usize, Point)> = if is_loop {
         vec![
-            (u, lead_point(map, &cand.first, 1.0 / 3.0)),
-            (u, lead_point(map, &cand.first, 2.0 / 3.0)),
+            (u, lead_point(map, &cand.first, 1.0 / 3.0, f64::INFINITY)),
+            (u, lead_point(map, &cand.first, 2.0 / 3.0, f64::INFINITY)),
         ]
     } else {
-        vec![
-            (u, lead_point(map, &cand.first, 0.5)),
-            (v, lead_point(map, &cand.second, 0.5)),
-        ]
+        let (pu, pv) = (map.nodes[u], map.nodes[v]);
+        let mut leads = [f64::INFINITY, 0.3 * pu.dist(pv)].into_iter().map(|reach| {
+            (
+                lead_point(map, &cand.first, 0.5, reach),
+                lead_point(map, &cand.second, 0.5, reach),
+            )
+        });
+        // Two spots close together: their first steps must not cross each other (the face
+        // could not be meshed); shorter ones are tried.
+        let (lu, lv) = leads
+            .clone()
+            .find(|&(lu, lv)| !segments_touch(pu, lu, pv, lv))
+            .or_else(|| leads.next())?;
+        vec![(u, lu), (v, lv)]
     };
     let mesh = Mesh::of_face(map, &leads, grid)?;
     let (lead1, lead2) = (map.nodes.len(), map.nodes.len() + 1);
