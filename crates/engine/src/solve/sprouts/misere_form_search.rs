@@ -9,7 +9,7 @@
 //! [`Base`] (misère entries), as is the root's.
 
 use std::cmp::Reverse;
-use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -22,6 +22,9 @@ use super::normal::Step;
 
 /// Lands with at most this many lives get a form by default (measured: see the benchmark notes).
 pub const DEFAULT_FORM_LIVES: u32 = 9;
+
+/// A move in a large land: the large lands it leaves and the form of the small ones.
+type LandMove = (Vec<Land>, FormId);
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
@@ -44,6 +47,7 @@ pub struct MisereFormSearch {
     lands: LandForms,
     /// Outcomes (lost for the player to move?) of states with a non-zero form.
     memo: HashMap<State, bool>,
+    land_moves: HashMap<Land, Rc<[LandMove]>>,
     root: Position,
     stack: Vec<Frame>,
     pending: Option<bool>,
@@ -62,6 +66,7 @@ impl MisereFormSearch {
             base,
             lands,
             memo: HashMap::default(),
+            land_moves: HashMap::default(),
             root: position.clone(),
             stack: Vec::new(),
             pending: None,
@@ -93,6 +98,12 @@ impl MisereFormSearch {
     /// The base and the land forms, for a later search.
     pub fn into_parts(self) -> (Base, LandForms) {
         (self.base, self.lands)
+    }
+
+    /// Large lands whose moves are cached, and their moves in all.
+    pub fn large_land_stats(&self) -> (usize, usize) {
+        let moves = self.land_moves.values().map(|m| m.len()).sum();
+        (self.land_moves.len(), moves)
     }
 
     /// The land forms computed so far.
@@ -191,6 +202,24 @@ impl MisereFormSearch {
         self.finish(frame.state, true);
     }
 
+    /// The children of a large land, each split into its large lands and the form of the others.
+    /// Cached: a large land comes back in many states (with every follower of their form).
+    fn land_moves(&mut self, land: &Land) -> Rc<[LandMove]> {
+        if let Some(moves) = self.land_moves.get(land) {
+            return moves.clone();
+        }
+        let moves: Rc<[LandMove]> = land
+            .children()
+            .into_iter()
+            .map(|lands| {
+                let split = self.state_of(lands, FormId::ZERO);
+                (split.large.lands().to_vec(), split.form)
+            })
+            .collect();
+        self.land_moves.insert(land.clone(), moves.clone());
+        moves
+    }
+
     /// Every distinct child state: a move in the form, or in a large land.
     fn children(&mut self, state: &State) -> Vec<State> {
         let mut children: Vec<State> = self
@@ -203,16 +232,23 @@ impl MisereFormSearch {
                 form,
             })
             .collect();
-        let mut moved = Vec::new();
-        let _ = state.large.children_until(|child| {
-            moved.push(child.lands().to_vec());
-            ControlFlow::<()>::Continue(())
-        });
         let mut seen: HashSet<State> = children.iter().cloned().collect();
-        for lands in moved {
-            let child = self.state_of(lands, state.form);
-            if seen.insert(child.clone()) {
-                children.push(child);
+        let lands = state.large.lands();
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                continue; // the same land again gives the same children
+            }
+            for (large, form) in self.land_moves(land).iter() {
+                let mut next: Vec<Land> = lands[..i].to_vec();
+                next.extend_from_slice(&lands[i + 1..]);
+                next.extend_from_slice(large);
+                let child = State {
+                    large: Position::from_lands(next),
+                    form: self.lands.forms_mut().sum(&[state.form, *form]),
+                };
+                if seen.insert(child.clone()) {
+                    children.push(child);
+                }
             }
         }
         children
