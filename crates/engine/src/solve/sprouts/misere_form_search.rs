@@ -9,11 +9,11 @@
 //! [`Base`] (misère entries), as is the root's.
 
 use std::cmp::Reverse;
-use std::rc::Rc;
+use std::ops::ControlFlow;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::games::sprouts::{Land, Position};
+use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
 use super::misere_forms::FormId;
@@ -23,10 +23,17 @@ use super::normal::Step;
 /// Lands with at most this many lives get a form by default (measured: see the benchmark notes).
 pub const DEFAULT_FORM_LIVES: u32 = 9;
 
-/// A move in a large land: the large lands it leaves and the form of the small ones.
-type LandMove = (Vec<Land>, FormId);
+/// An order-free combination of [`Land::invariant`]s (equal multisets of lands give equal values).
+fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
+    invariants.fold(0u64, |acc, x| {
+        let mut x = x ^ 0x2545_F491_4F6C_DD1D;
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        acc.wrapping_add(x ^ (x >> 29))
+    })
+}
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct State {
     /// The lands too large for a form.
     large: Position,
@@ -34,10 +41,17 @@ struct State {
     form: FormId,
 }
 
+/// A child still to be tried: a state, or a move in a large land not yet put into canonical form
+/// (the costly step), named when the search reaches it — never, if an earlier child settles the frame.
+enum Open {
+    Ready(State),
+    Pending(PendingChild, FormId),
+}
+
 struct Frame {
     state: State,
     /// Children not known to be won, cheapest first.
-    children: Vec<State>,
+    children: Vec<Open>,
     next: usize,
 }
 
@@ -47,7 +61,10 @@ pub struct MisereFormSearch {
     lands: LandForms,
     /// Outcomes (lost for the player to move?) of states with a non-zero form.
     memo: HashMap<State, bool>,
-    land_moves: HashMap<Land, Rc<[LandMove]>>,
+    /// [`lands_invariant`] of the large lands of every state this search found lost: a pending
+    /// child whose large lands have another invariant cannot be known lost, so it need not be
+    /// named yet. (Lost positions of an imported base are found when the search reaches them.)
+    lost_large: HashSet<u64>,
     root: Position,
     stack: Vec<Frame>,
     pending: Option<bool>,
@@ -66,7 +83,7 @@ impl MisereFormSearch {
             base,
             lands,
             memo: HashMap::default(),
-            land_moves: HashMap::default(),
+            lost_large: HashSet::default(),
             root: position.clone(),
             stack: Vec::new(),
             pending: None,
@@ -98,12 +115,6 @@ impl MisereFormSearch {
     /// The base and the land forms, for a later search.
     pub fn into_parts(self) -> (Base, LandForms) {
         (self.base, self.lands)
-    }
-
-    /// Large lands whose moves are cached, and their moves in all.
-    pub fn large_land_stats(&self) -> (usize, usize) {
-        let moves = self.land_moves.values().map(|m| m.len()).sum();
-        (self.land_moves.len(), moves)
     }
 
     /// The land forms computed so far.
@@ -173,6 +184,10 @@ impl MisereFormSearch {
     }
 
     fn record(&mut self, state: State, losing: bool) {
+        if losing {
+            let invariant = lands_invariant(state.large.lands().iter().map(Land::invariant));
+            self.lost_large.insert(invariant);
+        }
         if state.form == FormId::ZERO {
             self.base.insert_misere(&state.large, losing);
         } else {
@@ -187,7 +202,7 @@ impl MisereFormSearch {
 
     fn advance(&mut self, mut frame: Frame) {
         while frame.next < frame.children.len() {
-            let child = frame.children[frame.next].clone();
+            let child = self.named(&mut frame.children[frame.next]);
             let depth = self.stack.len();
             match self.start(child) {
                 Some(true) => return self.finish(frame.state, false),
@@ -202,56 +217,14 @@ impl MisereFormSearch {
         self.finish(frame.state, true);
     }
 
-    /// The children of a large land, each split into its large lands and the form of the others.
-    /// Cached: a large land comes back in many states (with every follower of their form).
-    fn land_moves(&mut self, land: &Land) -> Rc<[LandMove]> {
-        if let Some(moves) = self.land_moves.get(land) {
-            return moves.clone();
-        }
-        let moves: Rc<[LandMove]> = land
-            .children()
-            .into_iter()
-            .map(|lands| {
-                let split = self.state_of(lands, FormId::ZERO);
-                (split.large.lands().to_vec(), split.form)
-            })
-            .collect();
-        self.land_moves.insert(land.clone(), moves.clone());
-        moves
-    }
-
-    /// Every distinct child state: a move in the form, or in a large land.
-    fn children(&mut self, state: &State) -> Vec<State> {
-        let mut children: Vec<State> = self
-            .lands
-            .forms()
-            .options(state.form)
-            .iter()
-            .map(|&form| State {
-                large: state.large.clone(),
-                form,
-            })
-            .collect();
-        let mut seen: HashSet<State> = children.iter().cloned().collect();
-        let lands = state.large.lands();
-        for (i, land) in lands.iter().enumerate() {
-            if i > 0 && lands[i - 1] == *land {
-                continue; // the same land again gives the same children
-            }
-            for (large, form) in self.land_moves(land).iter() {
-                let mut next: Vec<Land> = lands[..i].to_vec();
-                next.extend_from_slice(&lands[i + 1..]);
-                next.extend_from_slice(large);
-                let child = State {
-                    large: Position::from_lands(next),
-                    form: self.lands.forms_mut().sum(&[state.form, *form]),
-                };
-                if seen.insert(child.clone()) {
-                    children.push(child);
-                }
-            }
-        }
-        children
+    /// The state of an open child (named now, and kept named, if it was pending).
+    fn named(&mut self, open: &mut Open) -> State {
+        let state = match std::mem::replace(open, Open::Ready(State::default())) {
+            Open::Ready(state) => state,
+            Open::Pending(child, form) => self.state_of(child.into_lands(), form),
+        };
+        *open = Open::Ready(state.clone());
+        state
     }
 
     /// Answers at once if known or settled by a known child, or pushes a frame and returns `None`.
@@ -261,30 +234,75 @@ impl MisereFormSearch {
         }
         self.nodes += 1;
         let mut unknown = Vec::new();
-        for child in self.children(&state) {
+        // Moves in the form: cheap, and each may be known.
+        let options = self.lands.forms().options(state.form).to_vec();
+        for form in options {
+            let child = State {
+                large: state.large.clone(),
+                form,
+            };
             match self.known(&child) {
                 Some(true) => {
                     self.record(state, false);
                     return Some(false);
                 }
                 Some(false) => {}
-                None => unknown.push(child),
+                None => unknown.push(Open::Ready(child)),
             }
         }
+        // Moves in the large lands: only a child whose large lands have the invariant of a lost
+        // state's can be known lost; the others stay pending.
+        let max_lives = self.lands.max_lives();
+        let mut pending = Vec::new();
+        let refuted = state
+            .large
+            .pending_children_until(|child| {
+                let large_invariant = lands_invariant(
+                    child
+                        .invariants()
+                        .zip(child.land_lives())
+                        .filter(|&(_, lives)| lives > max_lives)
+                        .map(|(invariant, _)| invariant),
+                );
+                if self.lost_large.contains(&large_invariant) {
+                    let child = self.state_of(child.into_lands(), state.form);
+                    match self.known(&child) {
+                        Some(true) => return ControlFlow::Break(()),
+                        Some(false) => {}
+                        None => unknown.push(Open::Ready(child)),
+                    }
+                } else {
+                    pending.push(child);
+                }
+                ControlFlow::Continue(())
+            })
+            .is_break();
+        if refuted {
+            self.record(state, false);
+            return Some(false);
+        }
+        unknown.extend(pending.into_iter().map(|c| Open::Pending(c, state.form)));
         if unknown.is_empty() {
             self.record(state, true);
             return Some(true);
         }
         // Few moves first (a quick answer either way), then many lands, then few lives.
         let forms = self.lands.forms();
-        unknown.sort_by_cached_key(|child| {
-            let moves: u64 = child.large.lands().iter().map(Land::estimated_moves).sum();
-            let form_moves = forms.options(child.form).len() as u64;
-            (
-                moves + form_moves,
-                Reverse(child.large.lands().len()),
-                child.large.lives(),
-            )
+        unknown.sort_by_cached_key(|child| match child {
+            Open::Ready(c) => {
+                let moves: u64 = c.large.lands().iter().map(Land::estimated_moves).sum();
+                let form_moves = forms.options(c.form).len() as u64;
+                (
+                    moves + form_moves,
+                    Reverse(c.large.lands().len()),
+                    c.large.lives(),
+                )
+            }
+            Open::Pending(c, form) => (
+                c.land_estimated_moves().sum::<u64>() + forms.options(*form).len() as u64,
+                Reverse(c.land_count()),
+                c.land_lives().sum(),
+            ),
         });
         self.stack.push(Frame {
             state,

@@ -31,7 +31,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 /// A misère simplest form, interned in a [`MisereForms`] table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FormId(u32);
 
 impl FormId {
