@@ -88,10 +88,13 @@ proptest! {
 /// Every tree of depth ≤ 2 plus a few heaps and sums: games to tell others apart with.
 fn probes() -> Vec<Tree> {
     let mut out = vec![Tree(Vec::new())];
-    let one = vec![Tree(Vec::new()), heap(1)];
+    let one = [Tree(Vec::new()), heap(1)];
     for mask in 1..4usize {
         out.push(Tree(
-            (0..2).filter(|b| mask >> b & 1 == 1).map(|b| one[b].clone()).collect(),
+            (0..2)
+                .filter(|b| mask >> b & 1 == 1)
+                .map(|b| one[b].clone())
+                .collect(),
         ));
     }
     out.extend((2..5).map(heap));

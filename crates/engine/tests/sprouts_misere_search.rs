@@ -46,10 +46,19 @@ fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> usize {
         let mut lands = LandForms::new(bound);
         for position in &positions {
             let expected = plain_losing(position, &mut memo);
-            let mut fresh = MisereFormSearch::with_forms(position, Base::new(), LandForms::new(bound));
-            assert_eq!(fresh.run(), expected, "{position}, forms up to {bound} lives");
+            let mut fresh =
+                MisereFormSearch::with_forms(position, Base::new(), LandForms::new(bound));
+            assert_eq!(
+                fresh.run(),
+                expected,
+                "{position}, forms up to {bound} lives"
+            );
             let mut search = MisereFormSearch::with_forms(position, base, lands);
-            assert_eq!(search.run(), expected, "{position}, shared base, {bound} lives");
+            assert_eq!(
+                search.run(),
+                expected,
+                "{position}, shared base, {bound} lives"
+            );
             (base, lands) = search.into_parts();
             assert_eq!(base.misere_losing(position), Some(expected));
         }

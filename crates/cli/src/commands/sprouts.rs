@@ -6,8 +6,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, minimal_base, Base, Detail, Goal, LandForms, MisereFormSearch, MisereSearch, NormalAnswer,
-    NormalSearch, Step, DEFAULT_FORM_LIVES,
+    self, minimal_base, Base, Detail, Goal, LandForms, MisereFormSearch, MisereSearch,
+    NormalAnswer, NormalSearch, Step, DEFAULT_FORM_LIVES,
 };
 
 use super::CommandResult;
