@@ -250,13 +250,14 @@ impl MisereFormSearch {
                 None => unknown.push(Open::Ready(child)),
             }
         }
-        // Moves in the large lands: only a child whose large lands have the invariant of a lost
-        // state's can be known lost; the others stay pending.
+        // Moves in the large lands: only a child of small lands only, or whose large lands have
+        // the invariant of a lost state's, can be known lost; the others stay pending.
         let max_lives = self.lands.max_lives();
         let mut pending = Vec::new();
         let refuted = state
             .large
             .pending_children_until(|child| {
+                let all_small = child.land_lives().all(|lives| lives <= max_lives);
                 let large_invariant = lands_invariant(
                     child
                         .invariants()
@@ -264,7 +265,8 @@ impl MisereFormSearch {
                         .filter(|&(_, lives)| lives > max_lives)
                         .map(|(invariant, _)| invariant),
                 );
-                if self.lost_large.contains(&large_invariant) {
+                // A child of small lands only is a form, known at once.
+                if all_small || self.lost_large.contains(&large_invariant) {
                     let child = self.state_of(child.into_lands(), state.form);
                     match self.known(&child) {
                         Some(true) => return ControlFlow::Break(()),
