@@ -68,7 +68,7 @@ fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> usize {
 
 #[test]
 fn plain_minimax_agrees_from_4_spots() {
-    let checked = agrees_with_plain_minimax(4, &[0, 3, 5, 7, 12]);
+    let checked = agrees_with_plain_minimax(4, &[0, 4, 7, 12]);
     assert!(checked > 1000, "only {checked} positions");
 }
 
@@ -85,6 +85,14 @@ fn first_player_wins(spots: usize) -> bool {
 #[test]
 fn published_outcomes_1_to_8() {
     for n in 1..=8 {
+        assert_eq!(first_player_wins(n), FIRST_WINS[n - 1], "{n} spots");
+    }
+}
+
+/// A few CPU seconds in the test profile (the whole-position search needs about 25 s for 9 alone).
+#[test]
+fn published_outcomes_9_to_11() {
+    for n in 9..=11 {
         assert_eq!(first_player_wins(n), FIRST_WINS[n - 1], "{n} spots");
     }
 }

@@ -1,5 +1,7 @@
-//! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes,
-//! winning moves, and bases. Every search runs in budgeted slices over an explicit stack, reading
+//! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes
+//! (on whole positions, [`MisereSearch`], whose base holds a complete proof; or with small lands
+//! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
+//! bases. Every search runs in budgeted slices over an explicit stack, reading
 //! from and writing into a [`Base`].
 //!
 //! ```
