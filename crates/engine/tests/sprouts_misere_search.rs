@@ -73,7 +73,7 @@ fn plain_minimax_agrees_from_4_spots() {
 }
 
 #[test]
-#[ignore = "a few minutes: run by scripts/test-slow"]
+#[ignore = "about 4.5 min of CPU: run by scripts/test-slow"]
 fn plain_minimax_agrees_from_5_spots() {
     agrees_with_plain_minimax(5, &[0, 6, 9]);
 }
