@@ -97,7 +97,7 @@ fn published_outcomes_9_to_11() {
     }
 }
 
-/// 1.2 million states: 116 CPU seconds and 194 MB in a release build (more in the test profile).
+/// About 92 CPU seconds and 190 MB in a release build (more in the test profile).
 #[test]
 #[ignore = "several minutes: run by scripts/test-slow"]
 fn published_outcome_12() {

@@ -20,10 +20,11 @@ use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
 use super::normal::Step;
 
-/// Lands with at most this many lives get a form by default. Measured on misère 9–11 spots (CPU
-/// seconds for the three, test profile): 6 lives 13.8, 7 10.1, 8 8.1, 9 8.4 → 6.2 after the later
-/// ordering changes, 10 9.8, 12 well over 16 (forms of larger lands cost more than they save).
-pub const DEFAULT_FORM_LIVES: u32 = 9;
+/// Lands with at most this many lives get a form by default. Larger bounds cost more on small
+/// starts (their forms are computed exhaustively) and save states on large ones. Measured (release,
+/// CPU seconds, misère starts 9 / 10 / 11 / 12 spots): 8 lives –/–/–/178; 9 lives 1.3/2.1/1.4/116;
+/// 10 lives 2.0/3.4/2.1/92; 11 lives 3.0/6.1/2.7/83.
+pub const DEFAULT_FORM_LIVES: u32 = 10;
 
 /// An order-free combination of [`Land::invariant`]s (equal multisets of lands give equal values).
 fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
