@@ -6,12 +6,15 @@
 //! and larger n are skipped.
 //!
 //! `cargo bench -p sprague-engine --bench sprouts_start`
-//! Environment: SPROUTS_BUDGET_SECS (CPU seconds per n, default 120), SPROUTS_MAX_NORMAL (14), SPROUTS_MAX_MISERE (12).
+//! Environment: SPROUTS_BUDGET_SECS (CPU seconds per n, default 120), SPROUTS_MAX_NORMAL (14), SPROUTS_MAX_MISERE (12),
+//! SPROUTS_MISERE_WHOLE=1 (misère on whole positions instead of simplest forms of small lands).
 
 use std::time::{Duration, Instant};
 
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
+use sprague_engine::solve::sprouts::{
+    Base, MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Step,
+};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -89,8 +92,17 @@ fn main() {
     for n in 1..=env("SPROUTS_MAX_MISERE", 12) as usize {
         reset_peak();
         let (start, cpu) = (Instant::now(), cpu_seconds());
-        let mut search = MisereSearch::new(&Position::start(n).unwrap(), Base::new());
-        let (answer, _) = run(budget, || search.step(2_000));
+        let start_position = Position::start(n).unwrap();
+        // Misère on simplest forms of small lands, or (SPROUTS_MISERE_WHOLE=1) on whole positions.
+        let (answer, nodes) = if env("SPROUTS_MISERE_WHOLE", 0) == 1 {
+            let mut search = MisereSearch::new(&start_position, Base::new());
+            let (answer, _) = run(budget, || search.step(2_000));
+            (answer, search.nodes())
+        } else {
+            let mut search = MisereFormSearch::new(&start_position, Base::new());
+            let (answer, _) = run(budget, || search.step(2_000));
+            (answer, search.nodes())
+        };
         let (seconds, cpu) = (start.elapsed().as_secs_f64(), cpu_seconds() - cpu);
         let outcome = match answer {
             Some(true) => "P",
@@ -98,8 +110,7 @@ fn main() {
             None => "-",
         };
         println!(
-            "misère {n:2}  {outcome:>7}  {seconds:7.2}  {cpu:7.2}  {:>7}  {:>8}",
-            search.nodes(),
+            "misère {n:2}  {outcome:>7}  {seconds:7.2}  {cpu:7.2}  {nodes:>7}  {:>8}",
             peak_mib()
         );
         if answer.is_none() {

@@ -6,7 +6,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, minimal_base, Base, Detail, Goal, MisereSearch, NormalAnswer, NormalSearch, Step,
+    self, minimal_base, Base, Detail, Goal, LandForms, MisereFormSearch, MisereSearch,
+    NormalAnswer, NormalSearch, Step, DEFAULT_FORM_LIVES,
 };
 
 use super::CommandResult;
@@ -38,6 +39,12 @@ pub enum SproutsCommand {
         /// Also compute the exact nimber (normal play; can cost much more than the outcome)
         #[arg(long)]
         nimber: bool,
+        /// Misère: replace lands with at most this many lives by their misère simplest forms
+        #[arg(long, default_value_t = DEFAULT_FORM_LIVES)]
+        form_lives: u32,
+        /// Misère: search whole positions instead (slower; the base then holds a complete proof)
+        #[arg(long)]
+        whole_positions: bool,
         /// Skip listing winning moves
         #[arg(long)]
         no_moves: bool,
@@ -148,13 +155,19 @@ impl SproutsCommand {
                 position,
                 misere,
                 nimber,
+                form_lives,
+                whole_positions,
                 no_moves,
                 base,
                 save,
                 json,
             } => solve(
                 &position,
-                misere,
+                misere.then_some(if whole_positions {
+                    MisereMethod::WholePositions
+                } else {
+                    MisereMethod::Forms(form_lives)
+                }),
                 nimber,
                 !no_moves,
                 base.as_deref(),
@@ -319,6 +332,35 @@ fn misere_losing(position: &Position, base: &mut Base) -> bool {
     answer
 }
 
+/// How `solve --misere` searches.
+#[derive(Clone, Copy)]
+enum MisereMethod {
+    /// Lands with at most this many lives replaced by their misère simplest forms.
+    Forms(u32),
+    /// Whole positions (every step of the proof lands in the base).
+    WholePositions,
+}
+
+/// Misère outcomes by forms, keeping the land forms from one question to the next.
+struct FormSolver {
+    lands: Option<LandForms>,
+}
+
+impl FormSolver {
+    fn losing(&mut self, position: &Position, base: &mut Base, form_lives: u32) -> bool {
+        let lands = self
+            .lands
+            .take()
+            .unwrap_or_else(|| LandForms::new(form_lives));
+        let mut search = MisereFormSearch::with_forms(position, std::mem::take(base), lands);
+        let answer = run_with_progress("misère play", |budget| search.step(budget));
+        let (back, lands) = search.into_parts();
+        *base = back;
+        self.lands = Some(lands);
+        answer
+    }
+}
+
 #[derive(Serialize)]
 struct SolveReport {
     position: String,
@@ -332,7 +374,7 @@ struct SolveReport {
 
 fn solve(
     text: &str,
-    misere: bool,
+    method: Option<MisereMethod>,
     want_nimber: bool,
     want_moves: bool,
     base: Option<&Path>,
@@ -341,23 +383,20 @@ fn solve(
 ) -> CommandResult {
     let position = parse(text)?;
     let mut base = load_base(base)?;
-    let losing = if misere {
-        misere_losing(&position, &mut base)
-    } else {
-        normal_losing(&position, &mut base)
+    let misere = method.is_some();
+    let mut forms = FormSolver { lands: None };
+    let mut losing_for = |p: &Position, base: &mut Base| match method {
+        None => normal_losing(p, base),
+        Some(MisereMethod::WholePositions) => misere_losing(p, base),
+        Some(MisereMethod::Forms(lives)) => forms.losing(p, base, lives),
     };
+    let losing = losing_for(&position, &mut base);
     let nimber = (want_nimber && !misere).then(|| sprouts::nimber(&position, &mut base));
     let winning_moves = (want_moves && !losing).then(|| {
         position
             .children()
             .into_iter()
-            .filter(|c| {
-                if misere {
-                    misere_losing(c, &mut base)
-                } else {
-                    normal_losing(c, &mut base)
-                }
-            })
+            .filter(|c| losing_for(c, &mut base))
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
     });

@@ -1,5 +1,7 @@
-//! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes,
-//! winning moves, and bases. Every search runs in budgeted slices over an explicit stack, reading
+//! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes
+//! (on whole positions, [`MisereSearch`], whose base holds a complete proof; or with small lands
+//! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
+//! bases. Every search runs in budgeted slices over an explicit stack, reading
 //! from and writing into a [`Base`].
 //!
 //! ```
@@ -17,6 +19,9 @@ mod invariant_nimbers;
 mod lookahead;
 mod minimal;
 mod misere;
+mod misere_form_search;
+mod misere_forms;
+mod misere_lands;
 mod normal;
 mod open_child;
 mod proof;
@@ -28,6 +33,9 @@ pub use check::{check_base, CheckReport};
 pub use lookahead::{Lookahead, Lookout, LOSS, WIN};
 pub use minimal::{minimal_base, Goal};
 pub use misere::MisereSearch;
+pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
+pub use misere_forms::{FormId, MisereForms};
+pub use misere_lands::LandForms;
 pub use normal::{NormalAnswer, NormalSearch, Step};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};

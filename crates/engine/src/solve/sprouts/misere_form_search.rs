@@ -1,0 +1,323 @@
+//! Misère outcomes by simplest forms. A position is split into its large lands, kept as Sprouts
+//! positions, and its small lands, replaced by the misère simplest form of their sum
+//! ([`LandForms`]). As equal games stay equal in any sum, the outcome of the position is that of
+//! the state (large lands + that one form), and many positions share a state. The search moves
+//! either in a large land or in the form (to one of its options), memoises states, and runs over
+//! an explicit stack in budgeted slices like [`super::MisereSearch`].
+//!
+//! States whose form is zero are plain positions: their outcomes are read from and written to the
+//! [`Base`] (misère entries), as is the root's.
+
+use std::cmp::Reverse;
+use std::ops::ControlFlow;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::games::sprouts::{Land, PendingChild, Position};
+
+use super::base::Base;
+use super::misere_forms::FormId;
+use super::misere_lands::LandForms;
+use super::normal::Step;
+
+/// Lands with at most this many lives get a form by default. Larger bounds cost more on small
+/// starts (their forms are computed exhaustively) and save states on large ones. Measured (release,
+/// CPU seconds, misère starts 9 / 10 / 11 / 12 spots): 8 lives –/–/–/178; 9 lives 1.3/2.1/1.4/116;
+/// 10 lives 2.0/3.4/2.1/92; 11 lives 3.0/6.1/2.7/83.
+pub const DEFAULT_FORM_LIVES: u32 = 10;
+
+/// An order-free combination of [`Land::invariant`]s (equal multisets of lands give equal values).
+fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
+    invariants.fold(0u64, |acc, x| {
+        let mut x = x ^ 0x2545_F491_4F6C_DD1D;
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        acc.wrapping_add(x ^ (x >> 29))
+    })
+}
+
+/// How many estimated land moves one option of a form counts for, in move ordering.
+const FORM_MOVE_WEIGHT: u64 = 4;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct State {
+    /// The lands too large for a form.
+    large: Position,
+    /// The form of the sum of the other lands.
+    form: FormId,
+}
+
+/// A child still to be tried: a state, or a move in a large land not yet put into canonical form
+/// (the costly step), named when the search reaches it — never, if an earlier child settles the frame.
+enum Open {
+    Ready(State),
+    Pending(PendingChild, FormId),
+}
+
+struct Frame {
+    state: State,
+    /// Children not known to be won, cheapest first.
+    children: Vec<Open>,
+    next: usize,
+}
+
+/// A misère-play search for whether a position is lost for the player to move, on forms.
+pub struct MisereFormSearch {
+    base: Base,
+    lands: LandForms,
+    /// Outcomes (lost for the player to move?) of states with a non-zero form.
+    memo: HashMap<State, bool>,
+    /// [`lands_invariant`] of the large lands of every state this search found lost: a pending
+    /// child whose large lands have another invariant cannot be known lost, so it need not be
+    /// named yet. (Lost positions of an imported base are found when the search reaches them.)
+    lost_large: HashSet<u64>,
+    root: Position,
+    stack: Vec<Frame>,
+    pending: Option<bool>,
+    nodes: u64,
+}
+
+impl MisereFormSearch {
+    /// A search of `position` over `base`, with forms for lands of at most [`DEFAULT_FORM_LIVES`].
+    pub fn new(position: &Position, base: Base) -> MisereFormSearch {
+        MisereFormSearch::with_forms(position, base, LandForms::new(DEFAULT_FORM_LIVES))
+    }
+
+    /// A search that reuses (and extends) the land forms of an earlier one.
+    pub fn with_forms(position: &Position, base: Base, lands: LandForms) -> MisereFormSearch {
+        let mut search = MisereFormSearch {
+            base,
+            lands,
+            memo: HashMap::default(),
+            lost_large: HashSet::default(),
+            root: position.clone(),
+            stack: Vec::new(),
+            pending: None,
+            nodes: 0,
+        };
+        search.pending = match search.base.misere_losing(position) {
+            Some(known) => Some(known),
+            None => {
+                let root = search.state_of(position.lands().to_vec(), FormId::ZERO);
+                search.start(root)
+            }
+        };
+        search
+    }
+
+    /// Nodes (states) expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub fn base(&self) -> &Base {
+        &self.base
+    }
+
+    pub fn into_base(self) -> Base {
+        self.base
+    }
+
+    /// The base and the land forms, for a later search.
+    pub fn into_parts(self) -> (Base, LandForms) {
+        (self.base, self.lands)
+    }
+
+    /// The land forms computed so far.
+    pub fn land_forms(&self) -> &LandForms {
+        &self.lands
+    }
+
+    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
+    pub fn step(&mut self, budget: u64) -> Step<bool> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(mut frame) = self.stack.pop() else {
+                let answer = self.pending.unwrap_or(false);
+                self.base.insert_misere(&self.root, answer);
+                return Step::Done(answer);
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            if let Some(child_lost) = self.pending.take() {
+                if child_lost {
+                    self.finish(frame.state, false);
+                    continue;
+                }
+                frame.next += 1;
+            }
+            self.advance(frame);
+        }
+    }
+
+    pub fn run(&mut self) -> bool {
+        loop {
+            if let Step::Done(answer) = self.step(u64::MAX) {
+                return answer;
+            }
+        }
+    }
+
+    /// The state of `lands` plus a form: small lands are folded into the form.
+    fn state_of(&mut self, lands: Vec<Land>, form: FormId) -> State {
+        let mut parts = vec![form];
+        let mut large = Vec::new();
+        for land in lands {
+            match self.lands.form(&land) {
+                Some(f) => parts.push(f),
+                None => large.push(land),
+            }
+        }
+        State {
+            large: Position::from_lands(large),
+            form: self.lands.forms_mut().sum(&parts),
+        }
+    }
+
+    fn known(&self, state: &State) -> Option<bool> {
+        if state.large.is_terminal() {
+            return Some(self.lands.forms().losing(state.form));
+        }
+        if state.form == FormId::ZERO {
+            return self.base.misere_losing(&state.large);
+        }
+        self.memo.get(state).copied()
+    }
+
+    fn record(&mut self, state: State, losing: bool) {
+        if losing {
+            let invariant = lands_invariant(state.large.lands().iter().map(Land::invariant));
+            self.lost_large.insert(invariant);
+        }
+        if state.form == FormId::ZERO {
+            self.base.insert_misere(&state.large, losing);
+        } else {
+            self.memo.insert(state, losing);
+        }
+    }
+
+    fn finish(&mut self, state: State, losing: bool) {
+        self.record(state, losing);
+        self.pending = Some(losing);
+    }
+
+    fn advance(&mut self, mut frame: Frame) {
+        while frame.next < frame.children.len() {
+            let child = self.named(&mut frame.children[frame.next]);
+            let depth = self.stack.len();
+            match self.start(child) {
+                Some(true) => return self.finish(frame.state, false),
+                Some(false) => frame.next += 1,
+                None => {
+                    self.stack.insert(depth, frame);
+                    return;
+                }
+            }
+        }
+        // No child is lost for the opponent: this state is lost.
+        self.finish(frame.state, true);
+    }
+
+    /// The state of an open child (named now, and kept named, if it was pending).
+    fn named(&mut self, open: &mut Open) -> State {
+        let state = match std::mem::replace(open, Open::Ready(State::default())) {
+            Open::Ready(state) => state,
+            Open::Pending(child, form) => self.state_of(child.into_lands(), form),
+        };
+        *open = Open::Ready(state.clone());
+        state
+    }
+
+    /// Answers at once if known or settled by a known child, or pushes a frame and returns `None`.
+    fn start(&mut self, state: State) -> Option<bool> {
+        if let Some(known) = self.known(&state) {
+            return Some(known);
+        }
+        self.nodes += 1;
+        let mut unknown = Vec::new();
+        // Moves in the form: cheap, and each may be known.
+        let options = self.lands.forms().options(state.form).to_vec();
+        for form in options {
+            let child = State {
+                large: state.large.clone(),
+                form,
+            };
+            match self.known(&child) {
+                Some(true) => {
+                    self.record(state, false);
+                    return Some(false);
+                }
+                Some(false) => {}
+                None => unknown.push(Open::Ready(child)),
+            }
+        }
+        // Moves in the large lands: only a child of small lands only, or whose large lands have
+        // the invariant of a lost state's, can be known lost; the others stay pending.
+        let max_lives = self.lands.max_lives();
+        let mut pending = Vec::new();
+        let refuted = state
+            .large
+            .pending_children_until(|child| {
+                let all_small = child.land_lives().all(|lives| lives <= max_lives);
+                let large_invariant = lands_invariant(
+                    child
+                        .invariants()
+                        .zip(child.land_lives())
+                        .filter(|&(_, lives)| lives > max_lives)
+                        .map(|(invariant, _)| invariant),
+                );
+                // A child of small lands only is a form, known at once.
+                if all_small || self.lost_large.contains(&large_invariant) {
+                    let child = self.state_of(child.into_lands(), state.form);
+                    match self.known(&child) {
+                        Some(true) => return ControlFlow::Break(()),
+                        Some(false) => {}
+                        None => unknown.push(Open::Ready(child)),
+                    }
+                } else {
+                    pending.push(child);
+                }
+                ControlFlow::Continue(())
+            })
+            .is_break();
+        if refuted {
+            self.record(state, false);
+            return Some(false);
+        }
+        unknown.extend(pending.into_iter().map(|c| Open::Pending(c, state.form)));
+        if unknown.is_empty() {
+            self.record(state, true);
+            return Some(true);
+        }
+        // Few moves first (a quick answer either way), then many lands, then few lives. A form's
+        // options weigh more than a land's estimated moves (measured on 9–11 spots).
+        let forms = self.lands.forms();
+        let form_moves = |form: FormId| FORM_MOVE_WEIGHT * forms.options(form).len() as u64;
+        unknown.sort_by_cached_key(|child| match child {
+            Open::Ready(c) => {
+                let moves: u64 = c.large.lands().iter().map(Land::estimated_moves).sum();
+                (
+                    moves + form_moves(c.form),
+                    Reverse(c.large.lands().len()),
+                    c.large.lives(),
+                )
+            }
+            Open::Pending(c, form) => (
+                c.land_estimated_moves().sum::<u64>() + form_moves(*form),
+                Reverse(c.land_count()),
+                c.land_lives().sum(),
+            ),
+        });
+        self.stack.push(Frame {
+            state,
+            children: unknown,
+            next: 0,
+        });
+        None
+    }
+}

@@ -1,0 +1,74 @@
+//! Misère simplest forms of small Sprouts lands. A land's form is the simplest form of the game
+//! whose options are its children, each child (a sum of lands) by the form of that sum. Misère
+//! equality is kept by sums (G = H ⇒ G + X = H + X), so a position's misère outcome depends only on
+//! the forms of its lands. Forms are computed exhaustively (no pruning), so only for lands with at
+//! most `max_lives` lives, where that is cheap.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::games::sprouts::Land;
+
+use super::misere_forms::{FormId, MisereForms};
+
+/// Forms of the lands met so far, up to a lives bound.
+pub struct LandForms {
+    forms: MisereForms,
+    lands: HashMap<Land, FormId>,
+    max_lives: u32,
+}
+
+impl LandForms {
+    /// Forms of lands with at most `max_lives` lives.
+    pub fn new(max_lives: u32) -> LandForms {
+        LandForms {
+            forms: MisereForms::new(),
+            lands: HashMap::default(),
+            max_lives,
+        }
+    }
+
+    pub fn max_lives(&self) -> u32 {
+        self.max_lives
+    }
+
+    pub fn forms(&self) -> &MisereForms {
+        &self.forms
+    }
+
+    pub fn forms_mut(&mut self) -> &mut MisereForms {
+        &mut self.forms
+    }
+
+    /// Number of lands whose form is known.
+    pub fn land_count(&self) -> usize {
+        self.lands.len()
+    }
+
+    /// Whether the land is small enough to get a form.
+    pub fn covers(&self, land: &Land) -> bool {
+        land.lives() <= self.max_lives
+    }
+
+    /// The form of a land, or `None` when it has more than `max_lives` lives. Each move takes one
+    /// life, so the recursion is at most `max_lives` deep.
+    pub fn form(&mut self, land: &Land) -> Option<FormId> {
+        if !self.covers(land) {
+            return None;
+        }
+        Some(self.form_of_small(land))
+    }
+
+    fn form_of_small(&mut self, land: &Land) -> FormId {
+        if let Some(&form) = self.lands.get(land) {
+            return form;
+        }
+        let mut options = Vec::new();
+        for child in land.children() {
+            let parts: Vec<FormId> = child.iter().map(|l| self.form_of_small(l)).collect();
+            options.push(self.forms.sum(&parts));
+        }
+        let form = self.forms.game(options);
+        self.lands.insert(land.clone(), form);
+        form
+    }
+}
