@@ -556,7 +556,10 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
         (false, None) => "Normal play: the position's exact nimber (not 0, as it is won) was not computed: \
                           it would take far longer than the outcome. "
             .into(),
-        (true, _) => "Misère play (sums do not add up by nim-sum here; the solver searched whole positions). ".into(),
+        (true, _) => "Misère play: sums do not add up by nim-sum here, but equal games stay equal in any sum, so \
+                      the solver searched the position with its small lands replaced by the misère simplest form \
+                      of their sum (Conway). "
+            .into(),
     };
     let verdict = match answer.outcome {
         Outcome::N if unexamined > 0 => format!(

@@ -11,7 +11,9 @@
 use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
-use sprague_engine::solve::sprouts::{Base, MisereSearch, NormalAnswer, NormalSearch, Step};
+use sprague_engine::solve::sprouts::{
+    Base, LandForms, MisereFormSearch, NormalAnswer, NormalSearch, Step, DEFAULT_FORM_LIVES,
+};
 use std::cell::{Cell, RefCell};
 
 /// The stored base's name.
@@ -42,12 +44,15 @@ thread_local! {
     /// Entries of the base as stored in IndexedDB, once read or written (reading the stored record
     /// means reading the whole base: more than a second for the shipped one).
     static STORED: Cell<Option<usize>> = const { Cell::new(None) };
+    /// Misère simplest forms of small lands, kept between questions (computed exhaustively, reused).
+    static LAND_FORMS: RefCell<Option<LandForms>> = const { RefCell::new(None) };
 }
 
-/// One search over the shared base.
+/// One search over the shared base. Misère play searches on simplest forms: small lands are replaced by
+/// the misère simplest form of their sum (misère 10 spots in seconds; whole positions could not).
 enum Search {
     Normal(NormalSearch),
-    Misere(MisereSearch),
+    Misere(MisereFormSearch),
 }
 
 impl Search {
@@ -79,7 +84,11 @@ impl Search {
     fn into_base(self) -> Base {
         match self {
             Search::Normal(search) => search.into_base(),
-            Search::Misere(search) => search.into_base(),
+            Search::Misere(search) => {
+                let (base, forms) = search.into_parts();
+                LAND_FORMS.with(|kept| *kept.borrow_mut() = Some(forms));
+                base
+            }
         }
     }
 }
@@ -233,8 +242,8 @@ impl SproutsJob {
 
     /// One step of work: starts the next search when none is running.
     pub fn step(&mut self) {
-        if self.search.is_none() {
-            self.start_next();
+        if self.search.is_none() && !self.start_next() {
+            return; // nothing left to search: done
         }
         let (search, goal) = self.search.as_mut().expect("a search is running");
         let goal = *goal;
@@ -282,37 +291,38 @@ impl SproutsJob {
         }
     }
 
-    fn start_next(&mut self) {
-        let base = self.base.take().expect("an idle job holds the base");
-        let (search, goal) = if self.lost.is_none() {
-            // The outcome first (a nimber costs far more): is the position lost?
-            (
-                self.outcome_search(&self.position.clone(), base),
-                Goal::Outcome,
-            )
+    /// Starts the next search; false when there is none (the last child's pass may end the work).
+    fn start_next(&mut self) -> bool {
+        let goal = if self.lost.is_none() {
+            Goal::Outcome
         } else if let Some(i) = self.next_child() {
-            (
-                self.outcome_search(&self.children[i].clone(), base),
-                Goal::Child(i),
-            )
+            Goal::Child(i)
+        } else if let Some(t) = self.next_target() {
+            Goal::Nimber(t)
         } else {
-            let t = self
-                .next_target()
-                .expect("a job that is not done has a next search");
-            let target = &self.nimber_targets[t];
-            (
-                Search::Normal(NormalSearch::nimber(target, base)),
-                Goal::Nimber(t),
-            )
+            return false;
+        };
+        let base = self.base.take().expect("an idle job holds the base");
+        let search = match goal {
+            // The outcome first (a nimber costs far more): is the position lost?
+            Goal::Outcome => self.outcome_search(&self.position.clone(), base),
+            Goal::Child(i) => self.outcome_search(&self.children[i].clone(), base),
+            Goal::Nimber(t) => Search::Normal(NormalSearch::nimber(&self.nimber_targets[t], base)),
         };
         self.search = Some((search, goal));
+        true
     }
 
     /// A search for whether `position` is lost for the player to move.
     fn outcome_search(&self, position: &Position, base: Base) -> Search {
         match self.misere {
             false => Search::Normal(NormalSearch::losing(position, 0, base)),
-            true => Search::Misere(MisereSearch::new(position, base)),
+            true => {
+                let forms = LAND_FORMS
+                    .with(|kept| kept.borrow_mut().take())
+                    .unwrap_or_else(|| LandForms::new(DEFAULT_FORM_LIVES));
+                Search::Misere(MisereFormSearch::with_forms(position, base, forms))
+            }
         }
     }
 

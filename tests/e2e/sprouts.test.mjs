@@ -29,6 +29,13 @@ test('Sprouts: the solver gives the published outcomes of the 1- to 5-spot start
     assert.match(await hintVerdict(page), /player to move loses/);
     assert.match(await page.locator('.hint-panel .muted').textContent(), /^0 positions searched/);
     await screenshot(page, 'sprouts-hint');
+    // Misère 9 and 10 spots (published: L, W), beyond the shipped base: searched on simplest forms.
+    for (const [n, wins] of [[9, false], [10, true]]) {
+        await page.goto(`${app.url}/sprouts?start=${n}&vs=human&rules=misere`);
+        await page.click('#hint');
+        await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
+        assert.match(await page.locator('#hint-verdict').textContent(), wins ? /player to move wins/ : /player to move loses/, `${n} spots misère`);
+    }
     // 12 to 14 spots (lost for the first player, n mod 6 is 0, 1, 2) answer at once too.
     for (const n of [12, 13, 14]) {
         await page.goto(`${app.url}/sprouts?start=${n}&vs=human`);
