@@ -34,12 +34,24 @@ fn main() {
         quotient.len(),
         cpu_seconds() - t
     );
-    let mut search = MisereSearch::new(&game);
-    search.set_shortcuts(vec![quotient.shortcut()]);
+    // MISERE_FRESH=1: each heap from an empty memo (its own time, nothing carried over from smaller heaps).
+    let fresh = env("MISERE_FRESH", 0) == 1;
+    let new_search = || {
+        let mut search = MisereSearch::new(&game);
+        search.set_shortcuts(vec![quotient.shortcut()]);
+        search
+    };
+    let mut search = new_search();
     println!("heap  outcome  cpu s     nodes    memo");
     let start = cpu_seconds();
     let mut slowest = (0, 0.0);
     for n in 0..=max_heap {
+        if fresh {
+            if n < from {
+                continue;
+            }
+            search = new_search();
+        }
         let (t, nodes) = (cpu_seconds(), search.nodes());
         let outcome = search.outcome(&[n], u64::MAX).expect("outcome");
         let seconds = cpu_seconds() - t;
