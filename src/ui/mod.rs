@@ -10,6 +10,7 @@ mod game_setup;
 mod header;
 mod heap_page;
 mod heap_value_tool;
+mod hint_curve;
 mod hint_panel;
 mod home;
 mod learn;

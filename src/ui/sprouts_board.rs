@@ -12,8 +12,8 @@ use yew::prelude::*;
 pub struct SproutsBoardProps {
     pub drawing: Drawing,
     pub enabled: bool,
-    /// A curve to show as the hint.
-    pub hint: Option<Vec<Point>>,
+    /// A curve to show as the hint, and the position it makes.
+    pub hint: Option<(Vec<Point>, String)>,
     /// Index of the curve drawn last.
     pub last: Option<usize>,
     /// A legal curve, and where on it the new spot goes (`None`: half-way).
@@ -182,8 +182,8 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                  {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
                 <rect class="paper" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
                 { for curves }
-                if let Some(hint) = &props.hint {
-                    <path class="curve hint" d={path(hint)} />
+                if let Some((hint, makes)) = &props.hint {
+                    <path class="curve hint" d={path(hint)} data-makes={makes.clone()} />
                 }
                 if draft.len() > 1 {
                     <path class={classes!("draft", draft_class)} d={path(&draft)} />

@@ -7,6 +7,7 @@ use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
 use super::game_drawing::{use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
+use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
 use super::solver::next_request_id;
 use super::spot_moves_list::SpotMovesList;
@@ -394,25 +395,16 @@ pub fn sprouts_page() -> Html {
         }
     });
 
-    // The hint's first winning move, drawn as a curve.
-    let hint_curve = {
-        let drawing = drawing.clone();
-        let first_winning = hint
-            .as_ref()
-            .and_then(|answer| answer.children.iter().find(|c| c.wins == Some(true)))
-            .and_then(|child| child.position.parse::<Position>().ok());
-        use_memo((first_winning, drawing), move |(child, drawing)| {
-            // Or the same game drawn another way (see `Drawing::route_equivalent`).
-            drawing
-                .as_ref()?
-                .route_equivalent(child.as_ref()?)
-                .map(|(curve, _)| curve.points().to_vec())
-        })
-    };
+    // The hint's first winning move, drawn as a curve by the worker.
+    let first_winning = hint
+        .as_ref()
+        .and_then(|answer| answer.children.iter().find(|c| c.wins == Some(true)))
+        .map(|child| child.position.clone());
+    let hint_curve = use_hint_curve(drawing.clone(), first_winning);
     let board = match &game_drawing {
         GameDrawing::Ready(drawing) => html! {
             <>
-            <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={(*hint_curve).clone()}
+            <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={hint_curve}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
                           on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}
                           on_pick={on_pick} preview={(*preview).clone()} />
@@ -425,7 +417,7 @@ pub fn sprouts_page() -> Html {
         // The worker is drawing the moves not drawn yet: the last drawing meanwhile, not to be drawn on.
         GameDrawing::Drawing(Some(earlier)) => html! {
             <>
-            <SproutsBoard drawing={earlier.clone()} enabled={false} hint={None::<Vec<Point>>} last={None::<usize>}
+            <SproutsBoard drawing={earlier.clone()} enabled={false} hint={None::<(Vec<Point>, String)>} last={None::<usize>}
                           on_move={on_curve.clone()} />
             <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the last move…" }</p>
             </>

@@ -15,7 +15,7 @@ use super::sprouts_search_job;
 use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
-use sprague_engine::draw::Drawing;
+use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 use std::collections::VecDeque;
 use yew_agent::reactor::reactor;
@@ -55,6 +55,10 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         } => sprouts(id, &position, misere, scope, queue).await,
         Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
         Request::SproutsDrawOneOf { id, from, choices } => sprouts_draw_one_of(id, &from, &choices),
+        Request::SproutsHintCurve { id, drawing, child } => Response::SproutsHintCurve {
+            id,
+            curve: hint_curve(&drawing, &child),
+        },
         Request::SproutsSpotMoves { id, drawing, a, b } => Response::SproutsSpotMoves {
             id,
             moves: spot_moves(&drawing, a, b),
@@ -276,6 +280,14 @@ fn sprouts_draw_one_of(id: RequestId, from: &Drawing, choices: &[String]) -> Res
         },
         Err(message) => Response::Error { id, message },
     }
+}
+
+/// The curve of the hint's move `child` on `drawing`, or of a move of the same game that can be drawn,
+/// with the position it makes. A child that is not a position, or cannot be drawn, gives none.
+fn hint_curve(drawing: &Drawing, child: &str) -> Option<(Vec<Point>, String)> {
+    let child = child.parse::<Position>().ok()?;
+    let (curve, made) = drawing.route_equivalent(&child)?;
+    Some((curve.points().to_vec(), made.to_string()))
 }
 
 /// The moves between two spots of a drawing, each with its curve (a curve takes tens of milliseconds:

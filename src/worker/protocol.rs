@@ -2,7 +2,7 @@
 //! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
 
 use serde::{Deserialize, Serialize};
-use sprague_engine::draw::{CurveMove, Drawing};
+use sprague_engine::draw::{CurveMove, Drawing, Point};
 
 pub type RequestId = u32;
 
@@ -57,6 +57,13 @@ pub enum Request {
         drawing: Drawing,
         a: usize,
         b: usize,
+    },
+    /// The hint's winning move `child` as a curve on `drawing` (or a move of the same game that can be
+    /// drawn: `Drawing::route_equivalent`).
+    SproutsHintCurve {
+        id: RequestId,
+        drawing: Drawing,
+        child: String,
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
@@ -153,6 +160,11 @@ pub enum Response {
     SproutsSpotMoves {
         id: RequestId,
         moves: Vec<ListedSpotMove>,
+    },
+    /// The curve asked for by `SproutsHintCurve` (`None`: it cannot be drawn) and the position it makes.
+    SproutsHintCurve {
+        id: RequestId,
+        curve: Option<(Vec<Point>, String)>,
     },
     /// The move chosen by `SproutsDrawOneOf`, and the drawing after it.
     SproutsDrawnChoice {
@@ -354,6 +366,7 @@ impl Response {
             | Response::SproutsDrawn { id, .. }
             | Response::SproutsSpotMoves { id, .. }
             | Response::SproutsDrawnChoice { id, .. }
+            | Response::SproutsHintCurve { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
