@@ -114,6 +114,17 @@ fn malformed_strings_give_exact_errors() {
             }
         )
     );
+    // A lowercase letter is one vertex seen twice in ONE boundary (found by fuzzing: in two boundaries of a
+    // region it was accepted and the moves then took a life the vertex did not have).
+    assert_eq!(
+        error("1q2.1q2"),
+        (5, LowercaseTwoBoundaries { letter: 'q' })
+    );
+    assert_eq!(error("a.a"), (2, LowercaseTwoBoundaries { letter: 'a' }));
+    assert_eq!(
+        error("0*2.1a1a|2.b.1b"),
+        (14, LowercaseTwoBoundaries { letter: 'b' })
+    );
     assert_eq!(
         error("0.A|1"),
         (

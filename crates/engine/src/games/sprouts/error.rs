@@ -27,6 +27,8 @@ pub enum ParseErrorKind {
     BadCount { reason: &'static str },
     #[error("lowercase letter {letter:?} must occur exactly twice in its region, found {count}")]
     LowercaseCount { letter: char, count: usize },
+    #[error("lowercase letter {letter:?} marks a vertex seen twice in one boundary, but its occurrences are in two boundaries")]
+    LowercaseTwoBoundaries { letter: char },
     #[error("uppercase letter {letter:?} must occur exactly twice in its land, found {count}")]
     UppercaseCount { letter: char, count: usize },
     #[error("uppercase letter {letter:?} marks a vertex shared by two regions, but both occurrences are in one region")]

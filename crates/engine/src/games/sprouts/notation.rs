@@ -226,9 +226,10 @@ fn build(lands: &Lands, end: usize) -> Result<Raw, ParseError> {
         // uppercase letter -> (id, occurrences as (region, offset))
         let mut shared: HashMap<u8, (u32, Vec<(usize, usize)>)> = HashMap::new();
         for (r, region) in land.iter().enumerate() {
-            let mut inner: HashMap<u8, (u32, Vec<usize>)> = HashMap::new();
+            // lowercase letter -> (id, occurrences as (boundary, offset))
+            let mut inner: HashMap<u8, (u32, Vec<(usize, usize)>)> = HashMap::new();
             let mut out_region = Vec::new();
-            for boundary in region {
+            for (b, boundary) in region.iter().enumerate() {
                 let mut out = Vec::new();
                 for &(ch, offset) in boundary {
                     let id = match ch {
@@ -255,7 +256,7 @@ fn build(lands: &Lands, end: usize) -> Result<Raw, ParseError> {
                                 total_lives += 1;
                                 (raw.new_vertex(1), Vec::new())
                             });
-                            entry.1.push(offset);
+                            entry.1.push((b, offset));
                             entry.0
                         }
                         _ => {
@@ -272,14 +273,24 @@ fn build(lands: &Lands, end: usize) -> Result<Raw, ParseError> {
                 out_region.push(out);
             }
             let mut letters: Vec<_> = inner.into_iter().collect();
-            letters.sort_by_key(|(_, (_, offsets))| offsets[0]);
-            for (letter, (_, offsets)) in letters {
-                if offsets.len() != 2 {
+            letters.sort_by_key(|(_, (_, occ))| occ[0].1);
+            for (letter, (_, occ)) in letters {
+                if occ.len() != 2 {
                     return Err(ParseError {
-                        offset: offsets[offsets.len().min(2) - 1],
+                        offset: occ[occ.len().min(2) - 1].1,
                         kind: ParseErrorKind::LowercaseCount {
                             letter: letter as char,
-                            count: offsets.len(),
+                            count: occ.len(),
+                        },
+                    });
+                }
+                // A vertex lies on one connected part of the drawing, and that part has one boundary
+                // in each region it touches: both sides of the vertex are in that one boundary.
+                if occ[0].0 != occ[1].0 {
+                    return Err(ParseError {
+                        offset: occ[1].1,
+                        kind: ParseErrorKind::LowercaseTwoBoundaries {
+                            letter: letter as char,
                         },
                     });
                 }
