@@ -1,6 +1,6 @@
 //! Fuzzing the position parser: random byte strings and random edits of valid positions never
 //! panic; every error names a byte offset inside the input; whatever parses prints to a string that
-//! parses back to the same position.
+//! parses back to the same position, and its moves can be played.
 
 use proptest::prelude::*;
 use sprague_engine::games::sprouts::{Notation, Position};
@@ -50,6 +50,15 @@ fn check(text: &str) -> Result<(), TestCaseError> {
                     .parse()
                     .map_err(|e| TestCaseError::fail(format!("{printed:?} from {text:?}: {e}")))?;
                 prop_assert_eq!(&again, &position, "{:?} from {:?}", printed, text);
+            }
+            // What parses is a position the rules can play: its moves never panic (a lowercase letter
+            // in two boundaries once parsed, then a move took a life its vertex did not have), and each
+            // child has one life less.
+            if position.lives() <= 12 {
+                for child in position.children() {
+                    prop_assert!(child.lives() < position.lives(), "{} from {}", child, position);
+                    prop_assert_eq!(child.to_string().parse::<Position>().ok(), Some(child));
+                }
             }
         }
     }
