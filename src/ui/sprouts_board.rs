@@ -5,8 +5,12 @@
 //! In exact mode (`picking`), pressing a spot picks it instead (spots show their numbers); the page lists
 //! the moves between the picked spots and shows the one pointed at as `preview`.
 
-use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, WIDTH};
+use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, SNAP_RADIUS, WIDTH};
 use yew::prelude::*;
+
+/// On a small screen the board is drawn small and the engine's snap circle (in drawing units) is a few
+/// pixels: a press this many screen pixels from a spot counts as on it (a fingertip's accuracy).
+const TOUCH_REACH_PX: f64 = 22.0;
 
 #[derive(Properties, PartialEq)]
 pub struct SproutsBoardProps {
@@ -57,6 +61,20 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             ))
         }
     };
+    // How far from a spot, in drawing units, a curve's end counts as on it at the board's present size.
+    let reach = {
+        let svg_ref = svg_ref.clone();
+        move || -> f64 {
+            let width = svg_ref
+                .cast::<web_sys::Element>()
+                .map(|svg| svg.get_bounding_client_rect().width())
+                .unwrap_or(0.0);
+            if width <= 0.0 {
+                return SNAP_RADIUS;
+            }
+            (TOUCH_REACH_PX * WIDTH / width).max(SNAP_RADIUS)
+        }
+    };
     let onpointerdown = {
         let (draft, verdict, to_point, enabled) = (
             draft.clone(),
@@ -64,6 +82,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             to_point.clone(),
             props.enabled,
         );
+        let (drawing, reach) = (props.drawing.clone(), reach.clone());
         let (pending, on_move) = (pending.clone(), props.on_move.clone());
         let (picking, on_pick) = (props.picking, props.on_pick.clone());
         Callback::from(move |event: PointerEvent| {
@@ -91,7 +110,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                     let _ = target.set_pointer_capture(event.pointer_id());
                 }
                 event.prevent_default();
-                draft.set(vec![point]);
+                draft.set(vec![onto_spot(&drawing, point, reach()).unwrap_or(point)]);
                 verdict.set(None);
             }
         })
@@ -135,7 +154,13 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             if draft.is_empty() {
                 return;
             }
-            let points = (*draft).clone();
+            let mut points = (*draft).clone();
+            if let Some(end) = points
+                .last()
+                .and_then(|&last| onto_spot(&drawing, last, reach()))
+            {
+                points.push(end);
+            }
             draft.set(Vec::new());
             if points.len() < 2 {
                 return;
@@ -230,6 +255,22 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
 }
 
 /// Why a curve is illegal, with spots and curves numbered from 1 as the board's tooltips number them.
+/// The spot with lives left nearest to `point` if it is within `reach` but outside the engine's own snap
+/// circle (inside it, the engine decides, and says so if the spot has no lives left).
+fn onto_spot(drawing: &Drawing, point: Point, reach: f64) -> Option<Point> {
+    if drawing.spots.iter().any(|spot| spot.at.dist(point) <= SNAP_RADIUS) {
+        return None;
+    }
+    let lives = drawing.lives();
+    drawing
+        .spots
+        .iter()
+        .zip(lives)
+        .filter(|&(spot, lives)| lives > 0 && spot.at.dist(point) <= reach)
+        .map(|(spot, _)| spot.at)
+        .min_by(|a, b| a.dist(point).total_cmp(&b.dist(point)))
+}
+
 fn explain(why: &IllegalCurve) -> String {
     match *why {
         IllegalCurve::NoLivesLeft { spot } => format!("spot {} has no lives left", spot + 1),

@@ -203,6 +203,33 @@ test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are r
     await page.close();
 });
 
+test('Sprouts board on a phone: a curve pressed and let go a fingertip away from the spots still joins them', async () => {
+    const page = await openPage(app.context);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/sprouts?start=2&vs=human`);
+    await page.locator('circle.spot').nth(1).waitFor();
+    const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
+    const children = await page.locator('#children code').allTextContents();
+    // 15 screen pixels off each spot: on this small board that is far outside the engine's snap circle
+    // (18 drawing units, about 6 pixels here), but within a fingertip.
+    const board = await page.locator('svg.sprouts-board').boundingBox();
+    assert.ok((15 * 1000) / board.width > 2 * 18, `15 px is well outside the snap circle on a ${board.width} px board`);
+    const start = { x: a.x + 9, y: a.y - 12 };
+    const end = { x: b.x - 9, y: b.y - 12 };
+    await drag(page, [start, { x: (a.x + b.x) / 2, y: a.y - 40 }, end]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /Press on the curve where the new spot goes/);
+    await page.mouse.click((a.x + b.x) / 2, a.y - 40);
+    await page.locator('#moves li').first().waitFor();
+    const position = await page.locator('#position').textContent();
+    assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
+    // Far from every spot, a curve still ends nowhere.
+    await drag(page, [a, { x: a.x, y: a.y + 60 }]);
+    assert.match(await page.locator('#curve-feedback').textContent(), /does not end on a spot/);
+    await screenshot(page, 'sprouts-board-phone');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Sprouts: past its thinking time the computer looks ahead and says so; undo and redo walk whole turns', async () => {
     const page = await openPage(app.context);
     // 20 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
