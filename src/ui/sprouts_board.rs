@@ -258,7 +258,11 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
 /// The spot with lives left nearest to `point` if it is within `reach` but outside the engine's own snap
 /// circle (inside it, the engine decides, and says so if the spot has no lives left).
 fn onto_spot(drawing: &Drawing, point: Point, reach: f64) -> Option<Point> {
-    if drawing.spots.iter().any(|spot| spot.at.dist(point) <= SNAP_RADIUS) {
+    if drawing
+        .spots
+        .iter()
+        .any(|spot| spot.at.dist(point) <= SNAP_RADIUS)
+    {
         return None;
     }
     let lives = drawing.lives();

@@ -56,7 +56,12 @@ fn check(text: &str) -> Result<(), TestCaseError> {
             // child has one life less.
             if position.lives() <= 12 {
                 for child in position.children() {
-                    prop_assert!(child.lives() < position.lives(), "{} from {}", child, position);
+                    prop_assert!(
+                        child.lives() < position.lives(),
+                        "{} from {}",
+                        child,
+                        position
+                    );
                     prop_assert_eq!(child.to_string().parse::<Position>().ok(), Some(child));
                 }
             }
