@@ -1,7 +1,7 @@
-//! Exports for timing the normal-play Sprouts search as WebAssembly (see `run-chromium.mjs`).
+//! Exports for timing the Sprouts searches (normal play, and misère play on forms) as WebAssembly (see `run-chromium.mjs`).
 
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{Base, NormalAnswer, NormalSearch, Step};
+use sprague_engine::solve::sprouts::{Base, MisereFormSearch, NormalAnswer, NormalSearch, Step};
 
 /// Nodes per slice, as the app's worker steps the search between messages.
 const SLICE: u64 = 2_000;
@@ -17,6 +17,22 @@ pub extern "C" fn sprouts_start(n: u32) -> f64 {
     loop {
         if let Step::Done(answer) = search.step(SLICE) {
             let lost = answer == NormalAnswer::Losing(true);
+            return f64::from(u8::from(lost)) + 2.0 * search.nodes() as f64;
+        }
+    }
+}
+
+/// Decides the `n`-spot start in misère play from an empty base and no land forms, on simplest forms
+/// (`MisereFormSearch`, as the app's worker), in slices: 1 when the first player loses, 0 when they
+/// win; plus 2 times the nodes expanded. 2^32 - 1 for a bad `n`.
+#[no_mangle]
+pub extern "C" fn sprouts_misere_start(n: u32) -> f64 {
+    let Ok(start) = Position::start(n as usize) else {
+        return f64::from(u32::MAX);
+    };
+    let mut search = MisereFormSearch::new(&start, Base::new());
+    loop {
+        if let Step::Done(lost) = search.step(SLICE) {
             return f64::from(u8::from(lost)) + 2.0 * search.nodes() as f64;
         }
     }
