@@ -135,6 +135,8 @@ test('Sprouts: a malformed or illegal link is refused with its reason', async ()
         ['/sprouts?start=2&line=0*5', /move 1: .* is not a move/],
         ['/sprouts?start=99', /choose 1 to 30/],
         ['/sprouts?start=%3Cimg%20src%3Dx%3E', /not a Sprouts position/],
+        // Once accepted, and its moves then crashed the solver (found by fuzzing).
+        ['/sprouts?start=1q2.1q2', /lowercase letter 'q' .* in two boundaries/],
     ];
     for (const [path, message] of cases) {
         await page.goto(app.url + path);
@@ -142,6 +144,11 @@ test('Sprouts: a malformed or illegal link is refused with its reason', async ()
         assert.match(await page.locator('#url-error').textContent(), message, path);
         assert.equal(await page.locator('main img').count(), 0);
     }
+    // The worker is still there: a good link after the bad ones is answered.
+    await page.goto(`${app.url}/sprouts?start=3&vs=human`);
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
     assert.deepEqual(page.problems, []);
     await page.close();
 });
