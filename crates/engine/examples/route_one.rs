@@ -1,5 +1,5 @@
-//! Study aid: routes the wanted child of one saved failure (JSON from `route_failures`) and writes
-//! the result, if any, as an SVG next to it.
+//! Study aid: routes the wanted child of one saved failure (JSON from `route_failures`), else asks
+//! `relayout_how`, and writes the result as an SVG next to it.
 //!
 //! `cargo run -p sprague-engine --example route_one -- /tmp/route-fail/n6-g4-s4-2.json`
 
@@ -24,6 +24,12 @@ fn main() {
             std::fs::write(path.replace(".json", "-routed.svg"), svg).unwrap();
             println!("routed");
         }
-        None => println!("not routed"),
+        None => match drawing.relayout_how(&child) {
+            Ok((next, how)) => {
+                std::fs::write(path.replace(".json", "-relayout.svg"), next.to_svg()).unwrap();
+                println!("not routed; relayout: {how:?}");
+            }
+            Err(e) => println!("not routed; relayout_child: {e}"),
+        },
     }
 }

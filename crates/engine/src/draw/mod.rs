@@ -40,4 +40,5 @@ pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
+pub use relayout::Relayout;
 pub use spot_moves::SpotMove;

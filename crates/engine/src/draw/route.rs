@@ -106,6 +106,28 @@ impl Drawing {
         out
     }
 
+    /// The end spots of the moves (in this drawing's terms) that make `child`.
+    pub(super) fn move_ends(&self, child: &Position) -> Vec<[usize; 2]> {
+        if self.validate().is_err() {
+            return Vec::new();
+        }
+        let map = PlanarMap::new(self);
+        let lives = self.lives();
+        let regions = spot_walks(&map);
+        let mut ends = Vec::new();
+        for_each_candidate(&map, &lives, &mut |cand| {
+            let text = child_string(&map, &regions, &lives, cand);
+            if text.and_then(|t| t.parse::<Position>().ok()).as_ref() == Some(child) {
+                let pair = [cand.first.spot, cand.second.spot];
+                if !ends.contains(&pair) {
+                    ends.push(pair);
+                }
+            }
+            false
+        });
+        ends
+    }
+
     pub(super) fn curve_for(
         &self,
         map: &PlanarMap,
