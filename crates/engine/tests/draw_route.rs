@@ -95,8 +95,9 @@ fn nearly_every_child_from_three_spots_is_routed() {
          {undrawable} engine children not drawable in the drawing at hand",
         failures.len()
     );
-    // Known gap: a few moves in crowded faces are not found yet (see the report); the rest must be.
-    assert!(failures.len() * 100 <= routed, "{failures:?}");
+    // Every move is routed (measured: 667 moves; 1% was allowed before necks were meshed finer
+    // and splits in the outer face enclosed the smaller side).
+    assert_eq!(failures, Vec::<String>::new());
     assert!(positions * 100 >= reachable(3).len() * 97);
 }
 
@@ -130,7 +131,8 @@ fn random_games_from_five_and_six_spots_are_routed() {
         "5-6 spots: {routed} moves routed, {} not: {failures:?}",
         failures.len()
     );
-    assert!(failures.len() * 50 <= routed, "{failures:?}");
+    // Measured: 235 moves, all routed; a few crowded faces may still defeat the router.
+    assert!(failures.len() * 100 <= routed, "{failures:?}");
 }
 
 #[test]
