@@ -105,6 +105,9 @@ impl Drawing {
     fn with_curve_redrawn(&self, k: usize) -> Option<Drawing> {
         let curve = self.curves.get(k)?;
         let middle = curve.middle?.spot;
+        if self.degrees().get(middle) != Some(&2) {
+            return None; // another curve ends at the middle spot: it cannot be taken away
+        }
         let position = self.position().ok()?;
         // Without the curve and its middle spot (spots after it move down by one).
         let down = |s: usize| if s > middle { s - 1 } else { s };
