@@ -2,8 +2,8 @@
 //!
 //! 1. Routing: every child along random games from n spots (each move routed and played): time per
 //!    routed curve, how many children found no curve, the time to check a routed curve again as
-//!    a freehand one, and for the children with no curve what `relayout_child` did (kept the drawing
-//!    with isolated spots moved, or laid the child out afresh).
+//!    a freehand one, and for the children with no curve what `relayout_how` did (kept the drawing
+//!    with isolated spots moved, drew one curve again, or laid the child out afresh).
 //! 2. Layout: positions of random games (engine moves) from n spots: how many the constructive
 //!    layout builds, how many go to the search fallback and how many are beyond it, time per layout.
 //!
@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use sprague_engine::draw::{Drawing, LayoutError};
+use sprague_engine::draw::{Drawing, LayoutError, Relayout};
 use sprague_engine::games::sprouts::Position;
 
 #[path = "../tests/common/mod.rs"]
@@ -24,11 +24,11 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
     println!("routing ({games} games per start)");
-    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-fresh");
+    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-redrawn  relayout-fresh");
     for n in 2..=8 {
         let (mut routed, mut missing, mut route_time) = (0usize, 0usize, 0.0f64);
         let (mut checks, mut check_time) = (0usize, 0.0f64);
-        let (mut kept, mut fresh) = (0usize, 0usize);
+        let (mut kept, mut redrawn, mut fresh) = (0usize, 0usize, 0usize);
         for seed in 1..=games {
             let mut rng = Rng(seed * 6151 + n as u64);
             let mut d = Drawing::start(n);
@@ -51,9 +51,10 @@ fn main() {
                         }
                         None => {
                             missing += 1;
-                            match d.relayout_child(child) {
-                                Ok((_, true)) => kept += 1,
-                                Ok((_, false)) => fresh += 1,
+                            match d.relayout_how(child) {
+                                Ok((_, Relayout::Kept)) => kept += 1,
+                                Ok((_, Relayout::CurveRedrawn { .. })) => redrawn += 1,
+                                Ok((_, Relayout::Fresh)) => fresh += 1,
                                 Err(e) => panic!("{child}: {e}"),
                             }
                         }
@@ -66,7 +67,7 @@ fn main() {
             }
         }
         println!(
-            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {fresh:>14}",
+            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {redrawn:>16}  {fresh:>14}",
             1000.0 * route_time / (routed + missing).max(1) as f64,
             1e6 * check_time / checks.max(1) as f64,
         );

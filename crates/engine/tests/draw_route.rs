@@ -95,8 +95,9 @@ fn nearly_every_child_from_three_spots_is_routed() {
          {undrawable} engine children not drawable in the drawing at hand",
         failures.len()
     );
-    // Known gap: a few moves in crowded faces are not found yet (see the report); the rest must be.
-    assert!(failures.len() * 100 <= routed, "{failures:?}");
+    // Every move is routed (measured: 667 moves; 1% was allowed before necks were meshed finer
+    // and splits in the outer face enclosed the smaller side).
+    assert_eq!(failures, Vec::<String>::new());
     assert!(positions * 100 >= reachable(3).len() * 97);
 }
 
@@ -130,7 +131,8 @@ fn random_games_from_five_and_six_spots_are_routed() {
         "5-6 spots: {routed} moves routed, {} not: {failures:?}",
         failures.len()
     );
-    assert!(failures.len() * 50 <= routed, "{failures:?}");
+    // Measured: 235 moves, all routed; a few crowded faces may still defeat the router.
+    assert!(failures.len() * 100 <= routed, "{failures:?}");
 }
 
 #[test]
@@ -147,10 +149,11 @@ fn every_child_from_four_spots_and_random_games_to_eight_spots() {
         "5-8 spots: {routed2} moves routed, {} not: {failures2:?}",
         failures2.len()
     );
-    // Known gap (measured): 0.27% of the 4-spot game's moves (35 of 12,954; 67 before the 7 px
-    // mesh and the shortened leads of close spots, 1.3% before curves were pulled tight) and about
-    // 4% of the moves met in random 5- to 8-spot games (113 of 2,617; crowded faces, splits that
-    // must pass a narrow neck) are not routed yet. These bounds guard against regressions.
-    assert!(failures.len() * 100 <= routed);
-    assert!(failures2.len() * 8 <= routed2);
+    // Known gap (measured): 6 of the 4-spot game's 12,954 moves (0.05%; 35 before necks one
+    // triangle wide were meshed finer and splits in the outer face enclosed the smaller side, 67
+    // before the 7 px mesh, 1.3% before curves were pulled tight) and 4 of the 2,469 moves met in
+    // random 5- to 8-spot games (0.16%; 113 of 2,617 before: crowded faces, necks) are not routed
+    // yet: one-life spots joined in crowded late-game faces. These bounds guard against regressions.
+    assert!(failures.len() * 1000 <= routed);
+    assert!(failures2.len() * 100 <= routed2);
 }

@@ -104,8 +104,8 @@ fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError
             for (i, land) in lands.iter().enumerate() {
                 let (x0, y0) = ((i % columns) as f64 * w, (i / columns) as f64 * h);
                 fence(&mut out, x0, y0, w, h);
-                // Inside the ring (whose ends curve in towards its two spots).
-                let (mx, my) = (0.2, 0.23);
+                // Inside the ring (a rounded box: the rectangle's corners stay inside it).
+                let (mx, my) = (0.14, 0.17);
                 let inner = land_in(
                     land,
                     x0 + w * mx,

@@ -8,6 +8,7 @@
 //! [`MAX_SEARCH_LIVES`] lives unless they are a start) gets [`LayoutError::NotFound`].
 
 use std::collections::{HashMap, VecDeque};
+use std::f64::consts::{FRAC_PI_2, PI};
 
 use crate::games::sprouts::{Land, Position};
 
@@ -71,35 +72,52 @@ fn find_moves(target: &Position) -> Option<(usize, Vec<Position>)> {
     None
 }
 
-/// A dead ring around the cell: two spots joined by three curves (no lives left at either).
+/// A dead ring around the cell: two spots joined by three curves (no lives left at either). It is
+/// drawn as one rounded frame round the cell, closed at the top by a small eye between the two
+/// spots (the eye is the third, empty region such a ring must make).
 pub(crate) fn fence(out: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64) {
-    let (l, r) = (x0 + w * 0.06, x0 + w * 0.94);
-    let (top, bottom, outer) = (y0 + h * 0.14, y0 + h * 0.94, y0 + h * 0.05);
-    let mid = y0 + h * 0.54;
-    let a = out.spots.len();
-    out.spots.push(Spot {
-        at: Point::new(l, mid),
-    });
-    out.spots.push(Spot {
-        at: Point::new(r, mid),
-    });
-    let arc = |y: f64| -> Vec<Point> {
-        let mut p = vec![Point::new(l, mid)];
-        for k in 1..20 {
-            let t = k as f64 / 20.0;
-            let x = l + (r - l) * t;
-            // A rounded box: flat along y, curving into the two spots.
-            let s = (std::f64::consts::PI * t).sin().powf(0.25);
-            p.push(Point::new(x, mid + (y - mid) * s));
-        }
-        p.push(Point::new(r, mid));
-        p
+    let (cx, cy) = (x0 + w * 0.5, y0 + h * 0.5);
+    let (a, b) = (w * 0.44, h * 0.44);
+    // The frame is the superellipse |x/a|^4 + |y/b|^4 = 1 (a rounded box); the spots sit on its
+    // top edge, `d` either side of the middle.
+    let d = (w * 0.05).min(40.0);
+    let alpha = (d / a).powi(2).asin();
+    let at = |t: f64| {
+        let (c, s) = (t.cos(), t.sin());
+        Point::new(
+            cx + a * c.signum() * c.abs().sqrt(),
+            cy + b * s.signum() * s.abs().sqrt(),
+        )
     };
-    for y in [top, bottom, outer] {
+    let (left, right) = (at(-FRAC_PI_2 - alpha), at(-FRAC_PI_2 + alpha));
+    let first = out.spots.len();
+    out.spots.push(Spot { at: left });
+    out.spots.push(Spot { at: right });
+    // The long way round, from the left spot through the left side, the bottom and the right side.
+    const STEPS: usize = 160;
+    let sweep = 2.0 * PI - 2.0 * alpha;
+    let mut frame: Vec<Point> = (0..=STEPS)
+        .map(|k| at(-FRAC_PI_2 - alpha - sweep * k as f64 / STEPS as f64))
+        .collect();
+    frame[0] = left;
+    frame[STEPS] = right;
+    frame.dedup_by(|p, q| p.dist(*q) < 1e-6);
+    // The eye: two short arcs between the spots, one bulging out of the frame, one into it.
+    let bulge = (h * 0.03).min(12.0);
+    let eye = |sign: f64| -> Vec<Point> {
+        (0..=12)
+            .map(|k| {
+                let t = k as f64 / 12.0;
+                let p = left.lerp(right, t);
+                Point::new(p.x, p.y + sign * bulge * (PI * t).sin())
+            })
+            .collect()
+    };
+    for points in [frame, eye(-1.0), eye(1.0)] {
         out.curves.push(Curve {
-            start: a,
-            end: a + 1,
-            points: arc(y),
+            start: first,
+            end: first + 1,
+            points,
             middle: None,
         });
     }

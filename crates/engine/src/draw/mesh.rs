@@ -1,7 +1,8 @@
 //! A triangle mesh of one face of a drawing, to route curves through: a constrained Delaunay
 //! triangulation (the `spade` crate) of the drawing's points, a few helper points and the box, cut to
-//! the triangles of one face, then split once 1:4 so that no small triangle touches two separate parts
-//! of the face's boundary.
+//! the triangles of one face, then split 1:4 (once, so that no small triangle touches two separate
+//! parts of the face's boundary; or twice, so that a neck one triangle wide has triangles touching
+//! neither side, for a curve to pass it both ways).
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -49,8 +50,14 @@ pub(crate) fn key(a: usize, b: usize) -> (usize, usize) {
 impl Mesh {
     /// The mesh of the face containing the lead edge `leads[0]`; `leads` are helper points joined to
     /// spots (the new curve's first and last steps); helper points on a grid of spacing `grid` keep
-    /// the triangles small and round.
-    pub fn of_face(map: &PlanarMap, leads: &[(NodeId, Point)], grid: f64) -> Option<Mesh> {
+    /// the triangles small and round. Each triangle is split 1:4 `splits` times (at least once):
+    /// twice lets a curve pass a neck between curves only one triangle wide.
+    pub fn of_face(
+        map: &PlanarMap,
+        leads: &[(NodeId, Point)],
+        grid: f64,
+        splits: usize,
+    ) -> Option<Mesh> {
         let mut pos: Vec<Point> = map.nodes.clone();
         let mut kind: Vec<VertexKind> = (0..pos.len()).map(VertexKind::Node).collect();
         let mut constraints: Vec<[usize; 2]> = Vec::new();
@@ -81,11 +88,11 @@ impl Mesh {
             Point::new(WIDTH, HEIGHT),
             Point::new(0.0, HEIGHT),
         ];
-        let first_corner = pos.len();
         for c in corners {
             pos.push(c);
             kind.push(VertexKind::Box);
         }
+        let first_corner = pos.len() - 4;
         for k in 0..4 {
             constraints.push([first_corner + k, first_corner + (k + 1) % 4]);
         }
@@ -169,39 +176,20 @@ impl Mesh {
             }
         }
 
-        // Split every face triangle 1:4.
-        let mut mids: HashMap<(usize, usize), usize> = HashMap::default();
-        let mut tris = Vec::new();
-        let mut sub_kind: HashMap<(usize, usize), EdgeKind> = HashMap::default();
-        for (t, tri) in all.iter().enumerate() {
-            if !in_face[t] {
-                continue;
-            }
-            let mut m = [0usize; 3];
-            for k in 0..3 {
-                let (a, b) = (tri[k], tri[(k + 1) % 3]);
-                let e = key(a, b);
-                let ek = edge_kind.get(&e).copied().unwrap_or(EdgeKind::Open);
-                m[k] = *mids.entry(e).or_insert_with(|| {
-                    pos.push(pos[a].lerp(pos[b], 0.5));
-                    kind.push(match (ek, kind[a], kind[b]) {
-                        (EdgeKind::Wall, _, _) => VertexKind::Wall(wall_half_edge[&e]),
-                        (_, VertexKind::Box, VertexKind::Box)
-                            if e.0 >= first_corner && e.1 < first_corner + 4 =>
-                        {
-                            VertexKind::Box
-                        }
-                        _ => VertexKind::Free,
-                    });
-                    pos.len() - 1
-                });
-                sub_kind.insert(key(a, m[k]), ek);
-                sub_kind.insert(key(m[k], b), ek);
-            }
-            tris.push([tri[0], m[0], m[2]]);
-            tris.push([tri[1], m[1], m[0]]);
-            tris.push([tri[2], m[2], m[1]]);
-            tris.push([m[0], m[1], m[2]]);
+        let mut tris: Vec<[usize; 3]> = all
+            .iter()
+            .zip(&in_face)
+            .filter(|&(_, &inside)| inside)
+            .map(|(tri, _)| *tri)
+            .collect();
+        for _ in 0..splits.max(1) {
+            tris = split_in_four(
+                &mut pos,
+                &mut kind,
+                &tris,
+                &mut edge_kind,
+                &mut wall_half_edge,
+            );
         }
         let mut edge_tris: HashMap<(usize, usize), Vec<usize>> = HashMap::default();
         for (t, tri) in tris.iter().enumerate() {
@@ -216,7 +204,7 @@ impl Mesh {
             pos,
             kind,
             tris,
-            edge_kind: sub_kind,
+            edge_kind,
             edge_tris,
         })
     }
@@ -253,4 +241,50 @@ impl Mesh {
         }
         out
     }
+}
+
+/// Splits every triangle 1:4 at the middles of its edges. A middle of a wall is on that wall, a
+/// middle of a box edge on the box; the halves of an edge keep its kind.
+fn split_in_four(
+    pos: &mut Vec<Point>,
+    kind: &mut Vec<VertexKind>,
+    tris: &[[usize; 3]],
+    edge_kind: &mut HashMap<(usize, usize), EdgeKind>,
+    wall_half_edge: &mut HashMap<(usize, usize), usize>,
+) -> Vec<[usize; 3]> {
+    let on_box = |p: Point| p.x == 0.0 || p.y == 0.0 || p.x == WIDTH || p.y == HEIGHT;
+    let mut mids: HashMap<(usize, usize), usize> = HashMap::default();
+    let mut sub_kind: HashMap<(usize, usize), EdgeKind> = HashMap::default();
+    let mut out = Vec::with_capacity(tris.len() * 4);
+    for tri in tris {
+        let mut m = [0usize; 3];
+        for k in 0..3 {
+            let (a, b) = (tri[k], tri[(k + 1) % 3]);
+            let e = key(a, b);
+            let ek = edge_kind.get(&e).copied().unwrap_or(EdgeKind::Open);
+            m[k] = *mids.entry(e).or_insert_with(|| {
+                let mid = pos[a].lerp(pos[b], 0.5);
+                pos.push(mid);
+                kind.push(match (ek, kind[a], kind[b]) {
+                    (EdgeKind::Wall, _, _) => VertexKind::Wall(wall_half_edge[&e]),
+                    (_, VertexKind::Box, VertexKind::Box) if on_box(mid) => VertexKind::Box,
+                    _ => VertexKind::Free,
+                });
+                pos.len() - 1
+            });
+            sub_kind.insert(key(a, m[k]), ek);
+            sub_kind.insert(key(m[k], b), ek);
+            if ek == EdgeKind::Wall {
+                let h = wall_half_edge[&e];
+                wall_half_edge.insert(key(a, m[k]), h);
+                wall_half_edge.insert(key(m[k], b), h);
+            }
+        }
+        out.push([tri[0], m[0], m[2]]);
+        out.push([tri[1], m[1], m[0]]);
+        out.push([tri[2], m[2], m[1]]);
+        out.push([m[0], m[1], m[2]]);
+    }
+    *edge_kind = sub_kind;
+    out
 }

@@ -10,7 +10,8 @@
 //! * [`Drawing::moves_between`]: the distinct moves joining two chosen spots, region by region, with
 //!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
 //! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions;
-//!   [`Drawing::relayout_child`]: a drawing of a child keeping the parent's drawing where it can.
+//!   [`Drawing::relayout_child`]: a drawing of a child keeping the parent's drawing where it can
+//!   ([`Drawing::relayout_how`] says how much was kept).
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
@@ -40,4 +41,5 @@ pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
+pub use relayout::Relayout;
 pub use spot_moves::SpotMove;

@@ -3,7 +3,10 @@
 //! 1. the routed curve added, nothing else moved;
 //! 2. else the isolated spots (no curve at them) moved to the roomiest places that keep the position
 //!    (an isolated spot may go anywhere in its region), and the curve routed in that drawing;
-//! 3. else a fresh layout of the child, mirrored whichever way puts its spots nearest the old ones.
+//! 3. else one curve drawn again by the router (those nearest the move's ends first; its middle spot put back as
+//!    near as it can be to where it was, every other spot and curve kept), and the child routed
+//!    in that drawing;
+//! 4. else a fresh layout of the child, mirrored whichever way puts its spots nearest the old ones.
 
 use crate::games::sprouts::Position;
 
@@ -17,22 +20,132 @@ const PLACE_STEP: f64 = 25.0;
 const BOX_MARGIN: f64 = 30.0;
 /// Candidate places tried per isolated spot (roomiest first).
 const PLACES_TRIED: usize = 6;
+/// Most curves drawn again, one at a time, to make room for a move (each costs two routings).
+const CURVES_REDRAWN: usize = 3;
+
+/// How [`Drawing::relayout_how`] made the child's drawing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relayout {
+    /// Every curve and every spot on a curve where it was (isolated spots may have moved), the new
+    /// curve added.
+    Kept,
+    /// As `Kept`, except that one curve was drawn again (its middle spot moved along with it).
+    CurveRedrawn { curve: usize },
+    /// Laid out afresh.
+    Fresh,
+}
 
 impl Drawing {
     /// A drawing of `child` made from this one (see the module notes). The flag says whether this
     /// drawing was kept: every curve and every spot on a curve where it was (isolated spots may have
     /// moved), with the new curve added.
     pub fn relayout_child(&self, child: &Position) -> Result<(Drawing, bool), LayoutError> {
+        let (drawing, how) = self.relayout_how(child)?;
+        Ok((drawing, how == Relayout::Kept))
+    }
+
+    /// As [`Drawing::relayout_child`], saying how much of this drawing was kept.
+    pub fn relayout_how(&self, child: &Position) -> Result<(Drawing, Relayout), LayoutError> {
         if let Some(mv) = self.route(child) {
-            return Ok((self.play(&mv, None), true));
+            return Ok((self.play(&mv, None), Relayout::Kept));
         }
-        if let Some(spread) = self.with_isolated_spots_spread() {
+        let spread = self.with_isolated_spots_spread();
+        if let Some(spread) = &spread {
             if let Some(mv) = spread.route(child) {
-                return Ok((spread.play(&mv, None), true));
+                return Ok((spread.play(&mv, None), Relayout::Kept));
+            }
+        }
+        let base = spread.as_ref().unwrap_or(self);
+        for curve in base
+            .curves_near_move(child)
+            .into_iter()
+            .take(CURVES_REDRAWN)
+        {
+            if let Some(redrawn) = base.with_curve_redrawn(curve) {
+                if let Some(mv) = redrawn.route(child) {
+                    return Ok((redrawn.play(&mv, None), Relayout::CurveRedrawn { curve }));
+                }
             }
         }
         let fresh = Drawing::layout(child)?;
-        Ok((self.nearest_mirror(fresh, child), false))
+        Ok((self.nearest_mirror(fresh, child), Relayout::Fresh))
+    }
+
+    /// The curves that carry a middle spot with no other curve at it (those the router can draw
+    /// again), the one passing nearest to the end spots of the moves making `child` first.
+    fn curves_near_move(&self, child: &Position) -> Vec<usize> {
+        let ends: Vec<Point> = self
+            .move_ends(child)
+            .iter()
+            .flatten()
+            .map(|&s| self.spots[s].at)
+            .collect();
+        let degrees = self.degrees();
+        let mut near: Vec<(f64, usize)> = self
+            .curves
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.middle.is_some_and(|m| degrees[m.spot] == 2))
+            .map(|(k, c)| {
+                let distance = c
+                    .points
+                    .windows(2)
+                    .flat_map(|w| ends.iter().map(|&e| dist_to_segment(e, w[0], w[1])))
+                    .fold(f64::INFINITY, f64::min);
+                (distance, k)
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        near.into_iter().map(|(_, k)| k).collect()
+    }
+
+    /// This drawing with curve `k` (which carries a middle spot with no other curve at it) drawn
+    /// again by the router in the drawing without it; the middle spot keeps its number and goes as
+    /// near as it can to where it was. `None` if the router finds no curve.
+    fn with_curve_redrawn(&self, k: usize) -> Option<Drawing> {
+        let curve = self.curves.get(k)?;
+        let middle = curve.middle?.spot;
+        if self.degrees().get(middle) != Some(&2) {
+            return None; // another curve ends at the middle spot: it cannot be taken away
+        }
+        let position = self.position().ok()?;
+        // Without the curve and its middle spot (spots after it move down by one).
+        let down = |s: usize| if s > middle { s - 1 } else { s };
+        let mut without = self.clone();
+        without.curves.remove(k);
+        without.spots.remove(middle);
+        for c in &mut without.curves {
+            c.start = down(c.start);
+            c.end = down(c.end);
+            if let Some(m) = &mut c.middle {
+                m.spot = down(m.spot);
+            }
+        }
+        let mv = without.route(&position)?;
+        let mut next = without.play(&mv, Some(self.spots[middle].at));
+        // The new spot (last) back to its old number, the new curve back to its old place.
+        let last = next.spots.len() - 1;
+        let up = |s: usize| {
+            if s == last {
+                middle
+            } else if s >= middle {
+                s + 1
+            } else {
+                s
+            }
+        };
+        let spot = next.spots.pop()?;
+        next.spots.insert(middle, spot);
+        for c in &mut next.curves {
+            c.start = up(c.start);
+            c.end = up(c.end);
+            if let Some(m) = &mut c.middle {
+                m.spot = up(m.spot);
+            }
+        }
+        let redrawn = next.curves.pop()?;
+        next.curves.insert(k, redrawn);
+        (next.position().ok()? == position).then_some(next)
     }
 
     /// This drawing with each isolated spot moved to the roomiest place (farthest from every curve,

@@ -106,21 +106,44 @@ impl Drawing {
         out
     }
 
+    /// The end spots of the moves (in this drawing's terms) that make `child`.
+    pub(super) fn move_ends(&self, child: &Position) -> Vec<[usize; 2]> {
+        if self.validate().is_err() {
+            return Vec::new();
+        }
+        let map = PlanarMap::new(self);
+        let lives = self.lives();
+        let regions = spot_walks(&map);
+        let mut ends = Vec::new();
+        for_each_candidate(&map, &lives, &mut |cand| {
+            let text = child_string(&map, &regions, &lives, cand);
+            if text.and_then(|t| t.parse::<Position>().ok()).as_ref() == Some(child) {
+                let pair = [cand.first.spot, cand.second.spot];
+                if !ends.contains(&pair) {
+                    ends.push(pair);
+                }
+            }
+            false
+        });
+        ends
+    }
+
     pub(super) fn curve_for(
         &self,
         map: &PlanarMap,
         cand: &Candidate,
         child: &Position,
     ) -> Option<CurveMove> {
-        // A coarse mesh gives calmer curves; a finer one fits narrow places. Curves that keep well
-        // clear of other spots are preferred (crowded spots make later moves hard to draw).
+        // A coarse mesh gives calmer curves; a finer one fits narrow places (the last, split twice,
+        // fits necks between curves only one triangle wide). Curves that keep well clear of other
+        // spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
         let mut lenient: Option<CurveMove> = None;
-        for grid in [44.0, 24.0, 13.0, 7.0] {
+        for (grid, splits) in [(44.0, 1), (24.0, 1), (13.0, 1), (7.0, 1), (7.0, 2)] {
             if lenient.is_some() {
                 break;
             }
-            let Some(line) = build_curve(map, cand, grid) else {
+            let Some(line) = build_curve(map, cand, grid, splits) else {
                 continue;
             };
             // Smoothest first: pulled tight and rounded; then plainer versions if that touches
@@ -483,7 +506,7 @@ enum Side {
     Outer,
 }
 
-fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point>> {
+fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64, splits: usize) -> Option<Vec<Point>> {
     let is_loop = cand.first == cand.second;
     let (u, v) = (cand.first.spot, cand.second.spot);
     let leads: Vec<(usize, Point)> = if is_loop {
@@ -507,44 +530,63 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64) -> Option<Vec<Point
             .or_else(|| leads.next())?;
         vec![(u, lu), (v, lv)]
     };
-    let mesh = Mesh::of_face(map, &leads, grid)?;
+    let mesh = Mesh::of_face(map, &leads, grid, splits)?;
     let (lead1, lead2) = (map.nodes.len(), map.nodes.len() + 1);
     match &cand.inside {
         None => join_path(&mesh, u, lead1, v, lead2),
         Some(inside) => {
             // In the unbounded face the box may end up on either side (the sphere does not care):
-            let sides: &[Side] = if cand.region == 0 {
-                &[Side::Outer, Side::Inner]
+            // a person draws the curve round the side with fewer spots, so that side is enclosed
+            // (the box on the other side) when it can be; else the other way.
+            let sides: Vec<Side> = if cand.region == 0 {
+                let (inner, outer) = spots_on_each_side(map, cand, inside);
+                if inner <= outer {
+                    vec![Side::Outer, Side::Inner]
+                } else {
+                    vec![Side::Inner, Side::Outer]
+                }
             } else {
-                &[Side::Outer]
+                vec![Side::Outer]
             };
-            // take the roomier curve.
             sides
-                .iter()
-                .filter_map(|&b| split_curve(map, &mesh, cand, inside, b))
-                .max_by(|a, b| room(map, a).total_cmp(&room(map, b)))
+                .into_iter()
+                .find_map(|b| split_curve(map, &mesh, cand, inside, b))
         }
     }
 }
 
-/// How much room a curve leaves: its least distance (away from its ends) to the drawing's points and
-/// the box's edge, plus a small reward for enclosing some area (so loops are not tiny).
-fn room(map: &PlanarMap, line: &[Point]) -> f64 {
-    let (a, b) = (line[0], line[line.len() - 1]);
-    let mut least = f64::INFINITY;
-    for p in line {
-        if p.dist(a) < 15.0 || p.dist(b) < 15.0 {
+/// How many spots a split puts on its inner side and on its outer side (its own ends on neither):
+/// those of the walks each side gets, and the corners of each arc of the split walk.
+fn spots_on_each_side(map: &PlanarMap, cand: &Candidate, inside: &[usize]) -> (usize, usize) {
+    let ends = [cand.first.spot, cand.second.spot];
+    let mut inner: HashSet<usize> = HashSet::new();
+    let mut outer: HashSet<usize> = HashSet::new();
+    for &w in &map.regions[cand.region] {
+        if w == cand.first.walk {
             continue;
         }
-        least = least.min(p.x).min(p.y).min(WIDTH - p.x).min(HEIGHT - p.y);
-        for q in &map.nodes {
-            least = least.min(p.dist(*q));
+        let side = if inside.contains(&w) {
+            &mut inner
+        } else {
+            &mut outer
+        };
+        side.extend(map.corners(w).iter().map(|c| c.spot));
+    }
+    let w0 = cand.first.walk;
+    let len = map.walks[w0].half_edges.len().max(1);
+    let (i, j) = (cand.first.position, cand.second.position);
+    let arc = (j + len - i) % len;
+    for c in map.corners(w0) {
+        if ends.contains(&c.spot) {
+            continue;
+        }
+        if arc >= 1 && (c.position + len - i - 1) % len < arc - 1 {
+            inner.insert(c.spot);
+        } else {
+            outer.insert(c.spot);
         }
     }
-    if least.is_infinite() {
-        return 0.0; // a tiny curve, all of it near its ends
-    }
-    least
+    (inner.len(), outer.len())
 }
 
 /// Shortest way through the mesh from lead to lead, through the middles of the edges crossed.

@@ -1,0 +1,107 @@
+//! Move → curve in awkward places, checked against independent things: the engine's children (the
+//! rules) name the child wanted, the routed curve is checked again as a freehand curve, and the
+//! spots a loop encloses are counted here by a separately written point-in-polygon test.
+
+use sprague_engine::draw::{Curve, Drawing, Point, Spot};
+use sprague_engine::games::sprouts::Position;
+
+/// True when `p` is inside the closed polygon (even-odd rule; written here, not the engine's).
+fn inside(p: Point, polygon: &[Point]) -> bool {
+    let mut odd = false;
+    let n = polygon.len();
+    for k in 0..n {
+        let (a, b) = (polygon[k], polygon[(k + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if x > p.x {
+                odd = !odd;
+            }
+        }
+    }
+    odd
+}
+
+/// A loop at spot 0 shaped like a dumbbell: two rooms joined by a corridor `width` px wide, an
+/// isolated spot in each room.
+fn dumbbell(width: f64) -> Drawing {
+    let h = width / 2.0;
+    let corner = Point::new(200.0, 250.0);
+    let outline = vec![
+        corner,
+        Point::new(400.0, 250.0),
+        Point::new(400.0, 350.0 - h),
+        Point::new(600.0, 350.0 - h),
+        Point::new(600.0, 250.0),
+        Point::new(800.0, 250.0),
+        Point::new(800.0, 450.0),
+        Point::new(600.0, 450.0),
+        Point::new(600.0, 350.0 + h),
+        Point::new(400.0, 350.0 + h),
+        Point::new(400.0, 450.0),
+        Point::new(200.0, 450.0),
+        corner,
+    ];
+    Drawing {
+        spots: [corner, Point::new(300.0, 350.0), Point::new(700.0, 350.0)]
+            .into_iter()
+            .map(|at| Spot { at })
+            .collect(),
+        curves: vec![Curve {
+            start: 0,
+            end: 0,
+            points: outline,
+            middle: None,
+        }],
+    }
+}
+
+/// Every child of the drawing's position (by the engine's rules) that the drawing reaches is
+/// routed, and the curve, checked again as a freehand curve, makes that very child.
+fn routes_every_child(d: &Drawing) {
+    let position = d.position().unwrap();
+    let drawable = d.children();
+    for child in position.children() {
+        if !drawable.contains(&child) {
+            continue;
+        }
+        let mv = d
+            .route(&child)
+            .unwrap_or_else(|| panic!("{position} -> {child} not routed"));
+        let again = d.check_curve(mv.points()).expect("a legal curve");
+        assert_eq!(again.child(), &child);
+    }
+}
+
+#[test]
+fn a_loop_passes_a_narrow_corridor_to_enclose_the_spot_beyond_it() {
+    for width in [6.0, 10.0] {
+        let d = dumbbell(width);
+        // By hand: inside the loop two isolated spots and the loop's spot (one life, seen once);
+        // outside, that spot alone (a dead region, dropped).
+        assert_eq!(d.position().unwrap(), "0*2.2".parse::<Position>().unwrap());
+        routes_every_child(&d);
+    }
+}
+
+#[test]
+fn a_loop_in_the_outer_face_encloses_the_smaller_group() {
+    for n in 3..=7 {
+        let d = Drawing::start(n);
+        let position = d.position().unwrap();
+        for child in position.children() {
+            let mv = d.route(&child).expect("every child of a start is routed");
+            assert_eq!(d.check_curve(mv.points()).unwrap().child(), &child);
+            if mv.from() != mv.to() {
+                continue;
+            }
+            let enclosed = (0..n)
+                .filter(|&s| s != mv.from() && inside(d.spots[s].at, mv.points()))
+                .count();
+            let others = n - 1;
+            assert!(
+                enclosed * 2 <= others,
+                "{n} spots: the loop for {child} encloses {enclosed} of {others}"
+            );
+        }
+    }
+}
