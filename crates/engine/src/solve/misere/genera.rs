@@ -52,6 +52,20 @@ impl GenusTable {
         self.table.key_with_values(&mut self.normal, heaps)
     }
 
+    /// Genus entry of heap `n` if it has been computed already (no work).
+    pub fn known(&self, n: usize) -> Option<&GenusEntry> {
+        if n >= self.table.len() {
+            return None;
+        }
+        let class = self.table.class(n);
+        let key: Key = if class == 0 {
+            Box::new([])
+        } else {
+            Box::new([class])
+        };
+        self.memo.get(&key)
+    }
+
     /// Genus (and tameness) of the position `heaps`, evaluating at most `budget` new positions.
     pub fn genus(&mut self, heaps: &[usize], budget: u64) -> Result<GenusEntry, MisereError> {
         let key = self.key(heaps)?;
