@@ -24,7 +24,7 @@ use super::genus::Genus;
 use super::memo::Memo;
 use super::one_move::OneMoveWins;
 use super::predict::Predictor;
-use super::reduce::{replace_into, HeapTable, Key};
+use super::reduce::{HeapTable, Key};
 use super::small_part::{product_table, SmallPart};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
@@ -135,7 +135,7 @@ fn tame_prefix(game: &HeapGame) -> Vec<Genus> {
 impl MisereSearch {
     pub fn new(game: &HeapGame) -> Self {
         MisereSearch {
-            table: HeapTable::new(game),
+            table: HeapTable::misere_equivalent(game),
             normal: NimSequence::new(game),
             memo: Memo::default(),
             stack: Vec::new(),
@@ -167,6 +167,15 @@ impl MisereSearch {
     fn cover_one_move(&mut self) {
         if let Some(shortcut) = self.shortcuts.first() {
             self.one_move.cover(shortcut, &self.table);
+        }
+    }
+
+    /// The same search on heaps replaced only by identical games (no misère equivalences: pairs of `*`
+    /// kept, `* + *` heaps kept), for cross-checks.
+    pub fn identical_games_only(game: &HeapGame) -> Self {
+        MisereSearch {
+            table: HeapTable::new(game),
+            ..MisereSearch::new(game)
         }
     }
 
@@ -272,7 +281,7 @@ impl MisereSearch {
                 let Move { heap, option } = top.moves[next];
                 let heap = heap as usize;
                 let pieces = &self.table.heap_options(top.key[heap])[option as usize];
-                replace_into(&top.key, heap, pieces, &mut child);
+                self.table.option_into(&top.key, heap, pieces, &mut child);
                 let known = if next < top.known_open {
                     None
                 } else {
@@ -435,7 +444,8 @@ impl MisereSearch {
         ends.push(0);
         for &(rank, _, i, o, _) in &to_probe {
             if rank <= PROBED_AT_ONCE {
-                replace_into(&key, i, &self.table.heap_options(key[i])[o], &mut child);
+                let pieces = &self.table.heap_options(key[i])[o];
+                self.table.option_into(&key, i, pieces, &mut child);
                 self.memo.prefetch(&child);
                 built.extend_from_slice(&child);
             }
