@@ -4,7 +4,8 @@
 //! size per heap.
 //!
 //! `cargo bench -p sprague-engine --bench misere_grundy`
-//! Environment: MISERE_MAX_HEAP (default 100), MISERE_FROM (first heap printed, default 0).
+//! Environment: MISERE_MAX_HEAP (default 100), MISERE_FROM (first heap printed, default 0), MISERE_FRESH=1
+//! (each heap from an empty memo).
 
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
