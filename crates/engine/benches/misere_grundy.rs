@@ -1,9 +1,11 @@
 //! Benchmark (not a test): misère outcome of single Grundy's-game heaps 0..=N, one after another with
 //! one shared memo (as the worker and the CLI do), the positions made only of small heaps decided by the
-//! proven misère quotient of heaps up to 28. Prints CPU seconds, positions expanded and memo size per heap.
+//! proven misère quotient of heaps up to 28. Prints CPU seconds, positions expanded, memo look-ups and memo
+//! size per heap.
 //!
 //! `cargo bench -p sprague-engine --bench misere_grundy`
-//! Environment: MISERE_MAX_HEAP (default 100), MISERE_FROM (first heap printed, default 0).
+//! Environment: MISERE_MAX_HEAP (default 100), MISERE_FROM (first heap printed, default 0), MISERE_FRESH=1
+//! (each heap from an empty memo).
 
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
@@ -42,7 +44,7 @@ fn main() {
         search
     };
     let mut search = new_search();
-    println!("heap  outcome  cpu s     nodes    memo");
+    println!("heap  outcome  cpu s     nodes    probes     memo");
     let start = cpu_seconds();
     let mut slowest = (0, 0.0);
     for n in 0..=max_heap {
@@ -52,7 +54,7 @@ fn main() {
             }
             search = new_search();
         }
-        let (t, nodes) = (cpu_seconds(), search.nodes());
+        let (t, nodes, probes) = (cpu_seconds(), search.nodes(), search.memo_probes());
         let outcome = search.outcome(&[n], u64::MAX).expect("outcome");
         let seconds = cpu_seconds() - t;
         if seconds > slowest.1 {
@@ -60,8 +62,9 @@ fn main() {
         }
         if n >= from {
             println!(
-                "{n:4}  {outcome:>7?}  {seconds:6.3}  {:8}  {:7}",
+                "{n:4}  {outcome:>7?}  {seconds:6.3}  {:8}  {:8}  {:7}",
                 search.nodes() - nodes,
+                search.memo_probes() - probes,
                 search.known_positions()
             );
         }

@@ -23,6 +23,10 @@ pub enum MisereCommand {
         /// Most positions the search may expand
         #[arg(long, default_value_t = 50_000_000)]
         budget: u64,
+        /// Most positions the genus walk of the heaps may evaluate (it visits their whole game trees;
+        /// past this the genera are left out, the outcome and winning moves are still exact)
+        #[arg(long, default_value_t = Budget::default().genus)]
+        genus_budget: u64,
         #[arg(long)]
         json: bool,
     },
@@ -70,8 +74,17 @@ impl MisereCommand {
                 code,
                 heaps,
                 budget,
+                genus_budget,
                 json,
-            } => position(&code, &heaps, budget, json),
+            } => position(
+                &code,
+                &heaps,
+                &Budget {
+                    search: budget,
+                    genus: genus_budget,
+                },
+                json,
+            ),
             MisereCommand::Genus {
                 code,
                 to,
@@ -138,17 +151,11 @@ struct PositionReport {
     method: Method,
 }
 
-fn position(code: &str, heaps: &[usize], budget: u64, json: bool) -> CommandResult {
+fn position(code: &str, heaps: &[usize], budget: &Budget, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
     let mut solver = MisereSolver::new(&game);
     use_quotient_if_quick(&game, &mut solver);
-    let analysis = solver.analyze(
-        heaps,
-        &Budget {
-            search: budget,
-            ..Budget::default()
-        },
-    )?;
+    let analysis = solver.analyze(heaps, budget)?;
     let report = PositionReport {
         game: analysis.game,
         heaps: analysis.heaps,
@@ -170,7 +177,11 @@ fn position(code: &str, heaps: &[usize], budget: u64, json: bool) -> CommandResu
     match report.tame {
         Some(true) => println!("tame: every heap plays like a nim heap (misère Nim on the genera)"),
         Some(false) => println!("wild: some heap is not tame; decided by exact search"),
-        None => println!("genera not computed (game tree too large); decided by exact search"),
+        None => println!(
+            "genera not computed: the genus walk (whole game trees) needs more than {} positions \
+             (--genus-budget); decided by exact search",
+            budget.genus
+        ),
     }
     println!("{}", outcome_text(report.outcome));
     if report.outcome == Outcome::N && !report.winning_moves.is_empty() {

@@ -52,6 +52,20 @@ impl GenusTable {
         self.table.key_with_values(&mut self.normal, heaps)
     }
 
+    /// Genus entry of heap `n` if it has been computed already (no work).
+    pub fn known(&self, n: usize) -> Option<&GenusEntry> {
+        if n >= self.table.len() {
+            return None;
+        }
+        let class = self.table.class(n);
+        let key: Key = if class == 0 {
+            Box::new([])
+        } else {
+            Box::new([class])
+        };
+        self.memo.get(&key)
+    }
+
     /// Genus (and tameness) of the position `heaps`, evaluating at most `budget` new positions.
     pub fn genus(&mut self, heaps: &[usize], budget: u64) -> Result<GenusEntry, MisereError> {
         let key = self.key(heaps)?;
@@ -61,31 +75,36 @@ impl GenusTable {
     /// Genus of a covered key, evaluating at most `budget` new positions.
     pub fn genus_of_key(&mut self, root: Key, budget: u64) -> Result<GenusEntry, MisereError> {
         let start = self.nodes;
-        // Each frame: a position and whether its options have been pushed already.
-        let mut stack: Vec<(Key, bool)> = vec![(root.clone(), false)];
-        while let Some((key, expanded)) = stack.pop() {
+        // Each frame: a position, and its options once they have been listed (its unknown options are
+        // then above it on the stack, so they are known when it comes back).
+        let mut stack: Vec<(Key, Option<Vec<Key>>)> = vec![(root.clone(), None)];
+        while let Some((key, listed)) = stack.pop() {
             if self.memo.contains_key(&key) {
                 continue;
             }
-            let options = self.table.position_options(&key);
-            if !expanded {
-                let missing: Vec<Key> = options
-                    .iter()
-                    .filter(|o| !self.memo.contains_key(*o))
-                    .cloned()
-                    .collect();
-                if !missing.is_empty() {
-                    if self.nodes - start >= budget {
-                        return Err(MisereError::BudgetExhausted {
-                            nodes: self.nodes - start,
-                            budget,
-                        });
+            let options = match listed {
+                Some(options) => options,
+                None => {
+                    let options = self.table.position_options(&key);
+                    let missing: Vec<Key> = options
+                        .iter()
+                        .filter(|o| !self.memo.contains_key(*o))
+                        .cloned()
+                        .collect();
+                    if !missing.is_empty() {
+                        if self.nodes - start >= budget {
+                            return Err(MisereError::BudgetExhausted {
+                                nodes: self.nodes - start,
+                                budget,
+                            });
+                        }
+                        stack.push((key, Some(options)));
+                        stack.extend(missing.into_iter().map(|m| (m, None)));
+                        continue;
                     }
-                    stack.push((key, true));
-                    stack.extend(missing.into_iter().map(|m| (m, false)));
-                    continue;
+                    options
                 }
-            }
+            };
             self.nodes += 1;
             let entries: Vec<&GenusEntry> = options.iter().map(|o| &self.memo[o]).collect();
             let genera: Vec<&Genus> = entries.iter().map(|e| &e.genus).collect();

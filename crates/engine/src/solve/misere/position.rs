@@ -133,6 +133,32 @@ impl MisereSolver {
         Ok(Some(out))
     }
 
+    /// Genus entries of each heap when every one is known already (no walk: a failed walk costs its
+    /// whole budget, too much to spend on each option of a position).
+    fn known_entries(&mut self, heaps: &[usize]) -> Option<Vec<(Genus, bool)>> {
+        heaps
+            .iter()
+            .map(|&h| {
+                self.genera
+                    .known(h)
+                    .map(|entry| (entry.genus.clone(), entry.tame))
+            })
+            .collect()
+    }
+
+    /// Outcome of an option while listing winning moves: by the tame rule when every heap's genus is
+    /// known and tame, else by search.
+    fn decide_option(&mut self, heaps: &[usize], budget: u64) -> Result<Outcome, MisereError> {
+        if let Some(entries) = self.known_entries(heaps) {
+            if entries.iter().all(|(_, tame)| *tame) {
+                if let Some(outcome) = tame_sum_outcome(entries.iter().map(|(g, _)| g)) {
+                    return Ok(outcome);
+                }
+            }
+        }
+        self.search.outcome(heaps, budget)
+    }
+
     /// Outcome of a position, by the tame rule when every heap is known tame, else by search.
     fn decide(
         &mut self,
@@ -169,7 +195,7 @@ impl MisereSolver {
                 }
                 for heap_move in game.moves(heap) {
                     let result = WinningMove::position_after(heaps, heap_index, &heap_move);
-                    if self.decide(&result, budget)?.0 != Outcome::P {
+                    if self.decide_option(&result, budget.search)? != Outcome::P {
                         continue;
                     }
                     winning_moves.push(WinningMove::new(

@@ -24,7 +24,7 @@ use super::genus::Genus;
 use super::memo::Memo;
 use super::one_move::OneMoveWins;
 use super::predict::Predictor;
-use super::reduce::{replace_into, HeapTable, Key};
+use super::reduce::{HeapTable, Key};
 use super::small_part::{product_table, SmallPart};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
@@ -40,13 +40,28 @@ pub enum Step {
 }
 
 /// One position on the stack: its options not decided when it was expanded, ordered, and the next one
-/// to look at.
+/// to look at. Options are kept as moves and built when looked at: an N-position usually needs only
+/// its first.
 #[derive(Debug)]
 struct Frame {
     key: Key,
-    children: Vec<Key>,
+    moves: Vec<Move>,
     next: usize,
+    /// Moves `..known_open` were found undecided when the frame was made, and nothing decided since
+    /// (no option searched below a frame of its own) can have changed that: they need no new look-up.
+    known_open: usize,
 }
+
+/// A move of a frame's position: option `option` of the heap at index `heap` of its key.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    heap: u16,
+    option: u32,
+}
+
+/// Likeliness ranks (see `likeliness`) whose options are probed in the memo as a position is expanded;
+/// options guessed N are only probed if the frame gets to them.
+const PROBED_AT_ONCE: u8 = 2;
 
 /// A misère search for one game: the heap table, the memo, and the stack of the search in progress.
 #[derive(Debug)]
@@ -120,7 +135,7 @@ fn tame_prefix(game: &HeapGame) -> Vec<Genus> {
 impl MisereSearch {
     pub fn new(game: &HeapGame) -> Self {
         MisereSearch {
-            table: HeapTable::new(game),
+            table: HeapTable::misere_equivalent(game),
             normal: NimSequence::new(game),
             memo: Memo::default(),
             stack: Vec::new(),
@@ -152,6 +167,15 @@ impl MisereSearch {
     fn cover_one_move(&mut self) {
         if let Some(shortcut) = self.shortcuts.first() {
             self.one_move.cover(shortcut, &self.table);
+        }
+    }
+
+    /// The same search on heaps replaced only by identical games (no misère equivalences: pairs of `*`
+    /// kept, `* + *` heaps kept), for cross-checks.
+    pub fn identical_games_only(game: &HeapGame) -> Self {
+        MisereSearch {
+            table: HeapTable::new(game),
+            ..MisereSearch::new(game)
         }
     }
 
@@ -205,6 +229,11 @@ impl MisereSearch {
         self.nodes
     }
 
+    /// Memo look-ups so far.
+    pub fn memo_probes(&self) -> u64 {
+        self.memo.probes()
+    }
+
     pub fn known_positions(&self) -> usize {
         self.memo.len()
     }
@@ -245,11 +274,19 @@ impl MisereSearch {
     /// Work on the current search for at most `budget` new positions.
     pub fn run(&mut self, budget: u64) -> Step {
         let stop_at = self.nodes.saturating_add(budget);
+        let mut child: Vec<u16> = Vec::new();
         'frames: while let Some(top) = self.stack.last() {
             let mut next = top.next;
-            while next < top.children.len() {
-                let child = &top.children[next];
-                let known = self.decided(child);
+            while next < top.moves.len() {
+                let Move { heap, option } = top.moves[next];
+                let heap = heap as usize;
+                let pieces = &self.table.heap_options(top.key[heap])[option as usize];
+                self.table.option_into(&top.key, heap, pieces, &mut child);
+                let known = if next < top.known_open {
+                    None
+                } else {
+                    self.decided(&child)
+                };
                 match known {
                     // A move to a P-position: this one is an N-position.
                     Some(true) => {
@@ -258,7 +295,7 @@ impl MisereSearch {
                     }
                     Some(false) => next += 1,
                     None => {
-                        let child = child.clone();
+                        let child: Key = child.as_slice().into();
                         self.stack.last_mut().expect("a frame").next = next;
                         if self.nodes >= stop_at {
                             return Step::Pending;
@@ -267,7 +304,11 @@ impl MisereSearch {
                         match self.push(child) {
                             Some(true) => self.finish(false),
                             Some(false) => self.stack.last_mut().expect("a frame").next = next + 1,
-                            None => {}
+                            None => {
+                                // The child's search will decide other positions.
+                                let below = self.stack.len() - 2;
+                                self.stack[below].known_open = 0;
+                            }
                         }
                         continue 'frames;
                     }
@@ -394,27 +435,50 @@ impl MisereSearch {
         }
         // Probed likeliest P first (a counting sort on the likeliness; the order within a rank only
         // matters for a frame, sorted below).
-        let mut undecided: Vec<(u8, u16, u16, Key)> = Vec::new();
+        // The options probed at once are built first (one buffer) and their memo slots prefetched, so
+        // that the probes' cache misses overlap.
+        let mut undecided: Vec<(u8, u16, u16, Move)> = Vec::new();
         let mut child: Vec<u16> = Vec::with_capacity(key.len() + 2);
+        let mut built: Vec<u16> = Vec::with_capacity(to_probe.len() * (key.len() + 1));
+        let mut ends: Vec<usize> = Vec::with_capacity(to_probe.len() + 1);
+        ends.push(0);
+        for &(rank, _, i, o, _) in &to_probe {
+            if rank <= PROBED_AT_ONCE {
+                let pieces = &self.table.heap_options(key[i])[o];
+                self.table.option_into(&key, i, pieces, &mut child);
+                self.memo.prefetch(&child);
+                built.extend_from_slice(&child);
+            }
+            ends.push(built.len());
+        }
         let tame_bound = self.tame_heaps.len();
         for rank in 0..4 {
-            for &(_, largest, i, o, large_after) in to_probe.iter().filter(|t| t.0 == rank) {
-                let pieces = &self.table.heap_options(key[i])[o];
-                replace_into(&key, i, pieces, &mut child);
+            for (t, &(_, largest, i, o, large_after)) in
+                to_probe.iter().enumerate().filter(|(_, t)| t.0 == rank)
+            {
+                let this = Move {
+                    heap: i as u16,
+                    option: o as u32,
+                };
+                if rank > PROBED_AT_ONCE {
+                    undecided.push((rank, large_after, largest, this));
+                    continue;
+                }
+                let child = &built[ends[t]..ends[t + 1]];
                 // The shortcut's rules were applied above; only the tame rule and the memo are left.
                 let known = if (largest as usize) < tame_bound {
-                    self.tame_outcome(&child)
+                    self.tame_outcome(child)
                 } else {
                     None
                 };
-                match known.or_else(|| self.memo.get(&child)) {
+                match known.or_else(|| self.memo.get(child)) {
                     // A move to a P-position: an N-position, decided without a frame.
                     Some(true) => {
                         self.remember(&key, false);
                         return Some(false);
                     }
                     Some(false) => {}
-                    None => undecided.push((rank, large_after, largest, child.as_slice().into())),
+                    None => undecided.push((rank, large_after, largest, this)),
                 }
             }
         }
@@ -425,10 +489,15 @@ impl MisereSearch {
         }
         undecided
             .sort_unstable_by_key(|&(rank, large_after, largest, _)| (rank, large_after, largest));
+        let known_open = undecided
+            .iter()
+            .take_while(|&&(rank, ..)| rank <= PROBED_AT_ONCE)
+            .count();
         self.stack.push(Frame {
             key,
-            children: undecided.into_iter().map(|(_, _, _, k)| k).collect(),
+            moves: undecided.into_iter().map(|(_, _, _, m)| m).collect(),
             next: 0,
+            known_open,
         });
         None
     }
