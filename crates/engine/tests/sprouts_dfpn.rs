@@ -76,14 +76,18 @@ fn every_position_from_four_spots_matches_minimax() {
 
 #[test]
 fn couples_from_four_spots_match_mex() {
-    // (P, *h) is lost iff nimber(P) = h: ask every heap up to one above the nimber, with both initial
-    // valuations and both threshold rules.
+    // (P, *h) is lost iff nimber(P) = h: ask every heap up to one above the nimber, with every initial
+    // valuation and both threshold rules.
     let mut memo = HashMap::new();
     let all_options = [
         DfpnOptions::default(),
         DfpnOptions {
             initial: Initial::Unit,
             epsilon: true,
+        },
+        DfpnOptions {
+            initial: Initial::Lives,
+            epsilon: false,
         },
     ];
     for p in reachable(&start(4)) {

@@ -18,6 +18,7 @@
 //! browser's worker runs it in slices; to cancel, stop calling it. The base and the table can be
 //! taken back at any time ([`DfpnSearch::into_parts`]) and handed to the next search.
 
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -41,6 +42,8 @@ pub enum Initial {
     /// a couple lost, every child must be shown won).
     #[default]
     Moves,
+    /// Proof number 1; disproof number the land's lives plus the heap (milder than `Moves`).
+    Lives,
 }
 
 /// Settings of a [`DfpnSearch`].
@@ -359,6 +362,10 @@ impl DfpnSearch {
                 )
                 .max(1),
             },
+            Initial::Lives => ProofNumbers {
+                proof: 1,
+                disproof: add(land.lives(), heap.min(1 << 20)).max(1),
+            },
         }
     }
 
@@ -368,19 +375,25 @@ impl DfpnSearch {
         self.nested = Some((search, land));
     }
 
-    /// Expands a couple: its moves in the land (cached) go on the path with its thresholds.
+    /// Expands a couple: its moves in the land (cached) go on the path with its thresholds. A couple
+    /// met for the first time is first scanned for a child the base already knows to be lost (then
+    /// it is won at once, and most of its children are never put into canonical form).
     fn push(&mut self, land: Land, heap: u32, proof_threshold: u32, disproof_threshold: u32) {
         self.nodes += 1;
         let children = match self.children.get(land.key()) {
             Some(children) => children.clone(),
             None => {
-                let mut list = land.children();
+                let Some(mut list) = self.children_unless_won(&land, heap) else {
+                    self.table.insert(land.key(), heap, ProofNumbers::WON);
+                    return;
+                };
                 // Cheap-looking children first (ties in the numbers go to the earlier child): small
                 // largest land, then many lands.
                 list.sort_by_cached_key(|lands| {
                     let largest = lands.iter().map(Land::lives).max().unwrap_or(0);
-                    (largest, std::cmp::Reverse(lands.len()))
+                    (largest, std::cmp::Reverse(lands.len()), lands.clone())
                 });
+                list.dedup();
                 let list: Rc<[Vec<Land>]> = list.into();
                 let count: usize = list.iter().map(Vec::len).sum();
                 if self.cached_lands + count > MAX_CACHED_CHILD_LANDS {
@@ -399,6 +412,32 @@ impl DfpnSearch {
             disproof_threshold,
             children,
         });
+    }
+
+    /// Every move in `land` (canonical, maybe repeated), or `None` as soon as one is known lost with
+    /// the heap. Only children whose lands' invariants could carry known nimbers XORing to the heap
+    /// are put into canonical form during the scan; the others after it, if it finds nothing.
+    fn children_unless_won(&self, land: &Land, heap: u32) -> Option<Vec<Vec<Land>>> {
+        let known = self.base.land_nimbers();
+        let mut named: Vec<Vec<Land>> = Vec::new();
+        let mut pending = Vec::new();
+        let flow = land.pending_children_until(|child| {
+            if !known.may_xor_to(child.invariants(), heap) {
+                pending.push(child);
+                return ControlFlow::Continue(());
+            }
+            let lands = child.into_lands();
+            if let Folded::Settled { lost: true } = fold(&lands, heap, &self.base) {
+                return ControlFlow::Break(());
+            }
+            named.push(lands);
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() {
+            return None;
+        }
+        named.extend(pending.into_iter().map(|child| child.into_lands()));
+        Some(named)
     }
 
     /// Recomputes the numbers of the couple on top of the path from its children; goes back up when
