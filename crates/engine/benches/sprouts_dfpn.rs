@@ -4,7 +4,7 @@
 //! `cargo bench -p sprague-engine --bench sprouts_dfpn`
 //! Environment: DFPN_MIN / DFPN_MAX (n-spot starts, default 5..12), DFPN_BUDGET_SECS (CPU seconds per
 //! question, default 120), DFPN_SEQUENTIAL=1 (the starts one after the other on one base and table,
-//! instead of each alone), DFPN_INITIAL=unit|moves|lives, DFPN_EPSILON=1, DFPN_SKIP_NORMAL=1,
+//! instead of each alone), DFPN_INITIAL=lives (default)|unit|moves, DFPN_EPSILON=1, DFPN_SKIP_NORMAL=1,
 //! DFPN_POSITIONS="pos;pos" (other questions instead of the starts).
 
 use sprague_engine::games::sprouts::Position;
@@ -73,9 +73,9 @@ fn main() {
     let sequential = env("DFPN_SEQUENTIAL", 0) == 1;
     let options = DfpnOptions {
         initial: match std::env::var("DFPN_INITIAL").as_deref() {
+            Ok("moves") => Initial::Moves,
             Ok("unit") => Initial::Unit,
-            Ok("lives") => Initial::Lives,
-            _ => Initial::Moves,
+            _ => Initial::Lives,
         },
         epsilon: env("DFPN_EPSILON", 0) == 1,
     };
