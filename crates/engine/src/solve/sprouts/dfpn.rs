@@ -28,8 +28,8 @@
 //! 132 s): on the large questions most nodes are the nested couple searches for small lands, and
 //! the proof numbers choose which lands are worth it. From the middle of 12-spot games the hard child
 //! `0*8.AB|0*2.AB` (P) takes 2.3 s against 13.6 s, `0*9.AB|0*2.AB` 0.3 s against 1.7 s, but
-//! `0*10.1a1a` 3.9 s against 2.0 s; `0*10.1a1a.AB|AB` (P) 57 s, where the couple search gave up
-//! after 200 s. Neither search wins everywhere, but df-pn's losses are small and its wins large.
+//! `0*10.1a1a` 3.9 s against 2.0 s; `0*10.1a1a.AB|AB` (P) 57 s and `0*9.1a1a.1b1b` (N) 58 s, where
+//! the couple search gave up after 200 s. Neither search wins everywhere, but df-pn's losses are small and its wins large.
 
 use std::ops::ControlFlow;
 use std::rc::Rc;
