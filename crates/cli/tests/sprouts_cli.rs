@@ -48,6 +48,31 @@ fn solve_normal_and_misere() {
 }
 
 #[test]
+fn solve_by_proof_number_search() {
+    // 5 spots: a first-player win (5 mod 6 ∈ {3,4,5}); each winning move the proof-number search lists
+    // is lost for the opponent according to the couple search. 6 spots: lost, nimber 0.
+    let v = json(&["sprouts", "solve", "0*5", "--dfpn", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["method"], "dfpn");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let child = json(&["sprouts", "solve", m.as_str().unwrap(), "--json"]);
+        assert_eq!(child["outcome"], "P", "{m}");
+    }
+    let v = json(&["sprouts", "solve", "0*6", "--dfpn", "--no-moves", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["nimber"], 0);
+    assert!(v["stored"].as_u64().unwrap() > 0);
+    let out = sprague()
+        .args(["sprouts", "solve", "0*3", "--dfpn", "--misere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--dfpn is normal play only");
+}
+
+#[test]
 fn malformed_position_is_a_clear_error() {
     let out = sprague()
         .args(["sprouts", "canon", "0.A|1"])

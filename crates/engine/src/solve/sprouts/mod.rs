@@ -1,7 +1,7 @@
 //! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes
 //! (on whole positions, [`MisereSearch`], whose base holds a complete proof; or with small lands
 //! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
-//! bases. Every search runs in budgeted slices over an explicit stack, reading
+//! bases; outcomes also by proof-number search ([`DfpnSearch`]). Every search runs in budgeted slices over an explicit stack, reading
 //! from and writing into a [`Base`].
 //!
 //! ```
@@ -15,6 +15,8 @@
 
 mod base;
 mod check;
+mod dfpn;
+mod dfpn_table;
 mod invariant_nimbers;
 mod lookahead;
 mod minimal;
@@ -30,6 +32,8 @@ mod search_levels;
 
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
 pub use check::{check_base, CheckReport};
+pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
+pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
 pub use lookahead::{Lookahead, Lookout, LOSS, WIN};
 pub use minimal::{minimal_base, Goal};
 pub use misere::MisereSearch;
