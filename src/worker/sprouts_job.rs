@@ -12,7 +12,8 @@ use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{
-    Base, LandForms, MisereFormSearch, NormalAnswer, NormalSearch, Step, DEFAULT_FORM_LIVES,
+    Base, DfpnOptions, DfpnSearch, DfpnTable, LandForms, MisereFormSearch, NormalAnswer,
+    NormalSearch, Step, DEFAULT_FORM_LIVES,
 };
 use std::cell::{Cell, RefCell};
 
@@ -32,6 +33,16 @@ const NIMBER_NODES: u64 = 50_000;
 
 /// Nor after this long from the question.
 const NIMBER_MS: f64 = 6_000.0;
+
+/// Normal play: an outcome question whose largest land has at least this many lives (a 12-spot game
+/// and larger) is raced by the couple search and a proof-number search, which is up to ten times
+/// faster on large or hard positions (14 spots: 9 s against 121 s natively) but slower on small ones
+/// (12 spots: 5.9 s against 2.1 s): the race costs at most twice the faster of the two.
+const RACE_LIVES: u32 = 30;
+
+/// Lands the proof-number search keeps children lists for (its native default, two million, is
+/// hundreds of megabytes: too much for a browser's worker).
+const DFPN_CACHED_LANDS: usize = 200_000;
 
 /// Nodes a child gets in the first pass over the children of a won position.
 const QUICK_CHILD_NODES: u64 = 2_000;
@@ -53,6 +64,14 @@ thread_local! {
 enum Search {
     Normal(NormalSearch),
     Misere(MisereFormSearch),
+    /// A normal-play outcome question on a large position: the couple search and a proof-number
+    /// search take turns, each on its own copy of the base; the first answer stands, and what both
+    /// learned is merged.
+    Race {
+        couple: NormalSearch,
+        dfpn: Box<DfpnSearch>,
+        dfpn_next: bool,
+    },
 }
 
 impl Search {
@@ -64,6 +83,27 @@ impl Search {
                 Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
                 Step::Running { nodes, depth } => Step::Running { nodes, depth },
             },
+            Search::Race {
+                couple,
+                dfpn,
+                dfpn_next,
+            } => {
+                let step = match *dfpn_next {
+                    true => match dfpn.step(STEP_NODES) {
+                        Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
+                        Step::Running { depth, .. } => Step::Running { nodes: 0, depth },
+                    },
+                    false => couple.step(STEP_NODES),
+                };
+                *dfpn_next = !*dfpn_next;
+                match step {
+                    Step::Done(answer) => Step::Done(answer),
+                    Step::Running { depth, .. } => Step::Running {
+                        nodes: couple.nodes() + dfpn.nodes(),
+                        depth,
+                    },
+                }
+            }
         }
     }
 
@@ -71,6 +111,7 @@ impl Search {
         match self {
             Search::Normal(search) => search.base(),
             Search::Misere(search) => search.base(),
+            Search::Race { couple, .. } => couple.base(),
         }
     }
 
@@ -78,6 +119,7 @@ impl Search {
         match self {
             Search::Normal(search) => search.nodes(),
             Search::Misere(search) => search.nodes(),
+            Search::Race { couple, dfpn, .. } => couple.nodes() + dfpn.nodes(),
         }
     }
 
@@ -87,6 +129,13 @@ impl Search {
             Search::Misere(search) => {
                 let (base, forms) = search.into_parts();
                 LAND_FORMS.with(|kept| *kept.borrow_mut() = Some(forms));
+                base
+            }
+            Search::Race { couple, dfpn, .. } => {
+                let mut base = couple.into_base();
+                // Both hold only proven facts: a conflict would be a bug in one of them, and the
+                // couple search's entry is kept.
+                base.merge(&dfpn.into_base());
                 base
             }
         }
@@ -315,7 +364,20 @@ impl SproutsJob {
 
     /// A search for whether `position` is lost for the player to move.
     fn outcome_search(&self, position: &Position, base: Base) -> Search {
+        let largest = position.lands().iter().map(Land::lives).max().unwrap_or(0);
         match self.misere {
+            false if largest >= RACE_LIVES => {
+                let options = DfpnOptions {
+                    cached_child_lands: DFPN_CACHED_LANDS,
+                    ..DfpnOptions::default()
+                };
+                let dfpn = DfpnSearch::couple(position, 0, base.clone(), DfpnTable::new(), options);
+                Search::Race {
+                    couple: NormalSearch::losing(position, 0, base),
+                    dfpn: Box::new(dfpn),
+                    dfpn_next: false,
+                }
+            }
             false => Search::Normal(NormalSearch::losing(position, 0, base)),
             true => {
                 let forms = LAND_FORMS

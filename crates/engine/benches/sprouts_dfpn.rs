@@ -78,6 +78,7 @@ fn main() {
             _ => Initial::Lives,
         },
         epsilon: env("DFPN_EPSILON", 0) == 1,
+        ..DfpnOptions::default()
     };
     let skip_normal = env("DFPN_SKIP_NORMAL", 0) == 1;
     let questions: Vec<(String, Position)> = match std::env::var("DFPN_POSITIONS") {

@@ -43,8 +43,9 @@ use super::dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
 use super::normal::{NormalAnswer, NormalSearch, Step};
 
 /// Children lists (moves in a land, canonical) are kept between visits of a couple, since df-pn
-/// comes back to the same couples many times; the cache is emptied when it holds this many lands.
-const MAX_CACHED_CHILD_LANDS: usize = 2_000_000;
+/// comes back to the same couples many times; the cache is emptied when it holds this many lands
+/// (by default: [`DfpnOptions::cached_child_lands`]).
+pub const MAX_CACHED_CHILD_LANDS: usize = 2_000_000;
 
 /// How a couple not searched yet is valued.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,11 +62,24 @@ pub enum Initial {
 }
 
 /// Settings of a [`DfpnSearch`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DfpnOptions {
     pub initial: Initial,
     /// The 1+ε trick (ε = 1/4) for the threshold of the child searched, instead of "second best + 1".
     pub epsilon: bool,
+    /// Lands held in the cache of children lists before it is emptied (memory: a browser's worker
+    /// wants far fewer than the native default).
+    pub cached_child_lands: usize,
+}
+
+impl Default for DfpnOptions {
+    fn default() -> DfpnOptions {
+        DfpnOptions {
+            initial: Initial::default(),
+            epsilon: false,
+            cached_child_lands: MAX_CACHED_CHILD_LANDS,
+        }
+    }
 }
 
 /// One couple on the path from the root.
@@ -417,7 +431,7 @@ impl DfpnSearch {
                 list.dedup();
                 let list: Rc<[Vec<Land>]> = list.into();
                 let count: usize = list.iter().map(Vec::len).sum();
-                if self.cached_lands + count > MAX_CACHED_CHILD_LANDS {
+                if self.cached_lands + count > self.options.cached_child_lands {
                     self.children.clear();
                     self.cached_lands = 0;
                 }
