@@ -9,14 +9,19 @@ use super::raw::{Raw, VertexId};
 const SMALL_REGION_LIVES: u32 = 3;
 
 /// Reduces a raw position to its canonical lands.
-pub(crate) fn reduce(raw: Raw) -> Vec<Land> {
+pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
+    reduce_in_place(&mut raw)
+}
+
+/// [`reduce`] of a scratch position that may be left reduced.
+pub(crate) fn reduce_in_place(raw: &mut Raw) -> Vec<Land> {
     let mut lands: Vec<Land> = reduce_to_shapes(raw).iter().map(canonical_land).collect();
     lands.sort_unstable();
     lands
 }
 
-/// Reduces a raw position to its lands, not yet in canonical form.
-pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
+/// Reduces a raw position to its lands, not yet in canonical form (`raw` is left reduced).
+pub(crate) fn reduce_to_shapes(raw: &mut Raw) -> Vec<LandShape> {
     let lives = &raw.lives;
     for region in &mut raw.regions {
         for boundary in region.iter_mut() {
@@ -36,10 +41,30 @@ pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
         total >= 2
     });
 
-    land_groups(&raw)
+    let occurrences = occurrences(raw);
+    land_groups(raw)
         .into_iter()
-        .map(|group| shape_land(&raw, &group, &region_lives))
+        .map(|group| shape_land(raw, &group, &region_lives, &occurrences))
         .collect()
+}
+
+/// For each vertex: (occurrences, region of the first one, seen in two regions). A vertex lies in
+/// one land only, so one table serves every land.
+fn occurrences(raw: &Raw) -> Vec<(u32, usize, bool)> {
+    let mut count: Vec<(u32, usize, bool)> = vec![(0, usize::MAX, false); raw.lives.len()];
+    for (r, region) in raw.regions.iter().enumerate() {
+        for &v in region.iter().flatten() {
+            let entry = &mut count[v as usize];
+            if entry.0 == 0 {
+                entry.1 = r;
+            }
+            entry.0 += 1;
+            if entry.1 != r {
+                entry.2 = true;
+            }
+        }
+    }
+    count
 }
 
 /// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.
@@ -122,21 +147,12 @@ fn land_groups(raw: &Raw) -> Vec<Vec<usize>> {
 }
 
 /// Names each occurrence by its kind (spot, 2 lives, 1 life seen once, inner, shared).
-fn shape_land(raw: &Raw, group: &[usize], region_lives: &[u32]) -> LandShape {
-    // count[v] = (occurrences, region of the first one, seen in two regions)
-    let mut count: Vec<(u32, usize, bool)> = vec![(0, usize::MAX, false); raw.lives.len()];
-    for &r in group {
-        for &v in raw.regions[r].iter().flatten() {
-            let entry = &mut count[v as usize];
-            if entry.0 == 0 {
-                entry.1 = r;
-            }
-            entry.0 += 1;
-            if entry.1 != r {
-                entry.2 = true;
-            }
-        }
-    }
+fn shape_land(
+    raw: &Raw,
+    group: &[usize],
+    region_lives: &[u32],
+    count: &[(u32, usize, bool)],
+) -> LandShape {
     let item = |v: VertexId| -> Item {
         let (n, _, two_regions) = count[v as usize];
         match raw.lives[v as usize] {
