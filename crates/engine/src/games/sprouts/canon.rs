@@ -95,6 +95,9 @@ struct Region {
     boundaries: Vec<Boundary>,
     /// Boundary indices sorted by blind signature: the region's own signature is their sequence.
     order: Vec<usize>,
+    /// For each slot of `order`, the range of slots whose boundaries have the same signature: the
+    /// boundaries that may fill it.
+    ties: Vec<(usize, usize)>,
     has_shared: bool,
     /// Index of its first boundary in the search's flat `used_boundary`.
     offset: usize,
@@ -217,10 +220,20 @@ fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
             };
             let mut order: Vec<usize> = (0..boundaries.len()).collect();
             order.sort_by(|&a, &b| boundaries[a].blind.cmp(&boundaries[b].blind));
+            let mut ties = Vec::with_capacity(order.len());
+            let mut start = 0;
+            for slot in 0..order.len() {
+                let blind = |k: usize| &boundaries[order[k]].blind;
+                if slot + 1 == order.len() || blind(slot + 1) != blind(slot) {
+                    ties.extend(std::iter::repeat_n((start, slot + 1), slot + 1 - start));
+                    start = slot + 1;
+                }
+            }
             let has_shared = boundaries.iter().any(|b| b.has_shared);
             let region = Region {
                 boundaries,
                 order,
+                ties,
                 has_shared,
                 offset,
             };
@@ -380,11 +393,13 @@ impl<'a> Search<'a> {
             self.region_slot(rslot + 1);
             return;
         }
-        let wanted = &region.boundaries[region.order[bslot]].blind;
+        // Only boundaries with this slot's signature may fill it (in index order, as `order` is
+        // a stable sort).
+        let (from, to) = region.ties[bslot];
         let mut tried_plain = false;
-        for b in 0..region.boundaries.len() {
+        for &b in &region.order[from..to] {
             let boundary = &region.boundaries[b];
-            if self.used_boundary[region.offset + b] || boundary.blind != *wanted {
+            if self.used_boundary[region.offset + b] {
                 continue;
             }
             let variants = if boundary.has_shared {

@@ -4,10 +4,6 @@
 //! land not yet in canonical form, so a search can tell that a land is new before naming it.
 //! Positions combine the invariants of their lands.
 
-use std::hash::Hasher;
-
-use rustc_hash::FxHasher;
-
 use super::canon::{Item, LandShape, RegionShape};
 use super::position::{Land, Position, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
 
@@ -41,18 +37,16 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 29)
 }
 
+/// The counts packed into one integer, scrambled: `mix` is a bijection, so distinct counts give
+/// distinct hashes.
 fn boundary_hash(counts: &Counts) -> u64 {
-    let mut hasher = FxHasher::default();
-    hasher.write(counts);
-    mix(hasher.finish())
+    let [a, b, c, d, e] = *counts;
+    mix(u64::from_le_bytes([a, b, c, d, e, 0, 0, 0]) ^ 0x2545_F491_4F6C_DD1D)
 }
 
 /// Combines boundary hashes into a region's (order-free) and regions' into a land's.
 fn region_hash(boundaries: usize, boundary_sum: u64) -> u64 {
-    let mut hasher = FxHasher::default();
-    hasher.write_usize(boundaries);
-    hasher.write_u64(boundary_sum);
-    mix(hasher.finish())
+    mix(boundary_sum ^ mix(boundaries as u64 ^ 0x6A09_E667_F3BC_C909))
 }
 
 fn count(counts: &mut Counts, kind: usize) {

@@ -13,6 +13,7 @@
 //! ```
 
 mod canon;
+mod canon_cache;
 mod error;
 mod invariant;
 mod moves;

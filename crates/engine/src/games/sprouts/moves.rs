@@ -12,11 +12,12 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashSet as HashSet;
 
-use super::canon::{canonical_land, LandShape, RegionShape};
+use super::canon::{LandShape, RegionShape};
+use super::canon_cache::cached_canonical_land;
 use super::invariant::{combine, shape_invariant, shape_lives};
 use super::position::{Land, Position, BOUNDARY_SEP, REGION_SEP};
 use super::raw::{Raw, VertexId};
-use super::reduce::{reduce_in_place, reduce_to_shapes};
+use super::reduce::{reduce_in_place, Reducer};
 
 /// One child of a land, split into lands that are not yet in canonical form (the costly step).
 /// A search can look at [`PendingChild::invariants`] first and name the lands only when needed.
@@ -98,7 +99,7 @@ impl PendingChild {
     pub fn into_lands(self) -> Vec<Land> {
         let mut lands: Vec<Land> = Vec::with_capacity(self.land_count());
         lands.extend_from_slice(&self.others.lands);
-        lands.extend(self.shapes.iter().map(canonical_land));
+        lands.extend(self.shapes.iter().map(cached_canonical_land));
         lands.sort_unstable();
         lands
     }
@@ -155,10 +156,11 @@ impl Land {
         mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
+        let mut reducer = Reducer::default();
         let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
             let flow = region_moves(&raw, r, &mut |child| {
-                let shapes = reduce_to_shapes(child);
+                let shapes = reducer.shapes(child);
                 let others = others.clone();
                 if let ControlFlow::Break(b) = visit(PendingChild::new(others, shapes)) {
                     outcome = ControlFlow::Break(b);
@@ -181,11 +183,12 @@ impl Land {
         mut visit: impl FnMut(&[Land]) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
+        let mut reducer = Reducer::default();
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
         let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
             let flow = region_moves(&raw, r, &mut |child| {
-                let lands = reduce_in_place(child);
+                let lands = reduce_in_place(child, &mut reducer);
                 if seen.contains(&lands) {
                     return ControlFlow::Continue(());
                 }
