@@ -102,7 +102,7 @@ impl CanonCache {
                 }
                 RegionShape::Full(boundaries) => {
                     key.push(FULL_REGION);
-                    for boundary in boundaries {
+                    for boundary in boundaries.iter() {
                         key.push(BOUNDARY);
                         for item in boundary {
                             let Some(c) = code(item) else { return false };

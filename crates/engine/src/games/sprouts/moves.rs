@@ -34,12 +34,18 @@ pub struct PendingChild {
 struct OtherLands {
     lands: Vec<Land>,
     facts: Vec<(u64, u32)>,
+    estimated_moves: Vec<u64>,
 }
 
 impl OtherLands {
     fn new(lands: Vec<Land>) -> OtherLands {
         let facts = lands.iter().map(|l| (l.invariant(), l.lives())).collect();
-        OtherLands { lands, facts }
+        let estimated_moves = lands.iter().map(Land::estimated_moves).collect();
+        OtherLands {
+            lands,
+            facts,
+            estimated_moves,
+        }
     }
 }
 
@@ -72,14 +78,14 @@ impl PendingChild {
 
     /// [`Land::estimated_moves`] of each of its lands, in the order of [`PendingChild::invariants`].
     pub fn land_estimated_moves(&self) -> impl Iterator<Item = u64> + '_ {
-        let others = self.others.lands.iter().map(Land::estimated_moves);
+        let others = self.others.estimated_moves.iter().copied();
         others.chain(self.shapes.iter().map(|shape| {
             shape
                 .regions
                 .iter()
                 .map(|region| match region {
                     RegionShape::Small(items) => region_moves_estimate([items.len()].into_iter()),
-                    RegionShape::Full(bs) => region_moves_estimate(bs.iter().map(Vec::len)),
+                    RegionShape::Full(bs) => region_moves_estimate(bs.iter().map(<[_]>::len)),
                 })
                 .sum()
         }))

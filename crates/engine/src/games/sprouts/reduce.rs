@@ -1,7 +1,7 @@
 //! Reduction: drop dead vertices and dead regions, collapse repeated corners, split into lands, and
 //! forget the boundary structure of regions with at most 3 lives (it cannot matter there, GLOP's rule).
 
-use super::canon::{canonical_land, Item, LandShape, RegionShape};
+use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
 use super::canon_cache::cached_canonical_land;
 use super::position::Land;
 use super::raw::{Raw, VertexId};
@@ -174,12 +174,11 @@ impl Reducer {
             }
             RegionShape::Small(items)
         } else {
-            RegionShape::Full(
-                region
-                    .iter()
-                    .map(|b| b.iter().map(|&v| item(v)).collect())
-                    .collect(),
-            )
+            let mut boundaries = Boundaries::default();
+            for b in region {
+                boundaries.push(b.iter().map(|&v| item(v)));
+            }
+            RegionShape::Full(boundaries)
         }
     }
 }
