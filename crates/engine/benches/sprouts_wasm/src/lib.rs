@@ -1,6 +1,6 @@
 //! Exports for timing the normal-play Sprouts search as WebAssembly (see `run-chromium.mjs`).
 
-use sprague_engine::games::sprouts::Position;
+use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{Base, NormalAnswer, NormalSearch, Step};
 
 /// Nodes per slice, as the app's worker steps the search between messages.
@@ -13,6 +13,7 @@ pub extern "C" fn sprouts_start(n: u32) -> f64 {
     let Ok(start) = Position::start(n as usize) else {
         return f64::from(u32::MAX);
     };
+    clear_canonical_memo(); // each n cold
     let mut search = NormalSearch::losing(&start, 0, Base::new());
     loop {
         if let Step::Done(answer) = search.step(SLICE) {

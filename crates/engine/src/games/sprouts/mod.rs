@@ -22,6 +22,7 @@ mod position;
 mod raw;
 mod reduce;
 
+pub use canon_cache::clear_canonical_memo;
 pub use error::{ParseError, ParseErrorKind};
 pub(crate) use invariant::{land_key_invariant, position_key_invariant};
 pub use moves::PendingChild;
