@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use sprague_engine::games::sprouts::Position;
+use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{
     Base, MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Step,
 };
@@ -67,6 +67,7 @@ fn main() {
     println!("play    n  outcome  seconds  cpu s    nodes  peak MiB");
     for n in 1..=env("SPROUTS_MAX_NORMAL", 14) as usize {
         reset_peak();
+        clear_canonical_memo(); // each n cold
         let (start, cpu) = (Instant::now(), cpu_seconds());
         let mut search = NormalSearch::losing(&Position::start(n).unwrap(), 0, Base::new());
         let (answer, _) = run(budget, || search.step(2_000));
@@ -91,6 +92,7 @@ fn main() {
     }
     for n in 1..=env("SPROUTS_MAX_MISERE", 12) as usize {
         reset_peak();
+        clear_canonical_memo(); // each n cold
         let (start, cpu) = (Instant::now(), cpu_seconds());
         let start_position = Position::start(n).unwrap();
         // Misère on simplest forms of small lands, or (SPROUTS_MISERE_WHOLE=1) on whole positions.

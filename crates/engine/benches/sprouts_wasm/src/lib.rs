@@ -1,6 +1,6 @@
 //! Exports for timing the Sprouts searches (normal play, and misère play on forms) as WebAssembly (see `run-chromium.mjs`).
 
-use sprague_engine::games::sprouts::Position;
+use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{Base, MisereFormSearch, NormalAnswer, NormalSearch, Step};
 
 /// Nodes per slice, as the app's worker steps the search between messages.
@@ -13,6 +13,7 @@ pub extern "C" fn sprouts_start(n: u32) -> f64 {
     let Ok(start) = Position::start(n as usize) else {
         return f64::from(u32::MAX);
     };
+    clear_canonical_memo(); // each n cold
     let mut search = NormalSearch::losing(&start, 0, Base::new());
     loop {
         if let Step::Done(answer) = search.step(SLICE) {
@@ -30,6 +31,7 @@ pub extern "C" fn sprouts_misere_start(n: u32) -> f64 {
     let Ok(start) = Position::start(n as usize) else {
         return f64::from(u32::MAX);
     };
+    clear_canonical_memo(); // each n cold
     let mut search = MisereFormSearch::new(&start, Base::new());
     loop {
         if let Step::Done(lost) = search.step(SLICE) {

@@ -24,7 +24,36 @@ pub(crate) enum RegionShape {
     /// At most 3 lives: only the multiset of vertices matters.
     Small(Vec<Item>),
     /// Boundaries, each a cyclic sequence with the region on its left.
-    Full(Vec<Vec<Item>>),
+    Full(Boundaries),
+}
+
+/// A region's boundaries laid end to end in one vector (one allocation, not one per boundary).
+#[derive(Default)]
+pub(crate) struct Boundaries {
+    items: Vec<Item>,
+    /// Where each boundary ends in `items`.
+    ends: Vec<u32>,
+}
+
+impl Boundaries {
+    /// Appends one boundary.
+    pub fn push(&mut self, boundary: impl Iterator<Item = Item>) {
+        self.items.extend(boundary);
+        self.ends.push(self.items.len() as u32);
+    }
+
+    /// The boundaries, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[Item]> + Clone + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.items[start as usize..end as usize])
+    }
+
+    /// Every item of every boundary.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
 }
 
 pub(crate) struct LandShape {
@@ -95,6 +124,9 @@ struct Region {
     boundaries: Vec<Boundary>,
     /// Boundary indices sorted by blind signature: the region's own signature is their sequence.
     order: Vec<usize>,
+    /// For each slot of `order`, the range of slots whose boundaries have the same signature: the
+    /// boundaries that may fill it.
+    ties: Vec<(usize, usize)>,
     has_shared: bool,
     /// Index of its first boundary in the search's flat `used_boundary`.
     offset: usize,
@@ -217,10 +249,14 @@ fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
             };
             let mut order: Vec<usize> = (0..boundaries.len()).collect();
             order.sort_by(|&a, &b| boundaries[a].blind.cmp(&boundaries[b].blind));
+            let ties = tie_ranges(order.len(), |a, b| {
+                boundaries[order[a]].blind == boundaries[order[b]].blind
+            });
             let has_shared = boundaries.iter().any(|b| b.has_shared);
             let region = Region {
                 boundaries,
                 order,
+                ties,
                 has_shared,
                 offset,
             };
@@ -228,6 +264,19 @@ fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
             region
         })
         .collect()
+}
+
+/// For each of `len` sorted slots, the range of slots equal to it (`equal` compares two slots).
+fn tie_ranges(len: usize, equal: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+    let mut ties = Vec::with_capacity(len);
+    let mut start = 0;
+    for slot in 0..len {
+        if slot + 1 == len || !equal(slot, slot + 1) {
+            ties.extend(std::iter::repeat_n((start, slot + 1), slot + 1 - start));
+            start = slot + 1;
+        }
+    }
+    ties
 }
 
 /// Region indices sorted by signature: the land's signature is their sequence.
@@ -281,6 +330,8 @@ struct Search<'a> {
     regions: &'a [Region],
     /// Region indices in signature order: slot k is filled by a region with slot k's signature.
     slots: Vec<usize>,
+    /// For each slot, the range of slots whose regions have the same signature.
+    ties: Vec<(usize, usize)>,
     used_region: Vec<bool>,
     /// Flat over every region's boundaries (see [`Region::offset`]).
     used_boundary: Vec<bool>,
@@ -300,6 +351,9 @@ impl<'a> Search<'a> {
         let boundaries = regions.iter().map(|r| r.boundaries.len()).sum();
         Search {
             regions,
+            ties: tie_ranges(slots.len(), |a, b| {
+                regions[slots[a]].cmp_signature(&regions[slots[b]]).is_eq()
+            }),
             slots,
             used_region: vec![false; regions.len()],
             used_boundary: vec![false; boundaries],
@@ -346,10 +400,14 @@ impl<'a> Search<'a> {
             return;
         }
         let regions = self.regions;
-        let wanted = &regions[self.slots[slot]];
+        // Only regions with this slot's signature may fill it (in index order: `slots` comes
+        // from a stable sort).
+        let (from, to) = self.ties[slot];
         let mut tried_plain = false;
-        for (r, region) in regions.iter().enumerate() {
-            if self.used_region[r] || region.cmp_signature(wanted).is_ne() {
+        for k in from..to {
+            let r = self.slots[k];
+            let region = &regions[r];
+            if self.used_region[r] {
                 continue;
             }
             // Regions without shared letters that tie on the signature write identically.
@@ -380,11 +438,13 @@ impl<'a> Search<'a> {
             self.region_slot(rslot + 1);
             return;
         }
-        let wanted = &region.boundaries[region.order[bslot]].blind;
+        // Only boundaries with this slot's signature may fill it (in index order, as `order` is
+        // a stable sort).
+        let (from, to) = region.ties[bslot];
         let mut tried_plain = false;
-        for b in 0..region.boundaries.len() {
+        for &b in &region.order[from..to] {
             let boundary = &region.boundaries[b];
-            if self.used_boundary[region.offset + b] || boundary.blind != *wanted {
+            if self.used_boundary[region.offset + b] {
                 continue;
             }
             let variants = if boundary.has_shared {

@@ -4,10 +4,6 @@
 //! land not yet in canonical form, so a search can tell that a land is new before naming it.
 //! Positions combine the invariants of their lands.
 
-use std::hash::Hasher;
-
-use rustc_hash::FxHasher;
-
 use super::canon::{Item, LandShape, RegionShape};
 use super::position::{Land, Position, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
 
@@ -41,18 +37,16 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 29)
 }
 
+/// The counts packed into one integer, scrambled: `mix` is a bijection, so distinct counts give
+/// distinct hashes.
 fn boundary_hash(counts: &Counts) -> u64 {
-    let mut hasher = FxHasher::default();
-    hasher.write(counts);
-    mix(hasher.finish())
+    let [a, b, c, d, e] = *counts;
+    mix(u64::from_le_bytes([a, b, c, d, e, 0, 0, 0]) ^ 0x2545_F491_4F6C_DD1D)
 }
 
 /// Combines boundary hashes into a region's (order-free) and regions' into a land's.
 fn region_hash(boundaries: usize, boundary_sum: u64) -> u64 {
-    let mut hasher = FxHasher::default();
-    hasher.write_usize(boundaries);
-    hasher.write_u64(boundary_sum);
-    mix(hasher.finish())
+    mix(boundary_sum ^ mix(boundaries as u64 ^ 0x6A09_E667_F3BC_C909))
 }
 
 fn count(counts: &mut Counts, kind: usize) {
@@ -114,21 +108,21 @@ fn key_invariant(key: &[u8]) -> u64 {
 
 /// The invariant of a land not yet in canonical form; equal to [`Land::invariant`] of its canonical land.
 pub(crate) fn shape_invariant(shape: &LandShape) -> u64 {
+    let boundary = |items: &[Item]| {
+        let mut counts = Counts::default();
+        items
+            .iter()
+            .for_each(|i| count(&mut counts, kind_of_item(i)));
+        boundary_hash(&counts)
+    };
     let mut land = 0u64;
     for region in &shape.regions {
-        let boundary_items: &mut dyn Iterator<Item = &[Item]> = match region {
-            RegionShape::Small(items) => &mut std::iter::once(&items[..]),
-            RegionShape::Full(bs) => &mut bs.iter().map(|b| &b[..]),
+        let (boundaries, sum) = match region {
+            RegionShape::Small(items) => (1, boundary(items)),
+            RegionShape::Full(bs) => bs.iter().fold((0, 0u64), |(n, sum), items| {
+                (n + 1, sum.wrapping_add(boundary(items)))
+            }),
         };
-        let (mut boundaries, mut sum) = (0, 0u64);
-        for items in boundary_items {
-            let mut counts = Counts::default();
-            items
-                .iter()
-                .for_each(|i| count(&mut counts, kind_of_item(i)));
-            boundaries += 1;
-            sum = sum.wrapping_add(boundary_hash(&counts));
-        }
         land = land.wrapping_add(region_hash(boundaries, sum));
     }
     land
@@ -138,9 +132,9 @@ pub(crate) fn shape_invariant(shape: &LandShape) -> u64 {
 pub(crate) fn shape_lives(shape: &LandShape) -> u32 {
     let (mut lives, mut letter_occurrences) = (0u32, 0u32);
     for region in &shape.regions {
-        let items: &mut dyn Iterator<Item = &Item> = match region {
-            RegionShape::Small(items) => &mut items.iter(),
-            RegionShape::Full(bs) => &mut bs.iter().flatten(),
+        let items = match region {
+            RegionShape::Small(items) => items.as_slice(),
+            RegionShape::Full(bs) => bs.items(),
         };
         for item in items {
             match item {

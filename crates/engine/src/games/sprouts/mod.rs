@@ -13,6 +13,7 @@
 //! ```
 
 mod canon;
+mod canon_cache;
 mod error;
 mod invariant;
 mod moves;
@@ -21,6 +22,7 @@ mod position;
 mod raw;
 mod reduce;
 
+pub use canon_cache::clear_canonical_memo;
 pub use error::{ParseError, ParseErrorKind};
 pub(crate) use invariant::{land_key_invariant, position_key_invariant};
 pub use moves::PendingChild;

@@ -12,44 +12,80 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashSet as HashSet;
 
-use super::canon::{canonical_land, LandShape, RegionShape};
+use super::canon::{LandShape, RegionShape};
+use super::canon_cache::cached_canonical_land;
 use super::invariant::{combine, shape_invariant, shape_lives};
 use super::position::{Land, Position, BOUNDARY_SEP, REGION_SEP};
 use super::raw::{Raw, VertexId};
-use super::reduce::{reduce, reduce_to_shapes};
+use super::reduce::{reduce_in_place, Reducer};
 
 /// One child of a land, split into lands that are not yet in canonical form (the costly step).
 /// A search can look at [`PendingChild::invariants`] first and name the lands only when needed.
 pub struct PendingChild {
     /// Lands of the position left as they were (none for a child of a land).
-    others: Rc<[Land]>,
+    others: Rc<OtherLands>,
     /// What the move made of the land it was played in.
     shapes: Vec<LandShape>,
+    /// (invariant, lives) of each shape: a search asks for them several times.
+    shape_facts: Vec<(u64, u32)>,
+}
+
+/// The lands a move leaves alone, with their invariants and lives worked out once for every child.
+struct OtherLands {
+    lands: Vec<Land>,
+    facts: Vec<(u64, u32)>,
+    estimated_moves: Vec<u64>,
+}
+
+impl OtherLands {
+    fn new(lands: Vec<Land>) -> OtherLands {
+        let facts = lands.iter().map(|l| (l.invariant(), l.lives())).collect();
+        let estimated_moves = lands.iter().map(Land::estimated_moves).collect();
+        OtherLands {
+            lands,
+            facts,
+            estimated_moves,
+        }
+    }
 }
 
 impl PendingChild {
+    fn new(others: Rc<OtherLands>, shapes: Vec<LandShape>) -> PendingChild {
+        let shape_facts = shapes
+            .iter()
+            .map(|shape| (shape_invariant(shape), shape_lives(shape)))
+            .collect();
+        PendingChild {
+            others,
+            shapes,
+            shape_facts,
+        }
+    }
+
+    fn facts(&self) -> impl Iterator<Item = &(u64, u32)> + '_ {
+        self.others.facts.iter().chain(&self.shape_facts)
+    }
+
     /// [`Land::invariant`] of each of its lands.
     pub fn invariants(&self) -> impl Iterator<Item = u64> + '_ {
-        let others = self.others.iter().map(Land::invariant);
-        others.chain(self.shapes.iter().map(shape_invariant))
+        self.facts().map(|f| f.0)
     }
 
     /// [`Land::lives`] of each of its lands, in the order of [`PendingChild::invariants`].
     pub fn land_lives(&self) -> impl Iterator<Item = u32> + '_ {
-        let others = self.others.iter().map(Land::lives);
-        others.chain(self.shapes.iter().map(shape_lives))
+        self.facts().map(|f| f.1)
     }
 
     /// [`Land::estimated_moves`] of each of its lands, in the order of [`PendingChild::invariants`].
     pub fn land_estimated_moves(&self) -> impl Iterator<Item = u64> + '_ {
-        let others = self.others.iter().map(Land::estimated_moves);
+        let others = self.others.estimated_moves.iter().copied();
         others.chain(self.shapes.iter().map(|shape| {
             shape
                 .regions
                 .iter()
                 .map(|region| match region {
                     RegionShape::Small(items) => region_moves_estimate([items.len()].into_iter()),
-                    RegionShape::Full(bs) => region_moves_estimate(bs.iter().map(Vec::len)),
+                    RegionShape::Full(bs) => region_moves_estimate(bs.iter().map(<[_]>::len)),
                 })
                 .sum()
         }))
@@ -57,7 +93,7 @@ impl PendingChild {
 
     /// Number of lands.
     pub fn land_count(&self) -> usize {
-        self.others.len() + self.shapes.len()
+        self.others.lands.len() + self.shapes.len()
     }
 
     /// [`Position::invariant`] of the child.
@@ -67,8 +103,9 @@ impl PendingChild {
 
     /// Its lands in canonical form, sorted.
     pub fn into_lands(self) -> Vec<Land> {
-        let mut lands: Vec<Land> = self.others.to_vec();
-        lands.extend(self.shapes.iter().map(canonical_land));
+        let mut lands: Vec<Land> = Vec::with_capacity(self.land_count());
+        lands.extend_from_slice(&self.others.lands);
+        lands.extend(self.shapes.iter().map(cached_canonical_land));
         lands.sort_unstable();
         lands
     }
@@ -115,22 +152,23 @@ impl Land {
         &self,
         visit: impl FnMut(PendingChild) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.pending_children_beside(Rc::from([]), visit)
+        self.pending_children_beside(Rc::new(OtherLands::new(Vec::new())), visit)
     }
 
     /// [`Land::pending_children_until`] for this land in a position whose other lands are `others`.
     fn pending_children_beside<B>(
         &self,
-        others: Rc<[Land]>,
+        others: Rc<OtherLands>,
         mut visit: impl FnMut(PendingChild) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
+        let mut reducer = Reducer::default();
         let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
             let flow = region_moves(&raw, r, &mut |child| {
-                let shapes = reduce_to_shapes(child);
+                let shapes = reducer.shapes(child);
                 let others = others.clone();
-                if let ControlFlow::Break(b) = visit(PendingChild { others, shapes }) {
+                if let ControlFlow::Break(b) = visit(PendingChild::new(others, shapes)) {
                     outcome = ControlFlow::Break(b);
                     return ControlFlow::Break(());
                 }
@@ -151,11 +189,12 @@ impl Land {
         mut visit: impl FnMut(&[Land]) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
+        let mut reducer = Reducer::default();
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
         let mut outcome = ControlFlow::Continue(());
         for r in 0..raw.regions.len() {
             let flow = region_moves(&raw, r, &mut |child| {
-                let lands = reduce(child);
+                let lands = reduce_in_place(child, &mut reducer);
                 if seen.contains(&lands) {
                     return ControlFlow::Continue(());
                 }
@@ -197,7 +236,8 @@ impl Position {
             if i > 0 && lands[i - 1] == *land {
                 continue; // the same land again gives the same children
             }
-            let others: Rc<[Land]> = lands[..i].iter().chain(&lands[i + 1..]).cloned().collect();
+            let others = lands[..i].iter().chain(&lands[i + 1..]).cloned().collect();
+            let others = Rc::new(OtherLands::new(others));
             land.pending_children_beside(others, &mut visit)?;
         }
         ControlFlow::Continue(())
@@ -232,8 +272,8 @@ impl Position {
     }
 }
 
-/// Receives each raw child; breaks to stop generating.
-type Emit<'a> = dyn FnMut(Raw) -> ControlFlow<()> + 'a;
+/// Receives each raw child (in a scratch buffer it may change); breaks to stop generating.
+type Emit<'a> = dyn FnMut(&mut Raw) -> ControlFlow<()> + 'a;
 
 /// True for a boundary that is one isolated spot.
 fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
@@ -242,6 +282,8 @@ fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
 
 /// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
 fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
+    // Every child is built in this one buffer: `clone_from` reuses its vectors' allocations.
+    let (mut scratch, mut merged) = (Raw::default(), Vec::new());
     let region = &raw.regions[r];
     let spots: Vec<usize> = (0..region.len())
         .filter(|&b| is_spot(raw, &region[b]))
@@ -263,7 +305,8 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
             }
             for i in 0..region[bi].len() {
                 for j in 0..region[bj].len() {
-                    emit(join_boundaries(raw, r, bi, i, bj, j))?;
+                    join_boundaries(raw, &mut scratch, &mut merged, r, [(bi, i), (bj, j)]);
+                    emit(&mut scratch)?;
                 }
             }
         }
@@ -281,51 +324,88 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
                 if i != j && u == v {
                     continue; // two corners of a 1-life vertex
                 }
-                split_region(raw, r, bi, i, j, emit)?;
+                split_region(raw, &mut scratch, r, bi, i, j, emit)?;
             }
         }
     }
     ControlFlow::Continue(())
 }
 
-/// The boundary read from corner `i`, closed by a second corner of the same vertex unless it is an
-/// isolated spot (whose "boundary" is the spot alone).
-fn walk_from(raw: &Raw, boundary: &[VertexId], i: usize) -> Vec<VertexId> {
-    let mut walk: Vec<VertexId> = boundary[i..]
-        .iter()
-        .chain(&boundary[..i])
-        .copied()
-        .collect();
+/// Appends to `out` the boundary read from corner `i`, closed by a second corner of the same vertex
+/// unless it is an isolated spot (whose "boundary" is the spot alone).
+fn walk_from(raw: &Raw, boundary: &[VertexId], i: usize, out: &mut Vec<VertexId>) {
+    out.extend_from_slice(&boundary[i..]);
+    out.extend_from_slice(&boundary[..i]);
     if !is_spot(raw, boundary) {
-        walk.push(boundary[i]);
+        out.push(boundary[i]);
     }
-    walk
 }
 
-fn join_boundaries(raw: &Raw, r: usize, bi: usize, i: usize, bj: usize, j: usize) -> Raw {
-    let mut next = raw.clone();
+/// Makes `next` a copy of `raw` with `extra` more regions, reusing `next`'s allocations. Region `r`
+/// and the extra regions are left for the caller to fill with [`set_region`].
+fn copy_except(raw: &Raw, next: &mut Raw, r: usize, extra: usize) {
+    next.lives.clone_from(&raw.lives);
+    let len = raw.regions.len() + extra;
+    next.regions.truncate(len);
+    next.regions.resize_with(len, Vec::new);
+    for (k, (to, from)) in next.regions.iter_mut().zip(&raw.regions).enumerate() {
+        if k != r {
+            to.clone_from(from);
+        }
+    }
+}
+
+/// Sets a region's boundaries, reusing the region's vectors.
+fn set_region<'b>(
+    region: &mut Vec<Vec<VertexId>>,
+    boundaries: impl Iterator<Item = &'b [VertexId]>,
+) {
+    let mut count = 0;
+    for boundary in boundaries {
+        match region.get_mut(count) {
+            Some(to) => {
+                to.clear();
+                to.extend_from_slice(boundary);
+            }
+            None => region.push(boundary.to_vec()),
+        }
+        count += 1;
+    }
+    region.truncate(count);
+}
+
+/// Writes into `next` the child joining corner `i` of boundary `bi` to corner `j` of boundary `bj`
+/// (`bi < bj`): the merged boundary comes after the region's other boundaries, in their order.
+fn join_boundaries(
+    raw: &Raw,
+    next: &mut Raw,
+    merged: &mut Vec<VertexId>,
+    r: usize,
+    [(bi, i), (bj, j)]: [(usize, usize); 2],
+) {
+    copy_except(raw, next, r, 0);
     let region = &raw.regions[r];
     let (u, v) = (region[bi][i], region[bj][j]);
     let w = next.new_vertex(1);
-    let mut merged = walk_from(raw, &region[bi], i);
-    merged.push(w);
-    merged.extend(walk_from(raw, &region[bj], j));
-    merged.push(w);
     next.lives[u as usize] -= 1;
     next.lives[v as usize] -= 1;
-    let mut boundaries: Vec<Vec<VertexId>> = region
+    merged.clear();
+    walk_from(raw, &region[bi], i, merged);
+    merged.push(w);
+    walk_from(raw, &region[bj], j, merged);
+    merged.push(w);
+    let kept = region
         .iter()
         .enumerate()
         .filter(|&(b, _)| b != bi && b != bj)
-        .map(|(_, b)| b.clone())
-        .collect();
-    boundaries.push(merged);
-    next.regions[r] = boundaries;
-    next
+        .map(|(_, b)| b.as_slice());
+    set_region(&mut next.regions[r], kept.chain([merged.as_slice()]));
 }
 
+/// Every child splitting region `r` by a curve from corner `i` to corner `j` of boundary `bi`.
 fn split_region(
     raw: &Raw,
+    next: &mut Raw,
     r: usize,
     bi: usize,
     i: usize,
@@ -335,64 +415,69 @@ fn split_region(
     let region = &raw.regions[r];
     let boundary = &region[bi];
     let (u, v) = (boundary[i], boundary[j]);
-    let mut base = raw.clone();
-    base.regions[r] = Vec::new(); // replaced in every child: not worth copying for each
-    let w = base.new_vertex(1);
-    base.lives[u as usize] -= 1;
-    base.lives[v as usize] -= 1;
-    let (side_a, side_b) = if i == j {
-        let inside = vec![u, w];
-        let mut outside = walk_from(raw, boundary, i);
+    let w = raw.lives.len() as VertexId; // the new vertex
+    let (mut side_a, mut side_b) = (Vec::new(), Vec::new());
+    if i == j {
+        side_a.extend([u, w]);
         if is_spot(raw, boundary) {
-            outside = vec![u];
+            side_b.push(u);
+        } else {
+            walk_from(raw, boundary, i, &mut side_b);
         }
-        outside.push(w);
-        (inside, outside)
+        side_b.push(w);
     } else {
-        let mut a: Vec<VertexId> = boundary[i..=j].to_vec();
-        a.push(w);
-        let mut b: Vec<VertexId> = boundary[j..]
-            .iter()
-            .chain(&boundary[..=i])
-            .copied()
-            .collect();
-        b.push(w);
-        (a, b)
-    };
+        side_a.extend_from_slice(&boundary[i..=j]);
+        side_a.push(w);
+        side_b.extend_from_slice(&boundary[j..]);
+        side_b.extend_from_slice(&boundary[..=i]);
+        side_b.push(w);
+    }
     // Other boundaries go to either side; isolated spots are interchangeable, so only their count matters.
-    let others: Vec<&Vec<VertexId>> = region
+    let others: Vec<&[VertexId]> = region
         .iter()
         .enumerate()
         .filter(|&(b, bd)| b != bi && !is_spot(raw, bd))
-        .map(|(_, bd)| bd)
+        .map(|(_, bd)| bd.as_slice())
         .collect();
-    let spots: Vec<&Vec<VertexId>> = region
+    let spots: Vec<&[VertexId]> = region
         .iter()
         .enumerate()
         .filter(|&(b, bd)| b != bi && is_spot(raw, bd))
-        .map(|(_, bd)| bd)
+        .map(|(_, bd)| bd.as_slice())
         .collect();
+    let last = raw.regions.len();
     for mask in 0u64..(1u64 << others.len()) {
         for spots_on_a in 0..=spots.len() {
-            let mut region_a = vec![side_a.clone()];
-            let mut region_b = vec![side_b.clone()];
-            for (k, bd) in others.iter().enumerate() {
-                if mask >> k & 1 == 1 {
-                    region_a.push((*bd).clone());
-                } else {
-                    region_b.push((*bd).clone());
-                }
-            }
-            for (k, bd) in spots.iter().enumerate() {
-                if k < spots_on_a {
-                    region_a.push((*bd).clone());
-                } else {
-                    region_b.push((*bd).clone());
-                }
-            }
-            let mut next = base.clone();
-            next.regions[r] = region_a;
-            next.regions.push(region_b);
+            copy_except(raw, next, r, 1);
+            let w = next.new_vertex(1);
+            debug_assert_eq!(w, raw.lives.len() as VertexId);
+            next.lives[u as usize] -= 1;
+            next.lives[v as usize] -= 1;
+            let on_a = |k: usize| mask >> k & 1 == 1;
+            let others_on = |a: bool| {
+                let others = others
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(k, _)| on_a(k) == a);
+                others.map(|(_, bd)| *bd)
+            };
+            let spots_on = |a: bool| {
+                let spots = spots
+                    .iter()
+                    .enumerate()
+                    .filter(move |&(k, _)| (k < spots_on_a) == a);
+                spots.map(|(_, bd)| *bd)
+            };
+            let region_a = [side_a.as_slice()]
+                .into_iter()
+                .chain(others_on(true))
+                .chain(spots_on(true));
+            set_region(&mut next.regions[r], region_a);
+            let region_b = [side_b.as_slice()]
+                .into_iter()
+                .chain(others_on(false))
+                .chain(spots_on(false));
+            set_region(&mut next.regions[last], region_b);
             emit(next)?;
         }
     }

@@ -1,7 +1,8 @@
 //! Reduction: drop dead vertices and dead regions, collapse repeated corners, split into lands, and
 //! forget the boundary structure of regions with at most 3 lives (it cannot matter there, GLOP's rule).
 
-use super::canon::{canonical_land, Item, LandShape, RegionShape};
+use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
+use super::canon_cache::cached_canonical_land;
 use super::position::Land;
 use super::raw::{Raw, VertexId};
 
@@ -9,37 +10,185 @@ use super::raw::{Raw, VertexId};
 const SMALL_REGION_LIVES: u32 = 3;
 
 /// Reduces a raw position to its canonical lands.
-pub(crate) fn reduce(raw: Raw) -> Vec<Land> {
-    let mut lands: Vec<Land> = reduce_to_shapes(raw).iter().map(canonical_land).collect();
+pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
+    let mut lands: Vec<Land> = reduce_to_shapes(&mut raw)
+        .iter()
+        .map(canonical_land)
+        .collect();
     lands.sort_unstable();
     lands
 }
 
-/// Reduces a raw position to its lands, not yet in canonical form.
-pub(crate) fn reduce_to_shapes(mut raw: Raw) -> Vec<LandShape> {
-    let lives = &raw.lives;
-    for region in &mut raw.regions {
-        for boundary in region.iter_mut() {
-            boundary.retain(|&v| lives[v as usize] > 0);
-            collapse_repeats(boundary);
-        }
-        region.retain(|b| !b.is_empty());
-    }
-    // A region with at most 1 life allows no move, now or later: drop it.
-    let mut counter = LivesCounter::new(lives.len());
-    let mut region_lives: Vec<u32> = Vec::with_capacity(raw.regions.len());
-    raw.regions.retain(|region| {
-        let total = counter.lives(region, lives);
-        if total >= 2 {
-            region_lives.push(total);
-        }
-        total >= 2
-    });
+/// [`reduce`] of a child being generated (a scratch position, left reduced), through the memo of
+/// canonical forms: most children are lands already met.
+pub(crate) fn reduce_in_place(raw: &mut Raw, reducer: &mut Reducer) -> Vec<Land> {
+    let mut lands: Vec<Land> = reducer
+        .shapes(raw)
+        .iter()
+        .map(cached_canonical_land)
+        .collect();
+    lands.sort_unstable();
+    lands
+}
 
-    land_groups(&raw)
-        .into_iter()
-        .map(|group| shape_land(&raw, &group, &region_lives))
-        .collect()
+/// Reduces a raw position to its lands, not yet in canonical form (`raw` is left reduced).
+pub(crate) fn reduce_to_shapes(raw: &mut Raw) -> Vec<LandShape> {
+    Reducer::default().shapes(raw)
+}
+
+/// The working tables of a reduction, kept between the many children of one position so that
+/// each child costs no fresh allocation but its lands' own.
+#[derive(Default)]
+pub(crate) struct Reducer {
+    /// Lives of a region count each distinct vertex once: a stamp per vertex says which region
+    /// last counted it, so one table serves every region without clearing.
+    stamp: Vec<u32>,
+    call: u32,
+    region_lives: Vec<u32>,
+    /// For each vertex: (occurrences, region of the first one, seen in two regions). A vertex lies
+    /// in one land only, so one table serves every land.
+    occurrences: Vec<(u32, usize, bool)>,
+    /// Union-find over regions, linked by shared vertices.
+    parent: Vec<usize>,
+    /// Land (index into the result) of each union-find root, `usize::MAX` when none yet.
+    land_of_root: Vec<usize>,
+    /// Vertices of a small region already listed.
+    seen: Vec<VertexId>,
+}
+
+impl Reducer {
+    /// [`reduce_to_shapes`] with this reducer's tables.
+    pub fn shapes(&mut self, raw: &mut Raw) -> Vec<LandShape> {
+        let lives = &raw.lives;
+        for region in &mut raw.regions {
+            for boundary in region.iter_mut() {
+                boundary.retain(|&v| lives[v as usize] > 0);
+                collapse_repeats(boundary);
+            }
+            region.retain(|b| !b.is_empty());
+        }
+        // A region with at most 1 life allows no move, now or later: drop it.
+        if self.stamp.len() < lives.len() || self.call > u32::MAX - (1 << 20) {
+            self.stamp.clear();
+            self.stamp.resize(lives.len(), 0);
+            self.call = 0;
+        }
+        self.region_lives.clear();
+        let (stamp, call, region_lives) = (&mut self.stamp, &mut self.call, &mut self.region_lives);
+        raw.regions.retain(|region| {
+            *call += 1;
+            let mut total = 0;
+            for &v in region.iter().flatten() {
+                let seen = &mut stamp[v as usize];
+                if *seen != *call {
+                    *seen = *call;
+                    total += lives[v as usize] as u32;
+                }
+            }
+            if total >= 2 {
+                region_lives.push(total);
+            }
+            total >= 2
+        });
+        self.count_occurrences(raw);
+        self.link_regions(raw);
+        // Lands in order of their first region, each with its regions in order.
+        let mut lands: Vec<LandShape> = Vec::new();
+        self.land_of_root.clear();
+        self.land_of_root.resize(raw.regions.len(), usize::MAX);
+        for r in 0..raw.regions.len() {
+            let root = find(&mut self.parent, r);
+            if self.land_of_root[root] == usize::MAX {
+                self.land_of_root[root] = lands.len();
+                lands.push(LandShape {
+                    regions: Vec::new(),
+                });
+            }
+            let shape = self.shape_region(raw, r);
+            lands[self.land_of_root[root]].regions.push(shape);
+        }
+        lands
+    }
+
+    fn count_occurrences(&mut self, raw: &Raw) {
+        let count = &mut self.occurrences;
+        count.clear();
+        count.resize(raw.lives.len(), (0, usize::MAX, false));
+        for (r, region) in raw.regions.iter().enumerate() {
+            for &v in region.iter().flatten() {
+                let entry = &mut count[v as usize];
+                if entry.0 == 0 {
+                    entry.1 = r;
+                }
+                entry.0 += 1;
+                if entry.1 != r {
+                    entry.2 = true;
+                }
+            }
+        }
+    }
+
+    /// Joins regions that share a vertex (union-find); needs [`Reducer::count_occurrences`] first.
+    fn link_regions(&mut self, raw: &Raw) {
+        self.parent.clear();
+        self.parent.extend(0..raw.regions.len());
+        for (r, region) in raw.regions.iter().enumerate() {
+            for &v in region.iter().flatten() {
+                let first = self.occurrences[v as usize].1;
+                if first != r {
+                    let (a, b) = (find(&mut self.parent, r), find(&mut self.parent, first));
+                    self.parent[a] = b;
+                }
+            }
+        }
+    }
+
+    /// Names each occurrence of region `r` by its kind (spot, 2 lives, 1 life seen once, inner, shared).
+    fn shape_region(&mut self, raw: &Raw, r: usize) -> RegionShape {
+        let count = &self.occurrences;
+        let item = |v: VertexId| -> Item {
+            let (n, _, two_regions) = count[v as usize];
+            match raw.lives[v as usize] {
+                3 => Item::Spot,
+                2 => Item::TwoLives,
+                _ if n < 2 => Item::OneLife,
+                _ if two_regions => Item::Shared(v),
+                _ => Item::Inner(v),
+            }
+        };
+        let region = &raw.regions[r];
+        if self.region_lives[r] <= SMALL_REGION_LIVES {
+            // Only the multiset matters; a vertex seen twice here is as good as one corner.
+            let seen = &mut self.seen;
+            seen.clear();
+            let mut items = Vec::new();
+            for &v in region.iter().flatten() {
+                if seen.contains(&v) {
+                    continue;
+                }
+                seen.push(v);
+                items.push(match item(v) {
+                    Item::Inner(_) => Item::OneLife,
+                    other => other,
+                });
+            }
+            RegionShape::Small(items)
+        } else {
+            let mut boundaries = Boundaries::default();
+            for b in region {
+                boundaries.push(b.iter().map(|&v| item(v)));
+            }
+            RegionShape::Full(boundaries)
+        }
+    }
+}
+
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
 }
 
 /// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.
@@ -54,127 +203,4 @@ fn collapse_repeats(boundary: &mut Vec<VertexId>) {
             i += 1;
         }
     }
-}
-
-/// Lives in regions, each distinct vertex of a region counted once: a stamp per vertex says which
-/// call last counted it, so one table serves every region without clearing.
-struct LivesCounter {
-    stamp: Vec<u32>,
-    call: u32,
-}
-
-impl LivesCounter {
-    fn new(vertices: usize) -> LivesCounter {
-        LivesCounter {
-            stamp: vec![0; vertices],
-            call: 0,
-        }
-    }
-
-    fn lives(&mut self, region: &[Vec<VertexId>], lives: &[u8]) -> u32 {
-        self.call += 1;
-        let mut total = 0;
-        for &v in region.iter().flatten() {
-            let stamp = &mut self.stamp[v as usize];
-            if *stamp != self.call {
-                *stamp = self.call;
-                total += lives[v as usize] as u32;
-            }
-        }
-        total
-    }
-}
-
-/// Groups of region indices linked by shared vertices (union-find).
-fn land_groups(raw: &Raw) -> Vec<Vec<usize>> {
-    let n = raw.regions.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut first_region: Vec<Option<usize>> = vec![None; raw.lives.len()];
-    for (r, region) in raw.regions.iter().enumerate() {
-        for &v in region.iter().flatten() {
-            match first_region[v as usize] {
-                None => first_region[v as usize] = Some(r),
-                Some(other) => {
-                    let (a, b) = (find(&mut parent, r), find(&mut parent, other));
-                    parent[a] = b;
-                }
-            }
-        }
-    }
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut group_of_root: Vec<Option<usize>> = vec![None; n];
-    for r in 0..n {
-        let root = find(&mut parent, r);
-        let g = *group_of_root[root].get_or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
-        });
-        groups[g].push(r);
-    }
-    groups
-}
-
-/// Names each occurrence by its kind (spot, 2 lives, 1 life seen once, inner, shared).
-fn shape_land(raw: &Raw, group: &[usize], region_lives: &[u32]) -> LandShape {
-    // count[v] = (occurrences, region of the first one, seen in two regions)
-    let mut count: Vec<(u32, usize, bool)> = vec![(0, usize::MAX, false); raw.lives.len()];
-    for &r in group {
-        for &v in raw.regions[r].iter().flatten() {
-            let entry = &mut count[v as usize];
-            if entry.0 == 0 {
-                entry.1 = r;
-            }
-            entry.0 += 1;
-            if entry.1 != r {
-                entry.2 = true;
-            }
-        }
-    }
-    let item = |v: VertexId| -> Item {
-        let (n, _, two_regions) = count[v as usize];
-        match raw.lives[v as usize] {
-            3 => Item::Spot,
-            2 => Item::TwoLives,
-            _ if n < 2 => Item::OneLife,
-            _ if two_regions => Item::Shared(v),
-            _ => Item::Inner(v),
-        }
-    };
-    let regions = group
-        .iter()
-        .map(|&r| {
-            let region = &raw.regions[r];
-            if region_lives[r] <= SMALL_REGION_LIVES {
-                // Only the multiset matters; a vertex seen twice here is as good as one corner.
-                let mut seen: Vec<VertexId> = Vec::new();
-                let mut items = Vec::new();
-                for &v in region.iter().flatten() {
-                    if seen.contains(&v) {
-                        continue;
-                    }
-                    seen.push(v);
-                    items.push(match item(v) {
-                        Item::Inner(_) => Item::OneLife,
-                        other => other,
-                    });
-                }
-                RegionShape::Small(items)
-            } else {
-                RegionShape::Full(
-                    region
-                        .iter()
-                        .map(|b| b.iter().map(|&v| item(v)).collect())
-                        .collect(),
-                )
-            }
-        })
-        .collect();
-    LandShape { regions }
 }

@@ -43,8 +43,8 @@ impl InvariantNimbers {
                 return true;
             }
             let mut next = 0u64;
-            for a in (0..LARGE_NIMBER).filter(|a| reachable >> a & 1 == 1) {
-                for b in (0..LARGE_NIMBER).filter(|b| mask >> b & 1 == 1) {
+            for a in set_bits(reachable) {
+                for b in set_bits(mask) {
                     let x = a ^ b;
                     if x >= LARGE_NIMBER {
                         return true;
@@ -56,6 +56,17 @@ impl InvariantNimbers {
         }
         n >= LARGE_NIMBER || reachable >> n & 1 == 1
     }
+}
+
+/// The indices of the bits set in `bits`, lowest first.
+fn set_bits(mut bits: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            bit
+        })
+    })
 }
 
 #[cfg(test)]
