@@ -16,8 +16,14 @@ use super::position::Land;
 use super::raw::VertexId;
 
 /// Lands per generation. Measured on the 14-spot normal search (release CLI, CPU s / peak RSS, loaded
-/// machine): 2^18: 69 s / 184 MB; 2^20: 57 s / 354 MB. Up to about 200 MB go to this memo.
-const GENERATION_SIZE: usize = 1 << 20;
+/// machine): 2^18: 69 s / 184 MB; 2^20: 57 s / 354 MB. Up to about 200 MB go to this memo natively.
+/// In a browser the memo lives as long as the app's worker, beside the base: 2^16 lands (about 13 MB)
+/// keep most of the gain on the positions people ask about.
+const GENERATION_SIZE: usize = if cfg!(target_arch = "wasm32") {
+    1 << 16
+} else {
+    1 << 20
+};
 
 // Byte codes of a shape key. Letters are numbered from 0 in order of first appearance.
 const SPOT: u8 = 0;
