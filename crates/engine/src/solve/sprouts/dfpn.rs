@@ -40,7 +40,7 @@ use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
 use super::dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{unpaired, NormalAnswer, NormalSearch, Step};
 
 /// Children lists (moves in a land, canonical) are kept between visits of a couple, since df-pn
 /// comes back to the same couples many times; the cache is emptied when it holds this many lands
@@ -106,19 +106,6 @@ enum Folded<'a> {
     Sum {
         unknown: Vec<&'a Land>,
     },
-}
-
-/// The lands left once equal pairs cancel (nimber(A) XOR nimber(A) = 0); `lands` is sorted.
-fn unpaired(lands: &[Land]) -> Vec<&Land> {
-    let mut out: Vec<&Land> = Vec::new();
-    for land in lands {
-        if out.last() == Some(&land) {
-            out.pop();
-        } else {
-            out.push(land);
-        }
-    }
-    out
 }
 
 /// Size order of lands: the largest is kept open, the others get exact nimbers.

@@ -94,7 +94,7 @@ fn first_budget(land: &Land) -> u64 {
 }
 
 /// The lands left once equal pairs cancel (nimber(A) XOR nimber(A) = 0); `lands` is sorted.
-fn unpaired(lands: &[Land]) -> Vec<&Land> {
+pub(super) fn unpaired(lands: &[Land]) -> Vec<&Land> {
     let mut out: Vec<&Land> = Vec::new();
     for land in lands {
         if out.last() == Some(&land) {
