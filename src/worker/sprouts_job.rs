@@ -12,8 +12,8 @@ use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{
-    Base, DfpnOptions, DfpnSearch, DfpnTable, LandForms, MisereFormSearch, NormalAnswer,
-    NormalSearch, Step, DEFAULT_FORM_LIVES,
+    Base, DfpnOptions, LandForms, MisereFormSearch, NormalAnswer, NormalSearch, OutcomeRace, Step,
+    DEFAULT_FORM_LIVES,
 };
 use std::cell::{Cell, RefCell};
 
@@ -33,12 +33,6 @@ const NIMBER_NODES: u64 = 50_000;
 
 /// Nor after this long from the question.
 const NIMBER_MS: f64 = 6_000.0;
-
-/// Normal play: an outcome question whose largest land has at least this many lives (a 12-spot game
-/// and larger) is raced by the couple search and a proof-number search, which is up to ten times
-/// faster on large or hard positions (14 spots: 9 s against 121 s natively) but slower on small ones
-/// (12 spots: 5.9 s against 2.1 s): the race costs at most twice the faster of the two.
-const RACE_LIVES: u32 = 30;
 
 /// Lands the proof-number search keeps children lists for (its native default, two million, is
 /// hundreds of megabytes: too much for a browser's worker).
@@ -64,14 +58,9 @@ thread_local! {
 enum Search {
     Normal(NormalSearch),
     Misere(MisereFormSearch),
-    /// A normal-play outcome question on a large position: the couple search and a proof-number
-    /// search take turns, each on its own copy of the base; the first answer stands, and what both
-    /// learned is merged.
-    Race {
-        couple: NormalSearch,
-        dfpn: Box<DfpnSearch>,
-        dfpn_next: bool,
-    },
+    /// A normal-play outcome question on a large position: the couple search and the proof-number
+    /// search in turns (see `OutcomeRace`).
+    Race(OutcomeRace),
 }
 
 impl Search {
@@ -83,27 +72,10 @@ impl Search {
                 Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
                 Step::Running { nodes, depth } => Step::Running { nodes, depth },
             },
-            Search::Race {
-                couple,
-                dfpn,
-                dfpn_next,
-            } => {
-                let step = match *dfpn_next {
-                    true => match dfpn.step(STEP_NODES) {
-                        Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
-                        Step::Running { depth, .. } => Step::Running { nodes: 0, depth },
-                    },
-                    false => couple.step(STEP_NODES),
-                };
-                *dfpn_next = !*dfpn_next;
-                match step {
-                    Step::Done(answer) => Step::Done(answer),
-                    Step::Running { depth, .. } => Step::Running {
-                        nodes: couple.nodes() + dfpn.nodes(),
-                        depth,
-                    },
-                }
-            }
+            Search::Race(race) => match race.step(STEP_NODES) {
+                Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
+                Step::Running { nodes, depth } => Step::Running { nodes, depth },
+            },
         }
     }
 
@@ -111,7 +83,7 @@ impl Search {
         match self {
             Search::Normal(search) => search.base(),
             Search::Misere(search) => search.base(),
-            Search::Race { couple, .. } => couple.base(),
+            Search::Race(race) => race.base(),
         }
     }
 
@@ -119,7 +91,7 @@ impl Search {
         match self {
             Search::Normal(search) => search.nodes(),
             Search::Misere(search) => search.nodes(),
-            Search::Race { couple, dfpn, .. } => couple.nodes() + dfpn.nodes(),
+            Search::Race(race) => race.nodes(),
         }
     }
 
@@ -131,13 +103,7 @@ impl Search {
                 LAND_FORMS.with(|kept| *kept.borrow_mut() = Some(forms));
                 base
             }
-            Search::Race { couple, dfpn, .. } => {
-                let mut base = couple.into_base();
-                // Both hold only proven facts: a conflict would be a bug in one of them, and the
-                // couple search's entry is kept.
-                base.merge(&dfpn.into_base());
-                base
-            }
+            Search::Race(race) => race.into_base(),
         }
     }
 }
@@ -364,19 +330,13 @@ impl SproutsJob {
 
     /// A search for whether `position` is lost for the player to move.
     fn outcome_search(&self, position: &Position, base: Base) -> Search {
-        let largest = position.lands().iter().map(Land::lives).max().unwrap_or(0);
         match self.misere {
-            false if largest >= RACE_LIVES => {
+            false if OutcomeRace::pays(position) => {
                 let options = DfpnOptions {
                     cached_child_lands: DFPN_CACHED_LANDS,
                     ..DfpnOptions::default()
                 };
-                let dfpn = DfpnSearch::couple(position, 0, base.clone(), DfpnTable::new(), options);
-                Search::Race {
-                    couple: NormalSearch::losing(position, 0, base),
-                    dfpn: Box::new(dfpn),
-                    dfpn_next: false,
-                }
+                Search::Race(OutcomeRace::new(position, base, options))
             }
             false => Search::Normal(NormalSearch::losing(position, 0, base)),
             true => {

@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    Base, DfpnOptions, DfpnSearch, DfpnTable, Initial, NormalAnswer, NormalSearch, Step,
+    Base, DfpnOptions, DfpnSearch, DfpnTable, Initial, NormalAnswer, NormalSearch, OutcomeRace,
+    Step,
 };
 
 /// Nimber of a whole position by mex over its children (no land splitting, no base).
@@ -194,4 +195,37 @@ fn a_cancelled_search_leaves_a_base_the_next_one_goes_on_from() {
     let (base, table) = search.into_parts();
     let mut again = DfpnSearch::couple(&start(9), 0, base, table, DfpnOptions::default());
     assert!(!again.run(), "9 spots is a first-player win");
+}
+
+/// Runs an outcome race to the end in small turns.
+fn race_lost(position: &Position, base: Base) -> (bool, Base) {
+    let mut race = OutcomeRace::new(position, base, DfpnOptions::default());
+    loop {
+        if let Step::Done(lost) = race.step(7) {
+            return (lost, race.into_base());
+        }
+    }
+}
+
+#[test]
+fn the_race_of_both_searches_matches_minimax_and_keeps_what_both_learned() {
+    let mut memo = HashMap::new();
+    let mut shared = Base::new();
+    for p in reachable(&start(4)) {
+        let (lost, back) = race_lost(&p, std::mem::take(&mut shared));
+        shared = back;
+        assert_eq!(lost, brute_lost(&p, &mut memo), "{p}");
+    }
+    // The merged base of a larger race: every nimber in it is the couple search's from nothing.
+    let (lost, base) = race_lost(&start(7), Base::new());
+    assert!(lost, "7 spots is lost for the first player (7 mod 6 = 1)");
+    let entries = base.nimbers();
+    assert!(entries.len() > 20, "{} entries", entries.len());
+    for (position, nimber) in entries.into_iter().step_by(3) {
+        let mut search = NormalSearch::nimber(&position, Base::new());
+        assert_eq!(search.run(), NormalAnswer::Nimber(nimber), "{position}");
+    }
+    // Only large positions are raced.
+    assert!(OutcomeRace::pays(&start(12)));
+    assert!(!OutcomeRace::pays(&start(9)));
 }

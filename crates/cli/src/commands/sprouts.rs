@@ -7,7 +7,8 @@ use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
     self, minimal_base, Base, Detail, DfpnOptions, DfpnSearch, DfpnTable, Goal, LandForms,
-    MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Step, DEFAULT_FORM_LIVES,
+    MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, OutcomeRace, Step,
+    DEFAULT_FORM_LIVES,
 };
 
 use super::CommandResult;
@@ -340,6 +341,12 @@ fn run_with_progress<A>(label: &str, mut step: impl FnMut(u64) -> Step<A>) -> A 
 }
 
 fn normal_losing(position: &Position, base: &mut Base) -> bool {
+    if OutcomeRace::pays(position) {
+        let mut race = OutcomeRace::new(position, std::mem::take(base), DfpnOptions::default());
+        let answer = run_with_progress("normal play", |budget| race.step(budget));
+        *base = race.into_base();
+        return answer;
+    }
     let mut search = NormalSearch::losing(position, 0, std::mem::take(base));
     let answer = run_with_progress("normal play", |budget| search.step(budget));
     *base = search.into_base();

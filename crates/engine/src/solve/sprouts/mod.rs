@@ -1,8 +1,8 @@
 //! Sprouts solvers: normal-play nimbers and outcomes (couple search over land sums), misère outcomes
 //! (on whole positions, [`MisereSearch`], whose base holds a complete proof; or with small lands
 //! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
-//! bases; outcomes also by proof-number search ([`DfpnSearch`]). Every search runs in budgeted slices over an explicit stack, reading
-//! from and writing into a [`Base`].
+//! bases; outcomes also by proof-number search ([`DfpnSearch`]), or by both in turns ([`OutcomeRace`]).
+//! Every search runs in budgeted slices over an explicit stack, reading from and writing into a [`Base`].
 //!
 //! ```
 //! use sprague_engine::games::sprouts::Position;
@@ -26,6 +26,7 @@ mod misere_forms;
 mod misere_lands;
 mod normal;
 mod open_child;
+mod outcome_race;
 mod proof;
 pub mod proof_layout;
 mod search_levels;
@@ -41,6 +42,7 @@ pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 pub use misere_forms::{FormId, MisereForms};
 pub use misere_lands::LandForms;
 pub use normal::{NormalAnswer, NormalSearch, Step};
+pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 
