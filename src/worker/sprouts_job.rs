@@ -60,7 +60,7 @@ enum Search {
     Misere(MisereFormSearch),
     /// A normal-play outcome question on a large position: the couple search and the proof-number
     /// search in turns (see `OutcomeRace`).
-    Race(OutcomeRace),
+    Race(Box<OutcomeRace>),
 }
 
 impl Search {
@@ -336,7 +336,7 @@ impl SproutsJob {
                     cached_child_lands: DFPN_CACHED_LANDS,
                     ..DfpnOptions::default()
                 };
-                Search::Race(OutcomeRace::new(position, base, options))
+                Search::Race(Box::new(OutcomeRace::new(position, base, options)))
             }
             false => Search::Normal(NormalSearch::losing(position, 0, base)),
             true => {
