@@ -320,18 +320,23 @@ impl SproutsJob {
         let base = self.base.take().expect("an idle job holds the base");
         let search = match goal {
             // The outcome first (a nimber costs far more): is the position lost?
-            Goal::Outcome => self.outcome_search(&self.position.clone(), base),
-            Goal::Child(i) => self.outcome_search(&self.children[i].clone(), base),
+            Goal::Outcome => self.outcome_search(&self.position.clone(), base, true),
+            // The quick pass gives each child a small budget: not worth copying the base to race.
+            Goal::Child(i) => {
+                let race = !self.quick_pass;
+                self.outcome_search(&self.children[i].clone(), base, race)
+            }
             Goal::Nimber(t) => Search::Normal(NormalSearch::nimber(&self.nimber_targets[t], base)),
         };
         self.search = Some((search, goal));
         true
     }
 
-    /// A search for whether `position` is lost for the player to move.
-    fn outcome_search(&self, position: &Position, base: Base) -> Search {
+    /// A search for whether `position` is lost for the player to move; in normal play on a large
+    /// position, when `race` allows, both searches in turns (each racer holds a copy of the base).
+    fn outcome_search(&self, position: &Position, base: Base, race: bool) -> Search {
         match self.misere {
-            false if OutcomeRace::pays(position) => {
+            false if race && OutcomeRace::pays(position) => {
                 let options = DfpnOptions {
                     cached_child_lands: DFPN_CACHED_LANDS,
                     ..DfpnOptions::default()
