@@ -10,20 +10,9 @@
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
 
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// CPU time of this process so far, in seconds (Linux `/proc/self/schedstat`; the machine is shared).
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(f64::NAN, |ns| ns / 1e9)
-}
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{cpu_seconds, env};
 
 fn main() {
     let max_heap = env("MISERE_MAX_HEAP", 100);

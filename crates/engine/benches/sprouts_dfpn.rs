@@ -12,31 +12,9 @@ use sprague_engine::solve::sprouts::{
     Base, DfpnOptions, DfpnSearch, DfpnTable, Initial, NormalAnswer, NormalSearch, Step,
 };
 
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// CPU time of this process so far, in seconds (Linux `/proc/self/schedstat`).
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(f64::NAN, |ns| ns / 1e9)
-}
-
-fn peak_mib() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .map_or_else(|| "?".into(), |kib| format!("{:.0}", kib / 1024.0))
-}
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{cpu_seconds, env, peak_mib};
 
 /// Runs slices until done or out of CPU time; the answer (None when abandoned) and CPU seconds.
 fn run<A>(budget: f64, mut step: impl FnMut() -> Step<A>) -> (Option<A>, f64) {

@@ -16,37 +16,9 @@ use sprague_engine::solve::sprouts::{
     Base, MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Step,
 };
 
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// Resets the kernel's peak-RSS counter (Linux), so each n reports its own peak.
-fn reset_peak() {
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-}
-
-fn peak_mib() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .map_or_else(|| "?".into(), |kib| format!("{:.0}", kib / 1024.0))
-}
-
-/// CPU time of this process so far, in seconds (Linux `/proc/self/schedstat`): on a shared, loaded
-/// machine wall time overstates the work, so both are printed.
-fn cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(f64::NAN, |ns| ns / 1e9)
-}
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{cpu_seconds, env, peak_mib, reset_peak};
 
 /// Runs slices until done or out of CPU time; returns the answer (None when abandoned) and nodes.
 fn run<A>(budget: Duration, mut step: impl FnMut() -> Step<A>) -> (Option<A>, u64) {
