@@ -5,14 +5,24 @@
 //! [`draw_start`] and [`draw_move`] (routing can take a good part of a second).
 
 use super::sprouts_game::SproutsGame;
-use sprague_engine::draw::Drawing;
+use sprague_engine::draw::{Drawing, Relayout};
 use sprague_engine::games::sprouts::Position;
 use std::collections::HashMap;
 
-/// Drawings already made, by line.
+/// Drawings already made, by line, and for the lines whose last move could not simply be added to the
+/// picture, what to tell the player about it.
 #[derive(Default)]
 pub struct DrawingCache {
     drawings: HashMap<String, Drawing>,
+    rearranged: HashMap<String, String>,
+}
+
+/// A move drawn: the drawing after it, and — when the picture had to change to make room for the move —
+/// what to tell the player (spots that jump without a word confuse them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnMove {
+    pub drawing: Drawing,
+    pub rearranged: Option<String>,
 }
 
 /// The key of a game's line: its start and every position reached.
@@ -29,6 +39,21 @@ impl DrawingCache {
     /// Remembers the drawing of this line (e.g. after a person drew its last curve).
     pub fn remember(&mut self, start: &Position, line: &[Position], drawing: Drawing) {
         self.drawings.insert(line_key(start, line), drawing);
+    }
+
+    /// Remembers a move's drawing made by the worker, with its note if the picture was rearranged.
+    pub fn remember_drawn(&mut self, start: &Position, line: &[Position], drawn: DrawnMove) {
+        let key = line_key(start, line);
+        match drawn.rearranged {
+            Some(note) => self.rearranged.insert(key.clone(), note),
+            None => self.rearranged.remove(&key),
+        };
+        self.drawings.insert(key, drawn.drawing);
+    }
+
+    /// What happened to the picture when the game's last move was drawn, if it was rearranged.
+    pub fn rearranged(&self, game: &SproutsGame) -> Option<&String> {
+        self.rearranged.get(&line_key(&game.start, &game.line))
     }
 
     /// The drawing of the game's whole line, if it has been made.
@@ -69,25 +94,74 @@ pub fn spots_of_start(start: &Position) -> Option<usize> {
 }
 
 /// The drawing after the move to `child`: its curve routed in `drawing`. A move the router cannot draw
-/// (the engine lists moves up to equivalence in small regions) is drawn by laying the position out
-/// afresh from this drawing — except the last move of a game, which keeps the picture (a fresh layout
-/// of the empty position would be blank).
-pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<Drawing, String> {
+/// (the engine lists moves up to equivalence in small regions) is drawn by rearranging the picture as
+/// little as it can (`Drawing::relayout_how`), and the player is told — except for the last move of a
+/// game, which keeps the picture (a fresh layout of the empty position would be blank).
+pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, String> {
     if child.is_terminal() && drawing.route(child).is_none() {
-        return Ok(drawing.clone());
+        return Ok(DrawnMove {
+            drawing: drawing.clone(),
+            rearranged: None,
+        });
     }
-    drawing
-        .relayout_child(child)
-        .map(|(drawing, _kept)| drawing)
-        .map_err(|error| {
-            format!("no curve was found for the move to {child}, and it cannot be drawn afresh ({error})")
-        })
+    let (after, how) = drawing.relayout_how(child).map_err(|error| {
+        format!(
+            "no curve was found for the move to {child}, and it cannot be drawn afresh ({error})"
+        )
+    })?;
+    let rearranged = rearranged_note(drawing, &after, how);
+    Ok(DrawnMove {
+        drawing: after,
+        rearranged,
+    })
+}
+
+/// What to tell the player when drawing a move changed more of the picture than its new curve.
+fn rearranged_note(before: &Drawing, after: &Drawing, how: Relayout) -> Option<String> {
+    const WHY: &str = "There was no room to draw this move in the picture as it was";
+    let moved = moved_spots(before, after);
+    match how {
+        Relayout::Kept if moved == 0 => None,
+        Relayout::Kept => Some(format!(
+            "{WHY}, so {} with no line yet moved to make room.",
+            spots(moved)
+        )),
+        Relayout::CurveRedrawn { .. } => Some(format!(
+            "{WHY}, so one line was drawn again to make room ({} moved).",
+            spots(moved)
+        )),
+        Relayout::Fresh => Some(format!(
+            "{WHY}, so the whole position was drawn afresh: the spots are not where they were."
+        )),
+    }
+}
+
+/// The spots of `before` that are somewhere else in `after` (spots keep their numbers when a drawing is
+/// rearranged rather than laid out afresh).
+fn moved_spots(before: &Drawing, after: &Drawing) -> usize {
+    before
+        .spots
+        .iter()
+        .zip(&after.spots)
+        .filter(|(old, new)| (old.at.x - new.at.x).hypot(old.at.y - new.at.y) > 0.5)
+        .count()
+}
+
+fn spots(count: usize) -> String {
+    match count {
+        1 => "1 spot".into(),
+        n => format!("{n} spots"),
+    }
 }
 
 /// The computer's move among `choices` (moves of the drawing's position, in the order to try them),
 /// drawn: the first that can be routed as a curve; else a move of the same game that can (see
-/// `Drawing::route_equivalent`); else the first choice, laid out afresh. The move made and its drawing.
-pub fn draw_one_of(drawing: &Drawing, choices: &[Position]) -> Result<(Position, Drawing), String> {
+/// `Drawing::route_equivalent`); else the first choice, with the picture rearranged (see [`draw_move`]).
+/// The move made and its drawing.
+pub fn draw_one_of(
+    drawing: &Drawing,
+    choices: &[Position],
+) -> Result<(Position, DrawnMove), String> {
     let first = choices.first().ok_or("no move to choose from")?;
     let parent = drawing
         .position()
@@ -100,16 +174,24 @@ pub fn draw_one_of(drawing: &Drawing, choices: &[Position]) -> Result<(Position,
         .iter()
         .find_map(|child| Some((child, drawing.route(child)?)))
     {
-        return Ok((child.clone(), drawing.play(&curve, None)));
+        return Ok((child.clone(), added(drawing.play(&curve, None))));
     }
     if let Some((curve, drawn)) = choices
         .iter()
         .filter_map(|child| drawing.route_equivalent(child))
         .find(|(_, drawn)| moves.contains(drawn))
     {
-        return Ok((drawn, drawing.play(&curve, None)));
+        return Ok((drawn, added(drawing.play(&curve, None))));
     }
     Ok((first.clone(), draw_move(drawing, first)?))
+}
+
+/// A drawing that only gained its new curve.
+fn added(drawing: Drawing) -> DrawnMove {
+    DrawnMove {
+        drawing,
+        rearranged: None,
+    }
 }
 
 #[cfg(test)]
@@ -144,7 +226,7 @@ mod tests {
             };
             for child in &children {
                 let (played, drawn) = draw_one_of(&drawing, std::slice::from_ref(child)).unwrap();
-                assert_eq!(drawn.position().unwrap(), played);
+                assert_eq!(drawn.drawing.position().unwrap(), played);
                 if drawing.route(child).is_some() || played == *child {
                     assert_eq!(&played, child);
                 } else {
@@ -155,7 +237,7 @@ mod tests {
                     );
                 }
             }
-            drawing = draw_move(&drawing, &last).unwrap();
+            drawing = draw_move(&drawing, &last).unwrap().drawing;
         }
         // A move that is not a move of the drawing is refused, as is an empty choice.
         let start = Drawing::start(2);
@@ -176,7 +258,63 @@ mod tests {
         assert!(children.contains(&"22".parse().unwrap()));
         for child in children.iter().filter(|child| !child.is_terminal()) {
             let drawn = draw_move(&drawing, child).unwrap();
-            assert_eq!(&drawn.position().unwrap(), child);
+            assert_eq!(&drawn.drawing.position().unwrap(), child);
         }
+    }
+
+    /// Whether `after` is `before` with curves added and nothing else changed: every old spot where it
+    /// was, every old curve as it was.
+    fn only_added(before: &Drawing, after: &Drawing) -> bool {
+        after.spots.starts_with(&before.spots) && after.curves.starts_with(&before.curves)
+    }
+
+    #[wasm_bindgen_test]
+    fn the_player_is_told_exactly_when_the_picture_was_rearranged() {
+        // Along a 4-spot line, every child of each position drawn: the note is given exactly when the
+        // drawing changed beyond its new curve. The line's last position has children no curve in
+        // this drawing can make (the engine keeps only the vertices of regions with few lives), so
+        // the picture must change for them: the case is met, not only the quiet one.
+        let line = [
+            "0*2.AB|0.AB",
+            "0*2.AB|CD|AB.CD",
+            "0*2.AB|2AB",
+            "0.AB|2CD|AB.CD",
+            "0.A|2B|2AB",
+        ];
+        let mut drawing = Drawing::start(4);
+        let mut rearranged = 0;
+        for next in line {
+            let next: Position = next.parse().unwrap();
+            for child in drawing.position().unwrap().children() {
+                let drawn = draw_move(&drawing, &child).unwrap();
+                assert_eq!(drawn.drawing.position().unwrap(), child);
+                let quiet = only_added(&drawing, &drawn.drawing);
+                assert_eq!(drawn.rearranged.is_none(), quiet, "{child}: {drawn:?}");
+                if let Some(note) = &drawn.rearranged {
+                    assert!(note.starts_with("There was no room"), "{note}");
+                    rearranged += 1;
+                }
+            }
+            drawing = draw_move(&drawing, &next).unwrap().drawing;
+        }
+        let undrawable = drawing
+            .position()
+            .unwrap()
+            .children()
+            .into_iter()
+            .filter(|child| !drawing.children().contains(child) && !child.is_terminal())
+            .count();
+        assert!(
+            undrawable > 0,
+            "the line no longer meets an undrawable move"
+        );
+        for child in drawing.position().unwrap().children() {
+            if !drawing.children().contains(&child) && !child.is_terminal() {
+                let drawn = draw_move(&drawing, &child).unwrap();
+                assert!(drawn.rearranged.is_some(), "{child}");
+                rearranged += 1;
+            }
+        }
+        assert!(rearranged > 0);
     }
 }

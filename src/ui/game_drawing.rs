@@ -2,7 +2,7 @@
 //! person drew stays as drawn); a move not yet drawn — the computer's, or every move of a game opened from a
 //! link — is routed by the worker, one move at a time, while the page shows the last drawing it has.
 
-use crate::play::sprouts_drawing::{line_key, spots_of_start, DrawingCache};
+use crate::play::sprouts_drawing::{line_key, spots_of_start, DrawingCache, DrawnMove};
 use crate::play::sprouts_game::SproutsGame;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
@@ -63,10 +63,19 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
                 return;
             }
             match response {
-                Response::SproutsDrawn { drawing, .. } => {
-                    cache
-                        .borrow_mut()
-                        .remember(&game.start, &game.line[..moves], drawing);
+                Response::SproutsDrawn {
+                    drawing,
+                    rearranged,
+                    ..
+                } => {
+                    cache.borrow_mut().remember_drawn(
+                        &game.start,
+                        &game.line[..moves],
+                        DrawnMove {
+                            drawing,
+                            rearranged,
+                        },
+                    );
                 }
                 Response::Error { message, .. } => *failed.borrow_mut() = Some((key, message)),
                 _ => return,

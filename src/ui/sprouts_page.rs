@@ -14,7 +14,7 @@ use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules};
-use crate::play::sprouts_drawing::{line_key, DrawingCache};
+use crate::play::sprouts_drawing::{line_key, DrawingCache, DrawnMove};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
@@ -169,15 +169,25 @@ pub fn sprouts_page() -> Html {
                 return; // the player undid or left meanwhile
             }
             let child = match response {
-                Response::SproutsDrawnChoice { child, drawing, .. } => {
+                Response::SproutsDrawnChoice {
+                    child,
+                    drawing,
+                    rearranged,
+                    ..
+                } => {
                     let Ok(child) = child.parse::<Position>() else {
                         return;
                     };
                     let mut line = asked.game.line.clone();
                     line.push(child.clone());
-                    drawings
-                        .borrow_mut()
-                        .remember(&asked.game.start, &line, drawing);
+                    drawings.borrow_mut().remember_drawn(
+                        &asked.game.start,
+                        &line,
+                        DrawnMove {
+                            drawing,
+                            rearranged,
+                        },
+                    );
                     child
                 }
                 // Not drawn: played all the same (the board says why it cannot draw it).
@@ -401,9 +411,13 @@ pub fn sprouts_page() -> Html {
         .and_then(|answer| answer.children.iter().find(|c| c.wins == Some(true)))
         .map(|child| child.position.clone());
     let hint_curve = use_hint_curve(drawing.clone(), first_winning);
+    let rearranged = drawings.borrow().rearranged(&game).cloned();
     let board = match &game_drawing {
         GameDrawing::Ready(drawing) => html! {
             <>
+            if let Some(note) = rearranged {
+                <p class="notice" id="drawing-rearranged" aria-live="polite">{ note }</p>
+            }
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={hint_curve}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
                           on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}

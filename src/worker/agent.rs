@@ -12,7 +12,7 @@ use super::protocol::{
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
-use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start};
+use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start, DrawnMove};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
 use sprague_engine::draw::{Drawing, Point};
@@ -245,7 +245,10 @@ fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Respons
         .parse::<Position>()
         .map_err(|error| format!("“{position}” is not a Sprouts position: {error}"))
         .and_then(|position| match &from {
-            None => draw_start(&position),
+            None => draw_start(&position).map(|drawing| DrawnMove {
+                drawing,
+                rearranged: None,
+            }),
             Some(from) => {
                 let parent = from
                     .position()
@@ -257,7 +260,14 @@ fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Respons
             }
         });
     match drawn {
-        Ok(drawing) => Response::SproutsDrawn { id, drawing },
+        Ok(DrawnMove {
+            drawing,
+            rearranged,
+        }) => Response::SproutsDrawn {
+            id,
+            drawing,
+            rearranged,
+        },
         Err(message) => Response::Error { id, message },
     }
 }
@@ -273,10 +283,11 @@ fn sprouts_draw_one_of(id: RequestId, from: &Drawing, choices: &[String]) -> Res
         .collect::<Result<Vec<Position>, String>>()
         .and_then(|choices| draw_one_of(from, &choices));
     match chosen {
-        Ok((child, drawing)) => Response::SproutsDrawnChoice {
+        Ok((child, drawn)) => Response::SproutsDrawnChoice {
             id,
             child: child.to_string(),
-            drawing,
+            drawing: drawn.drawing,
+            rearranged: drawn.rearranged,
         },
         Err(message) => Response::Error { id, message },
     }

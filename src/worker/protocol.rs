@@ -153,9 +153,12 @@ pub enum Response {
         scored: u64,
         moves: u64,
     },
+    /// A start or move drawn; `rearranged` tells the player when the picture had to change to make room
+    /// for the move (see `play::sprouts_drawing::draw_move`).
     SproutsDrawn {
         id: RequestId,
         drawing: Drawing,
+        rearranged: Option<String>,
     },
     SproutsSpotMoves {
         id: RequestId,
@@ -171,6 +174,7 @@ pub enum Response {
         id: RequestId,
         child: String,
         drawing: Drawing,
+        rearranged: Option<String>,
     },
     /// The lookahead's choice, when the exact answer took too long.
     SproutsGuess {

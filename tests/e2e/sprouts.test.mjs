@@ -311,3 +311,41 @@ test('Sprouts exact mode: pick two spots, choose among the moves between them, a
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+test('Sprouts: a move that cannot be drawn into the picture as it is rearranges it, and the player is told', async () => {
+    const page = await openPage(app.context);
+    // A 4-spot line whose last position has moves no curve in its drawing can make (the engine keeps only
+    // the vertices of regions with few lives, so it lists them in a form this drawing does not have).
+    const line = ['0*2.AB|0.AB', '0*2.AB|CD|AB.CD', '0*2.AB|2AB', '0.AB|2CD|AB.CD', '0.A|2B|2AB'];
+    await page.goto(`${app.url}/sprouts?start=4&vs=human&line=${encodeURIComponent(line.join('~'))}`);
+    await page.locator('#position', { hasText: line.at(-1) }).waitFor();
+    await page.locator('circle.spot').nth(4 + line.length - 1).waitFor();
+    const spotsNow = () => page.locator('circle.spot').evaluateAll((circles) =>
+        circles.map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+    const before = await spotsNow();
+    const moves = await page.locator('#children code').allTextContents();
+    const exactly = (text) => new RegExp(`^${text.replace(/[|*+.]/g, '\\$&')}$`);
+    let rearranged = 0;
+    for (const move of moves) {
+        await page.locator('#children button', { has: page.locator('code', { hasText: exactly(move) }) }).click();
+        await page.locator('#position', { hasText: exactly(move) }).waitFor();
+        await page.locator('#drawing-now').waitFor({ state: 'detached' });
+        const after = await spotsNow();
+        // Independent of the app's own verdict: did any spot that was there leave its place?
+        const moved = before.filter(([x, y], i) => !after[i] || Math.hypot(after[i][0] - x, after[i][1] - y) > 0.5).length;
+        const note = page.locator('#drawing-rearranged');
+        assert.equal(await note.count(), moved > 0 ? 1 : 0, `${move}: ${moved} spots moved`);
+        if (moved > 0) {
+            assert.match(await note.textContent(), /no room to draw this move/);
+            if (rearranged === 0) await screenshot(page, 'sprouts-rearranged');
+            rearranged += 1;
+        }
+        await page.click('#undo');
+        await page.locator('#position', { hasText: exactly(line.at(-1)) }).waitFor();
+        assert.equal(await page.locator('#drawing-rearranged').count(), 0, 'no note once the move is undone');
+        assert.deepEqual(await spotsNow(), before, 'undo gives the picture back as it was');
+    }
+    assert.ok(rearranged > 0, 'some move of this position had to rearrange the picture');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
