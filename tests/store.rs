@@ -2,7 +2,10 @@
 //! again after the database is closed and reopened, as after a reload.
 #![cfg(target_arch = "wasm32")]
 
-use sprague::store::{BaseKind, Store, StoredBase};
+use idb::{DatabaseEvent, Factory, ObjectStoreParams, TransactionMode};
+use sprague::store::{BaseKind, Store, StoredBase, StoredDrawing, BASES, SETTINGS};
+use sprague_engine::draw::Drawing;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -89,4 +92,90 @@ async fn a_missing_setting_is_none_not_an_error() {
             .expect("read"),
         None
     );
+}
+
+fn drawing_of(line: &str, spots: usize, saved_ms: f64) -> StoredDrawing {
+    StoredDrawing {
+        line: line.into(),
+        drawing: Drawing::start(spots),
+        saved_ms,
+    }
+}
+
+#[wasm_bindgen_test]
+async fn drawings_survive_reopening_and_only_the_newest_are_kept() {
+    let name = fresh_name("drawings");
+    let store = Store::open_named(&name).await.expect("open");
+    assert_eq!(store.get_drawing("3").await.expect("read"), None);
+    let kept = drawing_of("3~0*2.AB|0.AB", 3, 1.0);
+    store.put_drawing(&kept).await.expect("write");
+    store.close();
+    let store = Store::open_named(&name).await.expect("reopen");
+    assert_eq!(
+        store.get_drawing(&kept.line).await.expect("read"),
+        Some(kept.clone())
+    );
+    // 30 more, saved later and later; keeping 10 (margin 5) drops all but the 10 newest.
+    for k in 0..30 {
+        let line = format!("line {k}");
+        store
+            .put_drawing(&drawing_of(&line, 2, 10.0 + k as f64))
+            .await
+            .expect("write");
+    }
+    assert_eq!(store.count_drawings().await.expect("count"), 31);
+    store.drop_oldest_drawings(10, 5).await.expect("drop");
+    assert_eq!(store.count_drawings().await.expect("count"), 10);
+    for k in 0..30 {
+        let present = store
+            .get_drawing(&format!("line {k}"))
+            .await
+            .expect("read")
+            .is_some();
+        assert_eq!(present, k >= 20, "line {k}");
+    }
+    // Within the margin nothing is dropped.
+    store.drop_oldest_drawings(8, 5).await.expect("drop");
+    assert_eq!(store.count_drawings().await.expect("count"), 10);
+}
+
+#[wasm_bindgen_test]
+async fn a_version_1_database_upgrades_keeping_its_settings() {
+    // Made as version 1 of the app made it: settings and bases only, a setting written.
+    let name = fresh_name("upgrade");
+    let factory = Factory::new().expect("factory");
+    let mut request = factory.open(&name, Some(1)).expect("open v1");
+    request.on_upgrade_needed(|event| {
+        let database = event.database().expect("database");
+        for store in [SETTINGS, BASES] {
+            database
+                .create_object_store(store, ObjectStoreParams::new())
+                .expect("store");
+        }
+    });
+    let database = request.await.expect("v1");
+    let transaction = database
+        .transaction(&[SETTINGS], TransactionMode::ReadWrite)
+        .expect("transaction");
+    transaction
+        .object_store(SETTINGS)
+        .expect("settings")
+        .put(
+            &JsValue::from_str("dark"),
+            Some(&JsValue::from_str("theme")),
+        )
+        .expect("put")
+        .await
+        .expect("written");
+    transaction.commit().expect("commit").await.expect("done");
+    database.close();
+
+    let store = Store::open_named(&name).await.expect("upgraded");
+    assert_eq!(
+        store.get_setting::<String>("theme").await.expect("read"),
+        Some("dark".to_string())
+    );
+    let drawing = drawing_of("2", 2, 1.0);
+    store.put_drawing(&drawing).await.expect("write");
+    assert_eq!(store.get_drawing("2").await.expect("read"), Some(drawing));
 }

@@ -1,4 +1,4 @@
-//! IndexedDB persistence: the solver's bases and the user's settings. The schema is versioned
+//! IndexedDB persistence: the solver's bases, the user's settings and the Sprouts drawings of recent games. The schema is versioned
 //! (see [`schema`]) so later versions can add stores without losing what users have.
 
 mod schema;
@@ -6,10 +6,14 @@ mod schema;
 use idb::{Database, Factory, TransactionMode};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use sprague_engine::draw::Drawing;
 use std::fmt;
 use wasm_bindgen::JsValue;
 
-pub use schema::{BASES, SCHEMA_VERSION, SETTINGS};
+pub use schema::{BASES, DRAWINGS, SCHEMA_VERSION, SETTINGS};
+
+/// How many Sprouts drawings are kept (the most recently saved); older ones are dropped.
+pub const KEPT_DRAWINGS: usize = 200;
 
 /// The database the app uses; tests open others by name.
 pub const DATABASE_NAME: &str = "sprague";
@@ -33,6 +37,16 @@ pub struct StoredBase {
     pub entries: u64,
     #[serde(with = "serde_bytes")]
     pub data: Vec<u8>,
+}
+
+/// The drawing of a Sprouts game's line (its key: see `play::sprouts_drawing::line_key`), kept so that the
+/// curves a person drew are still theirs after a reload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredDrawing {
+    pub line: String,
+    pub drawing: Drawing,
+    /// When it was saved (ms since the epoch): the oldest are dropped first.
+    pub saved_ms: f64,
 }
 
 #[derive(Debug)]
@@ -126,6 +140,61 @@ impl Store {
             .await?;
         transaction.commit()?.await?;
         Ok(())
+    }
+
+    pub async fn get_drawing(&self, line: &str) -> Result<Option<StoredDrawing>, StoreError> {
+        match self.get(DRAWINGS, line).await? {
+            Some(value) => Ok(Some(serde_wasm_bindgen::from_value(value)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Saves a drawing under its line, then drops the oldest drawings beyond [`KEPT_DRAWINGS`] (checked
+    /// by a count, so reading them all happens only once the limit is passed by a margin).
+    pub async fn put_drawing(&self, drawing: &StoredDrawing) -> Result<(), StoreError> {
+        self.put(DRAWINGS, &drawing.line, &to_js(drawing)?).await?;
+        self.drop_oldest_drawings(KEPT_DRAWINGS, KEPT_DRAWINGS / 10)
+            .await
+    }
+
+    /// Keeps the `keep` most recently saved drawings once more than `keep + margin` are stored.
+    pub async fn drop_oldest_drawings(&self, keep: usize, margin: usize) -> Result<(), StoreError> {
+        let transaction = self
+            .database
+            .transaction(&[DRAWINGS], TransactionMode::ReadWrite)?;
+        let store = transaction.object_store(DRAWINGS)?;
+        if (store.count(None)?.await? as usize) <= keep + margin {
+            transaction.await?;
+            return Ok(());
+        }
+        // Unreadable records (written by some other version) sort first, so they go.
+        let mut saved: Vec<(f64, JsValue)> = store
+            .get_all_keys(None, None)?
+            .await?
+            .into_iter()
+            .zip(store.get_all(None, None)?.await?)
+            .map(|(key, value)| {
+                let when = serde_wasm_bindgen::from_value::<StoredDrawing>(value)
+                    .map_or(f64::NEG_INFINITY, |d| d.saved_ms);
+                (when, key)
+            })
+            .collect();
+        saved.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (_, key) in saved.into_iter().skip(keep) {
+            store.delete(key)?.await?;
+        }
+        transaction.commit()?.await?;
+        Ok(())
+    }
+
+    /// How many drawings are stored (for tests).
+    pub async fn count_drawings(&self) -> Result<usize, StoreError> {
+        let transaction = self
+            .database
+            .transaction(&[DRAWINGS], TransactionMode::ReadOnly)?;
+        let count = transaction.object_store(DRAWINGS)?.count(None)?.await?;
+        transaction.await?;
+        Ok(count as usize)
     }
 
     async fn get(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {

@@ -4,12 +4,14 @@
 use idb::event::VersionChangeEvent;
 use idb::{DatabaseEvent, ObjectStoreParams};
 
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Settings by name (out-of-line string keys).
 pub const SETTINGS: &str = "settings";
 /// Bases by name (out-of-line string keys), see [`super::StoredBase`].
 pub const BASES: &str = "bases";
+/// Sprouts drawings by game line (out-of-line string keys), see [`super::StoredDrawing`]. Added in version 2.
+pub const DRAWINGS: &str = "drawings";
 
 pub fn upgrade(event: VersionChangeEvent) {
     let Ok(database) = event.database() else {
@@ -21,5 +23,8 @@ pub fn upgrade(event: VersionChangeEvent) {
             // A failure here aborts the version change, and opening reports it.
             let _ = database.create_object_store(name, ObjectStoreParams::new());
         }
+    }
+    if old_version < 2 {
+        let _ = database.create_object_store(DRAWINGS, ObjectStoreParams::new());
     }
 }

@@ -1,13 +1,18 @@
 //! The drawing of a Sprouts game as the page shows it. Drawings made so far are kept by line (a curve a
 //! person drew stays as drawn); a move not yet drawn — the computer's, or every move of a game opened from a
 //! link — is routed by the worker, one move at a time, while the page shows the last drawing it has.
+//! Each drawing made is also saved in IndexedDB under its line, and a line the page has not drawn yet is
+//! first looked for there: after a reload the curves a person drew are still theirs.
 
 use crate::play::sprouts_drawing::{line_key, spots_of_start, DrawingCache, DrawnMove};
 use crate::play::sprouts_game::SproutsGame;
+use crate::store::{Store, StoredDrawing};
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::Drawing;
+use sprague_engine::games::sprouts::Position;
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -68,7 +73,8 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
                     rearranged,
                     ..
                 } => {
-                    cache.borrow_mut().remember_drawn(
+                    keep_drawn(
+                        &cache,
                         &game.start,
                         &game.line[..moves],
                         DrawnMove {
@@ -95,12 +101,31 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
             }
         }
     }
+    // A line not drawn here yet is first looked for among the saved drawings (once per line).
+    let looked_up = use_mut_ref(HashSet::<String>::new);
+    {
+        let (cache, looked_up, game) = (cache.clone(), looked_up.clone(), game.clone());
+        let arrivals = arrivals.clone();
+        use_effect_with(key.clone(), move |key| {
+            if cache.borrow().get(&game).is_some() {
+                looked_up.borrow_mut().insert(key.clone());
+            } else if !looked_up.borrow().contains(key) {
+                let key = key.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    restore_saved(&cache, &game).await;
+                    looked_up.borrow_mut().insert(key);
+                    arrivals.set(*arrivals + 1);
+                });
+            }
+        });
+    }
     // Ask for the next missing move (one request at a time).
     {
         let (cache, in_flight, game) = (cache.clone(), in_flight.clone(), game.clone());
         let failed = failed.clone();
-        use_effect_with((key.clone(), *arrivals), move |_| {
-            if in_flight.borrow().is_some() {
+        let looked_up = looked_up.clone();
+        use_effect_with((key.clone(), *arrivals), move |(key, _)| {
+            if in_flight.borrow().is_some() || !looked_up.borrow().contains(key) {
                 return;
             }
             let cache = cache.borrow();
@@ -140,4 +165,49 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
         }
     }
     GameDrawing::Drawing(cache.longest_drawn(game).1.cloned())
+}
+
+/// Remembers a move's drawing for the page and saves it in IndexedDB under its line.
+pub fn keep_drawn(
+    cache: &RefCell<DrawingCache>,
+    start: &Position,
+    line: &[Position],
+    drawn: DrawnMove,
+) {
+    let saved = StoredDrawing {
+        line: line_key(start, line),
+        drawing: drawn.drawing.clone(),
+        saved_ms: js_sys::Date::now(),
+    };
+    cache.borrow_mut().remember_drawn(start, line, drawn);
+    wasm_bindgen_futures::spawn_local(async move {
+        // Nothing is lost but the hand-drawn look if this fails (e.g. storage switched off).
+        if let Ok(store) = Store::open().await {
+            let _ = store.put_drawing(&saved).await;
+        }
+    });
+}
+
+/// Puts into the cache the longest part of the game's line (one move at least) saved in IndexedDB whose
+/// drawing is a drawing of that part's position. A record that cannot be read, or that does not
+/// draw its line's position, is passed over.
+async fn restore_saved(cache: &RefCell<DrawingCache>, game: &SproutsGame) {
+    let Ok(store) = Store::open().await else {
+        return;
+    };
+    for moves in (1..=game.line.len()).rev() {
+        let line = &game.line[..moves];
+        if cache.borrow().longest_drawn(game).0 >= moves {
+            return; // drawn here meanwhile
+        }
+        let Ok(Some(saved)) = store.get_drawing(&line_key(&game.start, line)).await else {
+            continue;
+        };
+        if saved.drawing.position().ok().as_ref() == line.last() {
+            cache
+                .borrow_mut()
+                .remember(&game.start, line, saved.drawing);
+            return;
+        }
+    }
 }

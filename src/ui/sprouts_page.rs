@@ -5,7 +5,7 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
-use super::game_drawing::{use_game_drawing, GameDrawing};
+use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
@@ -180,7 +180,8 @@ pub fn sprouts_page() -> Html {
                     };
                     let mut line = asked.game.line.clone();
                     line.push(child.clone());
-                    drawings.borrow_mut().remember_drawn(
+                    keep_drawn(
+                        &drawings,
                         &asked.game.start,
                         &line,
                         DrawnMove {
@@ -289,10 +290,14 @@ pub fn sprouts_page() -> Html {
             };
             let mut next = game.clone();
             if next.play(curve.child().clone()).is_ok() {
-                drawings.borrow_mut().remember(
+                keep_drawn(
+                    &drawings,
                     &next.start,
                     &next.line,
-                    drawing.play(&curve, spot_at),
+                    DrawnMove {
+                        drawing: drawing.play(&curve, spot_at),
+                        rearranged: None,
+                    },
                 );
                 note.set(None);
                 show.emit((next, false));

@@ -349,3 +349,54 @@ test('Sprouts: a move that cannot be drawn into the picture as it is rearranges 
     assert.deepEqual(page.problems, []);
     await page.close();
 });
+
+test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad saved drawing is passed over', async () => {
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=2&vs=human`);
+    await page.locator('circle.spot').nth(1).waitFor();
+    const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
+    // A wide detour below the spots, nothing like the router's curve.
+    await drag(page, [a, { x: a.x - 60, y: a.y + 150 }, { x: b.x + 60, y: b.y + 150 }, b]);
+    await page.mouse.click((a.x + b.x) / 2, a.y + 150);
+    await page.locator('#moves li').first().waitFor();
+    const curve = () => page.locator('path.curve').first().getAttribute('d');
+    const drawn = await curve();
+    const link = page.url();
+
+    await page.waitForTimeout(300); // the save is asynchronous
+    await page.reload();
+    await page.locator('circle.spot').nth(2).waitFor();
+    assert.equal(await curve(), drawn, 'the hand-drawn curve survived the reload');
+
+    // Elsewhere (no saved drawings) the same link is drawn by the router: a different curve.
+    const elsewhere = await app.context.browser().newContext({ viewport: { width: 1100, height: 900 } });
+    const other = await openPage(elsewhere);
+    await other.goto(link);
+    await other.locator('circle.spot').nth(2).waitFor();
+    const routed = await other.locator('path.curve').first().getAttribute('d');
+    assert.notEqual(routed, drawn);
+    await elsewhere.close();
+
+    // A saved drawing that is not a drawing of its line (here: of nothing at all) is ignored.
+    await page.evaluate(() => new Promise((resolve, reject) => {
+        const open = indexedDB.open('sprague');
+        open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction('drawings', 'readwrite');
+            const store = tx.objectStore('drawings');
+            const all = store.getAllKeys();
+            all.onsuccess = () => {
+                for (const key of all.result) store.put({ line: key, drawing: { spots: 'junk' }, saved_ms: 1 }, key);
+            };
+            tx.oncomplete = () => { db.close(); resolve(); };
+            tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+    }));
+    await page.reload();
+    await page.locator('circle.spot').nth(2).waitFor();
+    assert.equal(await curve(), routed, 'the unreadable record was passed over and the move routed');
+    assert.deepEqual(page.problems, []);
+    assert.deepEqual(other.problems, []);
+    await page.close();
+});
