@@ -2,11 +2,10 @@
 //! Sprague's binary format for Sprouts, text for nim values), import one (checked by the worker before
 //! anything is stored, with a report), or clear one.
 
+use super::download::download;
 use super::solver::next_request_id;
 use crate::worker::protocol::{BaseSummary, Request, Response};
 use crate::worker::SolverReactor;
-use gloo::file::{Blob, ObjectUrl};
-use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -38,7 +37,7 @@ pub fn bases_page() -> Html {
                 }
                 Response::Exported {
                     file_name, bytes, ..
-                } => download(&file_name, &bytes),
+                } => download(&file_name, "application/octet-stream", &bytes),
                 Response::Error { message, .. } => {
                     report.set(None);
                     error.set(Some(message));
@@ -151,26 +150,6 @@ pub fn bases_page() -> Html {
             }
         </section>
     }
-}
-
-/// Hands `bytes` to the browser as a download named `file_name`.
-fn download(file_name: &str, bytes: &[u8]) {
-    let url = ObjectUrl::from(Blob::new_with_options(
-        bytes,
-        Some("application/octet-stream"),
-    ));
-    let document = gloo::utils::document();
-    if let Some(link) = document
-        .create_element("a")
-        .ok()
-        .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        link.set_href(&url);
-        link.set_download(file_name);
-        link.click();
-    }
-    // The URL must outlive the click: free it a little later.
-    gloo::timers::callback::Timeout::new(10_000, move || drop(url)).forget();
 }
 
 fn format_bytes(bytes: u64) -> String {

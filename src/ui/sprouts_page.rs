@@ -9,6 +9,7 @@ use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
+use super::save_picture::SavePicture;
 use super::solver::next_request_id;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
@@ -515,6 +516,9 @@ pub fn sprouts_page() -> Html {
                     { if *exact_mode { "Draw freehand" } else { "Exact mode" } }
                 </button>
                 <CopyLink />
+                if game_drawing.ready().is_some() {
+                    <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
+                }
             </div>
             if *choosing_now {
                 <div class="working" aria-live="polite">
@@ -748,6 +752,16 @@ fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
          (alpha-beta, exact where the base knows the lands): {found}.",
         guess.depth
     )
+}
+
+/// The file name of the board's picture: the position, with what file names dislike replaced.
+fn picture_name(position: &Position) -> String {
+    let text: String = position
+        .to_string()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    format!("sprouts-{text}.svg")
 }
 
 fn random_index(len: usize) -> usize {

@@ -3,7 +3,9 @@
 // W L L L W); full games against the computer are played through the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, openPage, screenshot } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { useApp, openPage, screenshot, artifacts } from './harness.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 } });
 
@@ -398,5 +400,35 @@ test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad sav
     assert.equal(await curve(), routed, 'the unreadable record was passed over and the move routed');
     assert.deepEqual(page.problems, []);
     assert.deepEqual(other.problems, []);
+    await page.close();
+});
+
+test('Sprouts: "Save picture" downloads the board as it looks, as a standalone SVG file', async () => {
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=4&vs=human&line=${encodeURIComponent('0*2.AB|0.AB~0*2.AB|CD|AB.CD')}`);
+    await page.locator('circle.spot').nth(5).waitFor();
+    const onBoard = await page.locator('svg.sprouts-board circle.spot').evaluateAll((circles) =>
+        circles.map((c) => ({ x: c.getAttribute('cx'), y: c.getAttribute('cy'), fill: getComputedStyle(c).fill })));
+    const curves = await page.locator('svg.sprouts-board path.curve').count();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-picture')]);
+    assert.equal(download.suggestedFilename(), 'sprouts-0-2-AB-CD-AB-CD.svg');
+    const file = path.join(artifacts, 'sprouts-saved-picture.svg');
+    fs.mkdirSync(artifacts, { recursive: true });
+    await download.saveAs(file);
+    const text = fs.readFileSync(file, 'utf8');
+    assert.match(text, /^<\?xml/);
+    // Read back by the browser's own XML parser, in a page with no stylesheet: the same spots, where they
+    // were, with the colours they had on the board; the same curves.
+    const viewer = await openPage(app.context);
+    await viewer.goto(`file://${file}`);
+    const saved = await viewer.locator('circle').evaluateAll((circles) =>
+        circles.map((c) => ({ x: c.getAttribute('cx'), y: c.getAttribute('cy'), fill: getComputedStyle(c).fill })));
+    assert.deepEqual(saved, onBoard);
+    assert.equal(await viewer.locator('path').count(), curves);
+    assert.ok(curves >= 2);
+    await viewer.setViewportSize({ width: 1000, height: 700 });
+    await viewer.screenshot({ path: path.join(artifacts, 'sprouts-saved-picture.png') });
+    assert.deepEqual(page.problems, []);
+    await viewer.close();
     await page.close();
 });
