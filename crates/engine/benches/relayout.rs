@@ -8,11 +8,16 @@
 //!
 //! `cargo bench -p sprague-engine --bench relayout`
 //! (environment: RELAYOUT_GAMES games per start, default 3; RELAYOUT_CHILDREN children tried per
-//! step, default 8; RELAYOUT_MAX largest start, default 14)
+//! step, default 8; RELAYOUT_MAX largest start, default 12; RELAYOUT_ONLY 1 or 2 for one section)
+//!
+//! Two kinds of games: played from the n-spot start (the drawing soon is one connected part), and
+//! played from a fresh layout of a position with several lands (each in its own fenced cell, as
+//! when a position is pasted or opened from a URL).
 
 use std::time::Instant;
 
 use sprague_engine::draw::{Drawing, Relayout};
+use sprague_engine::games::sprouts::Position;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -39,81 +44,133 @@ fn moved(parent: &Drawing, next: &Drawing) -> usize {
         .count()
 }
 
+/// Tallies of one row.
+#[derive(Default)]
+struct Row {
+    tried: usize,
+    missing: usize,
+    kept: usize,
+    redrawn: usize,
+    part: usize,
+    fresh: usize,
+    spots: usize,
+    moved_sum: usize,
+    moved_max: usize,
+    time: f64,
+    worst: f64,
+}
+
+impl Row {
+    fn print(&self, label: &str) {
+        let k = self.missing.max(1) as f64;
+        println!(
+            "{label:>7}  {:>5}  {:>8}  {:>4}  {:>13}  {:>12}  {:>5}  {:>12.1}  {:>10.1}  {:>9}  {:>7.0}  {:>6.0}",
+            self.tried,
+            self.missing,
+            self.kept,
+            self.redrawn,
+            self.part,
+            self.fresh,
+            self.spots as f64 / k,
+            self.moved_sum as f64 / k,
+            self.moved_max,
+            1000.0 * self.time / k,
+            1000.0 * self.worst,
+        );
+    }
+}
+
+/// Plays a random game from `start` (each step: up to `per_step` children, routed; those the router
+/// misses relaid), tallying into `row` and `times`.
+fn play(start: Drawing, rng: &mut Rng, per_step: usize, row: &mut Row, times: &mut Vec<f64>) {
+    let mut d = start;
+    loop {
+        let mut children = d.position().unwrap().children();
+        // A random sample of the children (all of them when few).
+        while children.len() > per_step {
+            children.swap_remove(rng.below(children.len()));
+        }
+        let (mut next, mut relaid) = (Vec::new(), Vec::new());
+        for child in &children {
+            row.tried += 1;
+            if let Some(mv) = d.route(child) {
+                next.push(d.play(&mv, None));
+                continue;
+            }
+            row.missing += 1;
+            let t = Instant::now();
+            let (drawn, how) = d.relayout_how(child).expect("relayout");
+            let took = t.elapsed().as_secs_f64();
+            row.time += took;
+            row.worst = row.worst.max(took);
+            times.push(took);
+            assert_eq!(&drawn.position().unwrap(), child);
+            let m = moved(&d, &drawn);
+            row.spots += d.spots.len();
+            row.moved_sum += m;
+            row.moved_max = row.moved_max.max(m);
+            #[allow(unreachable_patterns)] // also builds against an engine without a variant
+            match how {
+                Relayout::Kept => row.kept += 1,
+                Relayout::CurveRedrawn { .. } => row.redrawn += 1,
+                Relayout::Fresh => row.fresh += 1,
+                _ => row.part += 1,
+            }
+            relaid.push(drawn);
+        }
+        // Play on from a routed child (the same games before and after a change to the
+        // fallbacks), from a relaid one only when none was routed.
+        if next.is_empty() {
+            next = relaid;
+        }
+        if next.is_empty() {
+            break;
+        }
+        d = next.swap_remove(rng.below(next.len()));
+    }
+}
+
 fn main() {
     let games = env("RELAYOUT_GAMES", 3) as u64;
     let per_step = env("RELAYOUT_CHILDREN", 8);
-    let max = env("RELAYOUT_MAX", 14);
-    println!("relayout of children the router cannot draw ({games} games per start, up to {per_step} children per step)");
-    println!("spots  tried  no-curve  kept  curve-redrawn  part-redrawn  fresh  spots/parent  moved-mean  moved-max  ms-mean  ms-max");
-    let mut all_times: Vec<f64> = Vec::new();
-    for n in 5..=max {
-        let (mut tried, mut missing) = (0usize, 0usize);
-        let (mut kept, mut redrawn, mut part, mut fresh) = (0usize, 0usize, 0usize, 0usize);
-        let (mut spots, mut moved_sum, mut moved_max) = (0usize, 0usize, 0usize);
-        let (mut time, mut worst) = (0.0f64, 0.0f64);
+    let max = env("RELAYOUT_MAX", 12);
+    let only = env("RELAYOUT_ONLY", 0); // 1 or 2: that section alone
+    let header = "  spots  tried  no-curve  kept  curve-redrawn  part-redrawn  fresh  spots/parent  moved-mean  moved-max  ms-mean  ms-max";
+    let mut times: Vec<f64> = Vec::new();
+    println!("1. games played from the n-spot start ({games} games per start, up to {per_step} children per step)");
+    println!("{header}");
+    for n in (5..=max).filter(|_| only != 2) {
+        let mut row = Row::default();
         for seed in 1..=games {
             let mut rng = Rng(seed * 9973 + n as u64);
-            let mut d = Drawing::start(n);
-            loop {
-                let mut children = d.position().unwrap().children();
-                // A random sample of the children (all of them when few).
-                while children.len() > per_step {
-                    children.swap_remove(rng.below(children.len()));
-                }
-                let (mut next, mut relaid) = (Vec::new(), Vec::new());
-                for child in &children {
-                    tried += 1;
-                    if let Some(mv) = d.route(child) {
-                        next.push(d.play(&mv, None));
-                        continue;
-                    }
-                    missing += 1;
-                    let t = Instant::now();
-                    let (drawn, how) = d.relayout_how(child).expect("relayout");
-                    let took = t.elapsed().as_secs_f64();
-                    time += took;
-                    worst = worst.max(took);
-                    all_times.push(took);
-                    assert_eq!(&drawn.position().unwrap(), child);
-                    let m = moved(&d, &drawn);
-                    spots += d.spots.len();
-                    moved_sum += m;
-                    moved_max = moved_max.max(m);
-                    match how {
-                        Relayout::Kept => kept += 1,
-                        Relayout::CurveRedrawn { .. } => redrawn += 1,
-                        Relayout::LandRedrawn { .. } => part += 1,
-                        Relayout::Fresh => fresh += 1,
-                    }
-                    relaid.push(drawn);
-                }
-                // Play on from a routed child (the same games before and after a change to the
-                // fallbacks), from a relaid one only when none was routed.
-                if next.is_empty() {
-                    next = relaid;
-                }
-                if next.is_empty() {
-                    break;
-                }
-                d = next.swap_remove(rng.below(next.len()));
+            play(Drawing::start(n), &mut rng, per_step, &mut row, &mut times);
+        }
+        row.print(&n.to_string());
+    }
+    println!("\n2. games played from a fresh layout of a position with several lands, met along an engine game from n spots");
+    println!("{header}");
+    for n in (6..=max).step_by(2).filter(|_| only != 1) {
+        let mut row = Row::default();
+        for seed in 1..=games {
+            let mut rng = Rng(seed * 104_723 + n as u64);
+            let mut p = Position::start(n).unwrap();
+            while p.lands().len() < 2 && !p.is_terminal() {
+                let children = p.children();
+                p = children[rng.below(children.len())].clone();
+            }
+            if let Ok(d) = Drawing::layout(&p) {
+                play(d, &mut rng, per_step, &mut row, &mut times);
             }
         }
-        let k = missing.max(1) as f64;
-        println!(
-            "{n:>5}  {tried:>5}  {missing:>8}  {kept:>4}  {redrawn:>13}  {part:>12}  {fresh:>5}  {:>12.1}  {:>10.1}  {moved_max:>9}  {:>7.0}  {:>6.0}",
-            spots as f64 / k,
-            moved_sum as f64 / k,
-            1000.0 * time / k,
-            1000.0 * worst,
-        );
+        row.print(&n.to_string());
     }
-    all_times.sort_by(f64::total_cmp);
-    if let Some(&last) = all_times.last() {
-        let median = all_times[all_times.len() / 2];
-        let over = all_times.iter().filter(|&&t| t > 1.0).count();
+    times.sort_by(f64::total_cmp);
+    if let Some(&last) = times.last() {
+        let median = times[times.len() / 2];
+        let over = times.iter().filter(|&&t| t > 1.0).count();
         println!(
-            "fallback chain over all: {} runs, median {:.0} ms, worst {:.0} ms, {over} over 1 s",
-            all_times.len(),
+            "\nfallback chain (relayout_how, its first failed route included) over all: {} runs, median {:.0} ms, worst {:.0} ms, {over} over 1 s",
+            times.len(),
             1000.0 * median,
             1000.0 * last
         );

@@ -39,6 +39,11 @@ struct Size {
     central: f64,
     /// The one thing hanging inwards (no floats) sits in the middle instead of by the rim.
     centred: bool,
+    /// For a circle whose subtree runs away from its parent in a straight line (a chain of
+    /// circles each hanging the next outwards, opposite its own parent bridge, ending in a circle
+    /// with nothing more hung from it): how far the subtree reaches ahead of the centre, and its
+    /// half-width. Used when `tight` (see [`TangleStyle`]).
+    line: Option<(f64, f64)>,
 }
 
 struct Builder<'a> {
@@ -49,12 +54,15 @@ struct Builder<'a> {
 }
 
 /// How tangled components are drawn: `spread` scales their maps (more room for what hangs inside),
-/// `mirror` draws them the other way round. The caller tries a few until the drawing reads back
-/// right.
+/// `mirror` draws them the other way round. `tight`: a chain of circles hung outwards one from the
+/// next is measured as the line it is, not as nested disks each twice its child's (which shrinks
+/// long chains exponentially); such a drawing is only known to be plane once checked. The caller
+/// tries a few styles until the drawing reads back right.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TangleStyle {
     pub spread: f64,
     pub mirror: bool,
+    pub tight: bool,
 }
 
 /// Lays the plan out and scales it into the rectangle `(x0, y0, w, h)`, at most `max_unit` pixels
@@ -101,6 +109,27 @@ impl Builder<'_> {
         }
     }
 
+    /// For an outward bridge to a chained child (when `tight`): the child's radius, and how far
+    /// its line reaches ahead of its centre and to either side.
+    fn chained(&mut self, e: Element) -> Option<Chained> {
+        match e {
+            Element::Bridge {
+                side: Side::Out,
+                child,
+                ..
+            } if self.style.tight => {
+                let size = self.measure(child);
+                let (ahead, half) = size.line?;
+                Some(Chained {
+                    r: size.r,
+                    ahead,
+                    half,
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn measure(&mut self, c: CircleId) -> Size {
         if let Some(size) = self.sizes[c] {
             return size;
@@ -109,6 +138,7 @@ impl Builder<'_> {
         let elements = circle.elements.clone();
         let floats = circle.floats.clone();
         let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let chained: Vec<Option<Chained>> = elements.iter().map(|&e| self.chained(e)).collect();
         let float_reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
         let (ring, central) = ring_for(&float_reach);
         let inward_bridges: Vec<f64> = elements
@@ -139,7 +169,11 @@ impl Builder<'_> {
             let total: Option<f64> = elements
                 .iter()
                 .zip(&reach)
-                .map(|(&e, &s)| width(e, s, r, central, centred))
+                .zip(&chained)
+                .map(|((&e, &s), &ch)| match ch {
+                    Some(ch) => ch.width(r),
+                    None => width(e, s, r, central, centred),
+                })
                 .sum();
             if total.is_some_and(|t| t <= TAU) {
                 break;
@@ -149,21 +183,47 @@ impl Builder<'_> {
         let outward = elements
             .iter()
             .zip(&reach)
-            .map(|(e, &s)| match e {
-                Element::Leaf(Side::Out) => LEAF,
-                Element::Pocket(Side::Out) => BUMP,
-                Element::Bridge {
-                    side: Side::Out, ..
-                } => BRIDGE + 2.0 * s,
+            .zip(&chained)
+            .map(|((e, &s), ch)| match (e, ch) {
+                (_, Some(ch)) => BRIDGE + ch.r + ch.ahead,
+                (Element::Leaf(Side::Out), _) => LEAF,
+                (Element::Pocket(Side::Out), _) => BUMP,
+                (
+                    Element::Bridge {
+                        side: Side::Out, ..
+                    },
+                    _,
+                ) => BRIDGE + 2.0 * s,
                 _ => 0.0,
             })
             .fold(0.0, f64::max);
+        let reach_here = r + outward + GAP / 2.0;
+        // A line: nothing else hung but the parent bridge and at most one chained child (which,
+        // alone with the parent bridge, is placed right opposite it).
+        let bridges = elements
+            .iter()
+            .filter(|e| matches!(e, Element::Bridge { .. }))
+            .count();
+        let line = if !floats.is_empty() {
+            None
+        } else if bridges == 0 {
+            Some((reach_here, reach_here))
+        } else if let ([_, _], [Some(ch)] | [Some(ch), None] | [None, Some(ch)]) =
+            (elements.as_slice(), chained.as_slice())
+        {
+            elements
+                .contains(&Element::ParentBridge)
+                .then_some((r + BRIDGE + ch.r + ch.ahead, r.max(ch.half)))
+        } else {
+            None
+        };
         let size = Size {
             r,
-            reach: r + outward + GAP / 2.0,
+            reach: reach_here,
             ring,
             central,
             centred,
+            line,
         };
         self.sizes[c] = Some(size);
         size
@@ -385,10 +445,18 @@ impl Builder<'_> {
         let elements = self.plan.circles[c].elements.clone();
         let floats = self.plan.circles[c].floats.clone();
         let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let chained: Vec<Option<Chained>> = elements.iter().map(|&e| self.chained(e)).collect();
         let widths: Vec<f64> = elements
             .iter()
             .zip(&reach)
-            .map(|(&e, &s)| width(e, s, r, size.central, size.centred).unwrap_or(SPACING / r))
+            .zip(&chained)
+            .map(|((&e, &s), ch)| {
+                match ch {
+                    Some(ch) => ch.width(r),
+                    None => width(e, s, r, size.central, size.centred),
+                }
+                .unwrap_or(SPACING / r)
+            })
             .collect();
         let slack = ((TAU - widths.iter().sum::<f64>()) / elements.len().max(1) as f64).max(0.0);
         let mut angles = Vec::with_capacity(elements.len());
@@ -397,11 +465,26 @@ impl Builder<'_> {
             angles.push(at + (w + slack) / 2.0);
             at += w + slack;
         }
+        // A root circle with one chain hung from it turns the chain to the right: long chains
+        // lie along the box's longer side.
+        let one_chain = match chained.iter().filter(|c| c.is_some()).count() {
+            1 if elements
+                .iter()
+                .filter(|e| matches!(e, Element::Bridge { .. }))
+                .count()
+                == 1 =>
+            {
+                chained.iter().position(|c| c.is_some())
+            }
+            _ => None,
+        };
         let shift = match (
             towards_parent,
             elements.iter().position(|e| *e == Element::ParentBridge),
+            one_chain,
         ) {
-            (Some(a), Some(k)) => a - angles[k],
+            (Some(a), Some(k), _) => a - angles[k],
+            (None, _, Some(k)) => -angles[k],
             _ => -PI / 2.0,
         };
         for a in &mut angles {
@@ -417,7 +500,7 @@ impl Builder<'_> {
 
         let mut ring: Vec<(f64, usize)> = Vec::new();
         let mut parent_spot = None;
-        for ((&e, &a), &s) in elements.iter().zip(&angles).zip(&reach) {
+        for (((&e, &a), &s), ch) in elements.iter().zip(&angles).zip(&reach).zip(&chained) {
             match e {
                 Element::Letter(_) => {
                     let id = self.new_spot(on(r, a));
@@ -455,10 +538,11 @@ impl Builder<'_> {
                 } => {
                     let j = self.new_spot(on(r, a));
                     ring.push((a, j));
-                    let (distance, back) = match side {
-                        Side::Out => (r + BRIDGE + s, a + PI),
-                        Side::In if size.centred => (0.0, a),
-                        Side::In => (r - BRIDGE - s, a),
+                    let (distance, back) = match (side, ch) {
+                        (Side::Out, Some(ch)) => (r + BRIDGE + ch.r, a + PI),
+                        (Side::Out, None) => (r + BRIDGE + s, a + PI),
+                        (Side::In, _) if size.centred => (0.0, a),
+                        (Side::In, _) => (r - BRIDGE - s, a),
                     };
                     let child_centre = on(distance, a);
                     let Some(cj) = self.place(child, child_centre, Some(back)) else {
@@ -499,6 +583,26 @@ impl Builder<'_> {
             self.place_float(*f, Point::new(centre.x + p.x, centre.y + p.y));
         }
         parent_spot
+    }
+}
+
+/// An outward bridge's child measured as a line (see `Size::line`).
+#[derive(Clone, Copy, Debug)]
+struct Chained {
+    /// The child circle's radius (its centre sits `BRIDGE` beyond both rims).
+    r: f64,
+    /// How far the line reaches ahead of the child's centre.
+    ahead: f64,
+    /// Half the line's width.
+    half: f64,
+}
+
+impl Chained {
+    /// The angle the line needs on a circle of radius `r`: the cone holding its width from the
+    /// nearest it comes (the child's centre; `None` if the circle is too small for it).
+    fn width(self, r: f64) -> Option<f64> {
+        let sine = (self.half + GAP / 2.0) / (r + BRIDGE + self.r);
+        (sine < 1.0).then(|| (SPACING / r).max(2.0 * sine.asin()))
     }
 }
 

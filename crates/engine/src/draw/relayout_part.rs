@@ -5,9 +5,9 @@
 //! rectangle holds nothing else. Everything outside the rectangle then lies in one face around it,
 //! and the drawing is the sum of the group and the rest: if the rest's lands are among the child's,
 //! the child's other lands are laid out from scratch inside the rectangle (grown into the free room
-//! around it), and every spot and curve of the rest keeps its exact place. The result is read back
-//! and must give the child, crossing-free; otherwise the group takes in the nearest other part and
-//! tries again.
+//! around it), and every spot and curve of the rest keeps its exact place. The fresh part must be
+//! crossing-free and the result, read back, must give the child; otherwise the group takes in the
+//! nearest other part and tries again.
 
 use crate::games::sprouts::{Land, Position};
 
@@ -201,11 +201,15 @@ impl Drawing {
         }
         // No lands left (the move killed its part): the part is dropped, nothing drawn in its place.
         let fresh = Drawing::layout(&Position::from_lands(lands)).ok()?;
+        // The fresh part goes inside the room, which nothing kept reaches into: it can only cross
+        // itself. (The kept drawing is not checked: routed curves may graze by this strict test.)
+        if !crossing_free(&fresh) {
+            return None;
+        }
         let room = self.free_room(part_of, group, rect);
         let mut out = rest;
         place_fitted(&mut out, &fresh, room);
-        (out.position().ok().as_ref() == Some(child) && crossing_free(&out))
-            .then_some((out, dropped))
+        (out.position().ok().as_ref() == Some(child)).then_some((out, dropped))
     }
 
     /// `rect` grown step by step while no part outside `group` reaches into it.
