@@ -18,7 +18,10 @@ const LEAF: f64 = 0.75;
 const BUMP: f64 = 0.4;
 /// Arc length from a pocket's spot to each of its two junctions.
 const POCKET_HALF: f64 = 0.3;
-const BRIDGE: f64 = 0.8;
+/// Points of a pocket's bump from a junction to its spot.
+const POCKET_STEPS: usize = 6;
+/// Length of a bridge between circles (long enough for a spot on it to stand clear of both).
+const BRIDGE: f64 = 1.2;
 const GAP: f64 = 0.45;
 const MIN_RADIUS: f64 = 0.8;
 /// Room taken by an isolated spot.
@@ -525,11 +528,19 @@ impl Builder<'_> {
                     let j2 = self.new_spot(p2);
                     ring.push((a - d, j1));
                     ring.push((a + d, j2));
-                    let bump = on(r + outwards(side) * BUMP, a);
-                    let q1 = on(r + outwards(side) * BUMP * 0.8, a - d * 0.9);
-                    let q2 = on(r + outwards(side) * BUMP * 0.8, a + d * 0.9);
-                    self.new_spot(bump);
-                    self.curve(j1, j2, vec![p1, q1, bump, q2, p2], Some(2));
+                    // A smooth bump: its height grows as a sine arch from one junction to the
+                    // other, the spot at its top.
+                    let mut points: Vec<Point> = (0..=2 * POCKET_STEPS)
+                        .map(|k| {
+                            let t = k as f64 / (2 * POCKET_STEPS) as f64;
+                            let lift = outwards(side) * BUMP * (PI * t).sin();
+                            on(r + lift, a - d + 2.0 * d * t)
+                        })
+                        .collect();
+                    points[0] = p1;
+                    points[2 * POCKET_STEPS] = p2;
+                    self.new_spot(points[POCKET_STEPS]);
+                    self.curve(j1, j2, points, Some(POCKET_STEPS));
                 }
                 Element::Bridge {
                     side,
