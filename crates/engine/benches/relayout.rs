@@ -4,7 +4,9 @@
 //! For each such child: which fallback gave its drawing (kept with isolated spots moved, one curve
 //! redrawn, the move's part redrawn, fresh), how many of the parent's spots moved (counted here:
 //! parent spots with no spot of the child's drawing at exactly the same place), and the time of the
-//! whole fallback chain (mean and worst).
+//! whole fallback chain `relayout_how` (mean and worst, its own first failed route included); the
+//! time of the bench's own failed route; and the same figures for `relayout_quick` (the steps after
+//! a failed route, no curve redrawn).
 //!
 //! `cargo bench -p sprague-engine --bench relayout`
 //! (environment: RELAYOUT_GAMES games per start, default 3; RELAYOUT_CHILDREN children tried per
@@ -58,13 +60,21 @@ struct Row {
     moved_max: usize,
     time: f64,
     worst: f64,
+    /// The same for `relayout_quick` (after the failed route, no curve redrawn).
+    quick_part: usize,
+    quick_fresh: usize,
+    quick_moved: usize,
+    quick_time: f64,
+    quick_worst: f64,
+    /// Time of the failed routes themselves.
+    route_fail: f64,
 }
 
 impl Row {
     fn print(&self, label: &str) {
         let k = self.missing.max(1) as f64;
         println!(
-            "{label:>7}  {:>5}  {:>8}  {:>4}  {:>13}  {:>12}  {:>5}  {:>12.1}  {:>10.1}  {:>9}  {:>7.0}  {:>6.0}",
+            "{label:>7}  {:>5}  {:>8}  {:>4}  {:>13}  {:>12}  {:>5}  {:>12.1}  {:>10.1}  {:>9}  {:>7.0}  {:>6.0}  {:>13.0}  {:>10}  {:>11}  {:>12.1}  {:>8.1}  {:>7.1}",
             self.tried,
             self.missing,
             self.kept,
@@ -76,6 +86,12 @@ impl Row {
             self.moved_max,
             1000.0 * self.time / k,
             1000.0 * self.worst,
+            1000.0 * self.route_fail / k,
+            self.quick_part,
+            self.quick_fresh,
+            self.quick_moved as f64 / k,
+            1000.0 * self.quick_time / k,
+            1000.0 * self.quick_worst,
         );
     }
 }
@@ -93,11 +109,27 @@ fn play(start: Drawing, rng: &mut Rng, per_step: usize, row: &mut Row, times: &m
         let (mut next, mut relaid) = (Vec::new(), Vec::new());
         for child in &children {
             row.tried += 1;
-            if let Some(mv) = d.route(child) {
+            let t = Instant::now();
+            let routed = d.route(child);
+            let route_time = t.elapsed().as_secs_f64();
+            if let Some(mv) = routed {
                 next.push(d.play(&mv, None));
                 continue;
             }
             row.missing += 1;
+            row.route_fail += route_time;
+            let t = Instant::now();
+            let (quick, quick_how) = d.relayout_quick(child).expect("quick relayout");
+            let took = t.elapsed().as_secs_f64();
+            row.quick_time += took;
+            row.quick_worst = row.quick_worst.max(took);
+            assert_eq!(&quick.position().unwrap(), child);
+            row.quick_moved += moved(&d, &quick);
+            match quick_how {
+                Relayout::LandRedrawn { .. } => row.quick_part += 1,
+                Relayout::Fresh => row.quick_fresh += 1,
+                _ => {}
+            }
             let t = Instant::now();
             let (drawn, how) = d.relayout_how(child).expect("relayout");
             let took = t.elapsed().as_secs_f64();
@@ -109,12 +141,11 @@ fn play(start: Drawing, rng: &mut Rng, per_step: usize, row: &mut Row, times: &m
             row.spots += d.spots.len();
             row.moved_sum += m;
             row.moved_max = row.moved_max.max(m);
-            #[allow(unreachable_patterns)] // also builds against an engine without a variant
             match how {
                 Relayout::Kept => row.kept += 1,
                 Relayout::CurveRedrawn { .. } => row.redrawn += 1,
+                Relayout::LandRedrawn { .. } => row.part += 1,
                 Relayout::Fresh => row.fresh += 1,
-                _ => row.part += 1,
             }
             relaid.push(drawn);
         }
@@ -135,7 +166,7 @@ fn main() {
     let per_step = env("RELAYOUT_CHILDREN", 8);
     let max = env("RELAYOUT_MAX", 12);
     let only = env("RELAYOUT_ONLY", 0); // 1 or 2: that section alone
-    let header = "  spots  tried  no-curve  kept  curve-redrawn  part-redrawn  fresh  spots/parent  moved-mean  moved-max  ms-mean  ms-max";
+    let header = "  spots  tried  no-curve  kept  curve-redrawn  part-redrawn  fresh  spots/parent  moved-mean  moved-max  ms-mean  ms-max  ms-route-fail  quick-part  quick-fresh  quick-moved  quick-ms  quick-max";
     let mut times: Vec<f64> = Vec::new();
     println!("1. games played from the n-spot start ({games} games per start, up to {per_step} children per step)");
     println!("{header}");

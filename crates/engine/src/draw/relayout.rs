@@ -75,6 +75,23 @@ impl Drawing {
         &self,
         child: &Position,
     ) -> Result<(Drawing, Relayout), LayoutError> {
+        self.fallbacks(child, CURVES_REDRAWN)
+    }
+
+    /// As [`Drawing::relayout_unroutable`] without redrawing a curve: no routing at all unless an
+    /// isolated spot was moved, so it takes milliseconds where a routing that fails takes seconds
+    /// (a crowded drawing of 20-odd spots); the price is a part redrawn or a fresh layout where
+    /// one curve redrawn would have moved a single spot.
+    pub fn relayout_quick(&self, child: &Position) -> Result<(Drawing, Relayout), LayoutError> {
+        self.fallbacks(child, 0)
+    }
+
+    /// The steps of [`Drawing::relayout_unroutable`], with at most `curves` curves redrawn.
+    fn fallbacks(
+        &self,
+        child: &Position,
+        curves: usize,
+    ) -> Result<(Drawing, Relayout), LayoutError> {
         let spread = self.with_isolated_spots_spread();
         if let Some(spread) = &spread {
             if let Some(mv) = spread.route(child) {
@@ -92,11 +109,7 @@ impl Drawing {
         {
             return Ok(done.clone());
         }
-        for curve in base
-            .curves_near_move(child)
-            .into_iter()
-            .take(CURVES_REDRAWN)
-        {
+        for curve in base.curves_near_move(child).into_iter().take(curves) {
             if let Some(redrawn) = base.with_curve_redrawn(curve) {
                 if let Some(mv) = redrawn.route(child) {
                     return Ok((redrawn.play(&mv, None), Relayout::CurveRedrawn { curve }));
