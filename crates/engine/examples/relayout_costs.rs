@@ -1,7 +1,8 @@
 //! Study aid (not a test): the time of each step of `relayout_how`'s fallback chain on saved router
 //! failures (JSON files written by the `route_failures` example), and what each step gives.
 //!
-//! `cargo run -p sprague-engine --example relayout_costs -- file.json...`
+//! `cargo run -p sprague-engine --example relayout_costs -- file.json...` (RELAYOUT_SVG=folder: the
+//! part redrawn written there as SVG)
 
 use std::time::Instant;
 
@@ -32,6 +33,14 @@ fn main() {
             ms(t),
             part.as_ref().map(|p| (p.1, d.spots.len()))
         );
+        // With RELAYOUT_SVG set to a folder, the part redrawn is written there as a picture.
+        if let (Ok(dir), Some((drawn, _))) = (std::env::var("RELAYOUT_SVG"), &part) {
+            let name = std::path::Path::new(&path)
+                .file_stem()
+                .unwrap()
+                .to_string_lossy();
+            std::fs::write(format!("{dir}/{name}-part.svg"), drawn.to_svg()).expect("write");
+        }
         let t = Instant::now();
         let fresh = Drawing::layout(&child).is_ok();
         println!("  fresh layout   {:>8.1} ms  {fresh}", ms(t));

@@ -5,15 +5,17 @@
 //! rectangle holds nothing else. Everything outside the rectangle then lies in one face around it,
 //! and the drawing is the sum of the group and the rest: if the rest's lands are among the child's,
 //! the child's other lands are laid out from scratch inside the rectangle (grown into the free room
-//! around it), and every spot and curve of the rest keeps its exact place. The fresh part must be
-//! crossing-free and the result, read back, must give the child; otherwise the group takes in the
-//! nearest other part and tries again.
+//! around it), and every spot and curve of the rest keeps its exact place; if the fresh part's outer
+//! region would merge with live spots around the room, it is fenced off by a dead ring. The fresh
+//! part must be crossing-free and the result, read back, must give the child; otherwise the group
+//! takes in the nearest other part and tries again.
 
 use crate::games::sprouts::{Land, Position};
 
 use super::drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 use super::geometry::{segments_touch, Point};
 use super::layout_check::crossing_free;
+use super::layout_search::fence;
 
 /// Room kept between the rectangle of the redrawn part and anything kept.
 const PAD: f64 = 10.0;
@@ -95,11 +97,27 @@ impl Drawing {
     pub fn relayout_part(&self, child: &Position) -> Option<(Drawing, usize)> {
         let part_of = self.parts();
         let parts = part_of.iter().max().map_or(0, |&m| m + 1);
+        // The groups to start from: the parts of the move's end spots; where no move of this
+        // drawing gives exactly `child` (the engine lists small regions' moves up to equivalence),
+        // each part with a live spot in turn.
+        let mut seeds: Vec<Vec<usize>> = self
+            .move_ends(child)
+            .iter()
+            .map(|&[a, b]| vec![part_of[a], part_of[b]])
+            .collect();
+        if seeds.is_empty() {
+            let lives = self.lives();
+            seeds = (0..parts)
+                .filter(|&p| (0..self.spots.len()).any(|s| part_of[s] == p && lives[s] > 0))
+                .map(|p| vec![p])
+                .collect();
+        }
         let mut best: Option<(Drawing, usize)> = None;
-        for [a, b] in self.move_ends(child) {
+        for seed in seeds {
             let mut group = vec![false; parts];
-            group[part_of[a]] = true;
-            group[part_of[b]] = true;
+            for p in seed {
+                group[p] = true;
+            }
             if let Some(found) = self.redraw_group(child, &part_of, group) {
                 if best.as_ref().is_none_or(|b| found.1 < b.1) {
                     best = Some(found);
@@ -207,8 +225,23 @@ impl Drawing {
             return None;
         }
         let room = self.free_room(part_of, group, rect);
-        let mut out = rest;
+        let mut out = rest.clone();
         place_fitted(&mut out, &fresh, room);
+        if out.position().ok().as_ref() == Some(child) {
+            return Some((out, dropped));
+        }
+        // The fresh part's outer region merged with live spots around it: fence it off with a
+        // dead ring (as the lands of a fresh layout are), inside the ring's rounded corners.
+        let mut out = rest;
+        fence(&mut out, room.x0, room.y0, room.width(), room.height());
+        let (mx, my) = (0.14 * room.width(), 0.17 * room.height());
+        let inner = Rect {
+            x0: room.x0 + mx,
+            y0: room.y0 + my,
+            x1: room.x1 - mx,
+            y1: room.y1 - my,
+        };
+        place_fitted(&mut out, &fresh, inner);
         (out.position().ok().as_ref() == Some(child)).then_some((out, dropped))
     }
 
