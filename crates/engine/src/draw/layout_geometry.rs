@@ -5,7 +5,7 @@
 //! a home circle) from an element is placed on that element's ray, far enough for its whole subtree
 //! (a disk) to stay inside the sector, so nothing crosses. Components floating in a region go on a
 //! ring around the middle of its home circle, clear of everything hanging inwards; those of the
-//! outermost region are packed in rows. The result is scaled into the requested rectangle.
+//! outermost region are drawn, measured by their bounding boxes and packed in rows. The result is scaled into the requested rectangle.
 
 use std::f64::consts::{PI, TAU};
 
@@ -83,10 +83,42 @@ pub(crate) fn draw_plan(
         drawing: Drawing::default(),
         style,
     };
-    let radii: Vec<f64> = plan.roots.iter().map(|&f| b.float_reach(f)).collect();
-    let centres = pack_rows(&radii, w / h);
-    for (&f, &c) in plan.roots.iter().zip(&centres) {
-        b.place_float(f, c);
+    // Each root float drawn at the origin and measured by its bounding box (tighter than its
+    // disk: a chain runs one way only), then the boxes packed in rows and the floats moved there.
+    let mut placed = Vec::new();
+    for &f in &plan.roots {
+        let (spots, curves) = (b.drawing.spots.len(), b.drawing.curves.len());
+        b.place_float(f, Point::new(0.0, 0.0));
+        let points = b.drawing.spots[spots..].iter().map(|s| s.at).chain(
+            b.drawing.curves[curves..]
+                .iter()
+                .flat_map(|c| c.points.iter().copied()),
+        );
+        let (lo, hi) = bounds(points);
+        placed.push((spots, curves, lo, hi));
+    }
+    let boxes: Vec<(f64, f64)> = placed
+        .iter()
+        .map(|&(_, _, lo, hi)| (hi.x - lo.x + 2.0 * SPOT_ROOM, hi.y - lo.y + 2.0 * SPOT_ROOM))
+        .collect();
+    let centres = pack_boxes(&boxes, w / h);
+    for (k, &(spots, curves, lo, hi)) in placed.iter().enumerate() {
+        let next = placed.get(k + 1);
+        let spot_end = next.map_or(b.drawing.spots.len(), |n| n.0);
+        let curve_end = next.map_or(b.drawing.curves.len(), |n| n.1);
+        let (dx, dy) = (
+            centres[k].x - (lo.x + hi.x) / 2.0,
+            centres[k].y - (lo.y + hi.y) / 2.0,
+        );
+        let shift = |p: Point| Point::new(p.x + dx, p.y + dy);
+        for s in &mut b.drawing.spots[spots..spot_end] {
+            s.at = shift(s.at);
+        }
+        for c in &mut b.drawing.curves[curves..curve_end] {
+            for p in &mut c.points {
+                *p = shift(*p);
+            }
+        }
     }
     let mut drawing = b.drawing;
     fit(&mut drawing, x0, y0, w, h, max_unit);
@@ -688,32 +720,29 @@ fn ring_places(radii: &[f64], rho: f64) -> Vec<Point> {
         .collect()
 }
 
-/// Centres for disks packed in rows (largest first), the rows' width chosen so the whole fits an
-/// `aspect` (width / height) box best.
-fn pack_rows(radii: &[f64], aspect: f64) -> Vec<Point> {
-    let mut order: Vec<usize> = (0..radii.len()).collect();
-    order.sort_by(|&a, &b| radii[b].total_cmp(&radii[a]));
-    let total: f64 = radii.iter().map(|r| 2.0 * r + GAP).sum();
-    let widest = radii.iter().map(|r| 2.0 * r + GAP).fold(0.0, f64::max);
+/// Centres for boxes (width, height) packed in rows (tallest first, `GAP` apart), the rows' width
+/// chosen so the whole fits an `aspect` (width / height) box best.
+fn pack_boxes(boxes: &[(f64, f64)], aspect: f64) -> Vec<Point> {
+    let mut order: Vec<usize> = (0..boxes.len()).collect();
+    order.sort_by(|&a, &b| boxes[b].1.total_cmp(&boxes[a].1));
+    let total: f64 = boxes.iter().map(|b| b.0 + GAP).sum();
+    let widest = boxes.iter().map(|b| b.0 + GAP).fold(0.0, f64::max);
     let mut best: Option<(f64, Vec<Point>)> = None;
-    for k in 1..=radii.len().max(1) {
+    for k in 1..=boxes.len().max(1) {
         let limit = (total / k as f64).max(widest);
-        let mut centres = vec![Point::new(0.0, 0.0); radii.len()];
+        let mut centres = vec![Point::new(0.0, 0.0); boxes.len()];
         let (mut x, mut y, mut row_height, mut width) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-        let mut row: Vec<usize> = Vec::new();
         for &i in &order {
-            let d = 2.0 * radii[i] + GAP;
-            if x > 0.0 && x + d > limit + 1e-9 {
+            let (bw, bh) = (boxes[i].0 + GAP, boxes[i].1 + GAP);
+            if x > 0.0 && x + bw > limit + 1e-9 {
                 y += row_height;
                 x = 0.0;
                 row_height = 0.0;
-                row.clear();
             }
-            centres[i] = Point::new(x + d / 2.0, y + d / 2.0);
-            row.push(i);
-            x += d;
+            centres[i] = Point::new(x + bw / 2.0, y + bh / 2.0);
+            x += bw;
             width = width.max(x);
-            row_height = row_height.max(d);
+            row_height = row_height.max(bh);
         }
         let height = y + row_height;
         let scale = (aspect / width.max(1e-9)).min(1.0 / height.max(1e-9));
@@ -722,6 +751,23 @@ fn pack_rows(radii: &[f64], aspect: f64) -> Vec<Point> {
         }
     }
     best.map(|(_, c)| c).unwrap_or_default()
+}
+
+/// The corners (least, greatest) of the box around the points; the origin for none.
+fn bounds(points: impl Iterator<Item = Point>) -> (Point, Point) {
+    let (mut lo, mut hi) = (
+        Point::new(f64::INFINITY, f64::INFINITY),
+        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for p in points {
+        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    if lo.x.is_finite() {
+        (lo, hi)
+    } else {
+        (Point::new(0.0, 0.0), Point::new(0.0, 0.0))
+    }
 }
 
 /// Scales and moves the drawing into the rectangle, centred, at most `max_unit` per unit.
