@@ -132,6 +132,16 @@ fn a_non_child_is_refused() {
     assert!(d.relayout_part(&not_child).is_none());
 }
 
+/// A corrupt drawing (a curve naming a spot that does not exist) gets nothing, not a panic.
+#[test]
+fn a_corrupt_drawing_is_refused() {
+    let p: Position = "0*3+0*2".parse().unwrap();
+    let mut d = Drawing::layout(&p).unwrap();
+    d.curves[0].end = d.spots.len() + 5;
+    let child = p.children().into_iter().next().unwrap();
+    assert!(d.relayout_part(&child).is_none());
+}
+
 /// `relayout_unroutable` (the chain after a failed route) gives the child, reports the spots moved
 /// by a redrawn part as counted here, and `spots_moved` agrees with a count written here.
 #[test]
