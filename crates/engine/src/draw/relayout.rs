@@ -75,24 +75,31 @@ impl Drawing {
         &self,
         child: &Position,
     ) -> Result<(Drawing, Relayout), LayoutError> {
-        self.fallbacks(child, CURVES_REDRAWN)
+        self.fallbacks(child, true, CURVES_REDRAWN)
     }
 
-    /// As [`Drawing::relayout_unroutable`] without redrawing a curve: no routing at all unless an
-    /// isolated spot was moved, so it takes milliseconds where a routing that fails takes seconds
-    /// (a crowded drawing of 20-odd spots); the price is a part redrawn or a fresh layout where
-    /// one curve redrawn would have moved a single spot.
+    /// As [`Drawing::relayout_unroutable`] with no routing at all (no isolated spots spread and
+    /// routed, no curve redrawn): the move's part redrawn, else a fresh layout. It takes
+    /// milliseconds where a routing that fails takes seconds (a crowded drawing of 20-odd spots);
+    /// the price is more spots moved where spreading the isolated spots or redrawing one curve
+    /// would have let the router draw the move.
     pub fn relayout_quick(&self, child: &Position) -> Result<(Drawing, Relayout), LayoutError> {
-        self.fallbacks(child, 0)
+        self.fallbacks(child, false, 0)
     }
 
-    /// The steps of [`Drawing::relayout_unroutable`], with at most `curves` curves redrawn.
+    /// The steps of [`Drawing::relayout_unroutable`]: the isolated spots spread and routed if
+    /// `spread`, at most `curves` curves redrawn.
     fn fallbacks(
         &self,
         child: &Position,
+        spread: bool,
         curves: usize,
     ) -> Result<(Drawing, Relayout), LayoutError> {
-        let spread = self.with_isolated_spots_spread();
+        let spread = if spread {
+            self.with_isolated_spots_spread()
+        } else {
+            None
+        };
         if let Some(spread) = &spread {
             if let Some(mv) = spread.route(child) {
                 return Ok((spread.play(&mv, None), Relayout::Kept));
