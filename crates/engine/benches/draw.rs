@@ -3,7 +3,8 @@
 //! 1. Routing: every child along random games from n spots (each move routed and played): time per
 //!    routed curve, how many children found no curve, the time to check a routed curve again as
 //!    a freehand one, and for the children with no curve what `relayout_how` did (kept the drawing
-//!    with isolated spots moved, drew one curve again, or laid the child out afresh).
+//!    with isolated spots moved, drew one curve again, redrew the move's part, or laid the child
+//!    out afresh).
 //! 2. Layout: positions of random games (engine moves) from n spots: how many the constructive
 //!    layout builds, how many go to the search fallback and how many are beyond it, time per layout.
 //!
@@ -24,11 +25,11 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
     println!("routing ({games} games per start)");
-    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-redrawn  relayout-fresh");
+    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-redrawn  relayout-part  relayout-fresh");
     for n in 2..=8 {
         let (mut routed, mut missing, mut route_time) = (0usize, 0usize, 0.0f64);
         let (mut checks, mut check_time) = (0usize, 0.0f64);
-        let (mut kept, mut redrawn, mut fresh) = (0usize, 0usize, 0usize);
+        let (mut kept, mut redrawn, mut part, mut fresh) = (0usize, 0usize, 0usize, 0usize);
         for seed in 1..=games {
             let mut rng = Rng(seed * 6151 + n as u64);
             let mut d = Drawing::start(n);
@@ -54,6 +55,7 @@ fn main() {
                             match d.relayout_how(child) {
                                 Ok((_, Relayout::Kept)) => kept += 1,
                                 Ok((_, Relayout::CurveRedrawn { .. })) => redrawn += 1,
+                                Ok((_, Relayout::LandRedrawn { .. })) => part += 1,
                                 Ok((_, Relayout::Fresh)) => fresh += 1,
                                 Err(e) => panic!("{child}: {e}"),
                             }
@@ -67,7 +69,7 @@ fn main() {
             }
         }
         println!(
-            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {redrawn:>16}  {fresh:>14}",
+            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {redrawn:>16}  {part:>13}  {fresh:>14}",
             1000.0 * route_time / (routed + missing).max(1) as f64,
             1e6 * check_time / checks.max(1) as f64,
         );

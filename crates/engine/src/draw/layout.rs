@@ -32,34 +32,42 @@ const TANGLE_STYLES: [TangleStyle; 8] = [
     TangleStyle {
         spread: 1.0,
         mirror: false,
+        tight: false,
     },
     TangleStyle {
         spread: 1.0,
         mirror: true,
+        tight: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: false,
+        tight: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: true,
+        tight: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: false,
+        tight: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: true,
+        tight: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: false,
+        tight: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: true,
+        tight: false,
     },
 ];
 
@@ -142,18 +150,22 @@ fn land_in(
         let (mx, my) = (w * MARGIN, h * MARGIN);
         let rect = (x0 + mx, y0 + my, w - 2.0 * mx, h - 2.0 * my);
         let wanted = Position::from_lands(vec![land.clone()]);
-        // A tree-like plan is drawn once; a tangle's map is drawn a few ways (its drawing is only
-        // known to be right once read back and found free of crossings).
-        let styles: &[TangleStyle] = if plan.tangles.is_empty() {
-            &TANGLE_STYLES[..1]
-        } else {
+        // A tree-like plan is drawn once with its chains measured tight, else as nested disks
+        // (plane by construction); a tangle's map is drawn a few ways, tight first. A tight or
+        // tangled drawing is only known to be right once read back and found free of crossings.
+        let tangled = !plan.tangles.is_empty();
+        let base: &[TangleStyle] = if tangled {
             &TANGLE_STYLES
+        } else {
+            &TANGLE_STYLES[..1]
         };
-        for &style in styles {
+        let styles = [true, false]
+            .into_iter()
+            .flat_map(|tight| base.iter().map(move |&s| TangleStyle { tight, ..s }));
+        for style in styles {
             let drawing = draw_plan(&plan, rect, MAX_UNIT, style);
-            let tangled = !plan.tangles.is_empty();
             if drawing.position().ok().as_ref() == Some(&wanted)
-                && (!tangled || crossing_free(&drawing))
+                && (!(tangled || style.tight) || crossing_free(&drawing))
             {
                 return Ok(drawing);
             }

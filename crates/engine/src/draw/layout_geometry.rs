@@ -5,7 +5,7 @@
 //! a home circle) from an element is placed on that element's ray, far enough for its whole subtree
 //! (a disk) to stay inside the sector, so nothing crosses. Components floating in a region go on a
 //! ring around the middle of its home circle, clear of everything hanging inwards; those of the
-//! outermost region are packed in rows. The result is scaled into the requested rectangle.
+//! outermost region are drawn, measured by their bounding boxes and packed in rows. The result is scaled into the requested rectangle.
 
 use std::f64::consts::{PI, TAU};
 
@@ -18,7 +18,10 @@ const LEAF: f64 = 0.75;
 const BUMP: f64 = 0.4;
 /// Arc length from a pocket's spot to each of its two junctions.
 const POCKET_HALF: f64 = 0.3;
-const BRIDGE: f64 = 0.8;
+/// Points of a pocket's bump from a junction to its spot.
+const POCKET_STEPS: usize = 6;
+/// Length of a bridge between circles (long enough for a spot on it to stand clear of both).
+const BRIDGE: f64 = 1.2;
 const GAP: f64 = 0.45;
 const MIN_RADIUS: f64 = 0.8;
 /// Room taken by an isolated spot.
@@ -39,6 +42,11 @@ struct Size {
     central: f64,
     /// The one thing hanging inwards (no floats) sits in the middle instead of by the rim.
     centred: bool,
+    /// For a circle whose subtree runs away from its parent in a straight line (a chain of
+    /// circles each hanging the next outwards, opposite its own parent bridge, ending in a circle
+    /// with nothing more hung from it): how far the subtree reaches ahead of the centre, and its
+    /// half-width. Used when `tight` (see [`TangleStyle`]).
+    line: Option<(f64, f64)>,
 }
 
 struct Builder<'a> {
@@ -49,12 +57,15 @@ struct Builder<'a> {
 }
 
 /// How tangled components are drawn: `spread` scales their maps (more room for what hangs inside),
-/// `mirror` draws them the other way round. The caller tries a few until the drawing reads back
-/// right.
+/// `mirror` draws them the other way round. `tight`: a chain of circles hung outwards one from the
+/// next is measured as the line it is, not as nested disks each twice its child's (which shrinks
+/// long chains exponentially); such a drawing is only known to be plane once checked. The caller
+/// tries a few styles until the drawing reads back right.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TangleStyle {
     pub spread: f64,
     pub mirror: bool,
+    pub tight: bool,
 }
 
 /// Lays the plan out and scales it into the rectangle `(x0, y0, w, h)`, at most `max_unit` pixels
@@ -72,10 +83,42 @@ pub(crate) fn draw_plan(
         drawing: Drawing::default(),
         style,
     };
-    let radii: Vec<f64> = plan.roots.iter().map(|&f| b.float_reach(f)).collect();
-    let centres = pack_rows(&radii, w / h);
-    for (&f, &c) in plan.roots.iter().zip(&centres) {
-        b.place_float(f, c);
+    // Each root float drawn at the origin and measured by its bounding box (tighter than its
+    // disk: a chain runs one way only), then the boxes packed in rows and the floats moved there.
+    let mut placed = Vec::new();
+    for &f in &plan.roots {
+        let (spots, curves) = (b.drawing.spots.len(), b.drawing.curves.len());
+        b.place_float(f, Point::new(0.0, 0.0));
+        let points = b.drawing.spots[spots..].iter().map(|s| s.at).chain(
+            b.drawing.curves[curves..]
+                .iter()
+                .flat_map(|c| c.points.iter().copied()),
+        );
+        let (lo, hi) = bounds(points);
+        placed.push((spots, curves, lo, hi));
+    }
+    let boxes: Vec<(f64, f64)> = placed
+        .iter()
+        .map(|&(_, _, lo, hi)| (hi.x - lo.x + 2.0 * SPOT_ROOM, hi.y - lo.y + 2.0 * SPOT_ROOM))
+        .collect();
+    let centres = pack_boxes(&boxes, w / h);
+    for (k, &(spots, curves, lo, hi)) in placed.iter().enumerate() {
+        let next = placed.get(k + 1);
+        let spot_end = next.map_or(b.drawing.spots.len(), |n| n.0);
+        let curve_end = next.map_or(b.drawing.curves.len(), |n| n.1);
+        let (dx, dy) = (
+            centres[k].x - (lo.x + hi.x) / 2.0,
+            centres[k].y - (lo.y + hi.y) / 2.0,
+        );
+        let shift = |p: Point| Point::new(p.x + dx, p.y + dy);
+        for s in &mut b.drawing.spots[spots..spot_end] {
+            s.at = shift(s.at);
+        }
+        for c in &mut b.drawing.curves[curves..curve_end] {
+            for p in &mut c.points {
+                *p = shift(*p);
+            }
+        }
     }
     let mut drawing = b.drawing;
     fit(&mut drawing, x0, y0, w, h, max_unit);
@@ -101,6 +144,27 @@ impl Builder<'_> {
         }
     }
 
+    /// For an outward bridge to a chained child (when `tight`): the child's radius, and how far
+    /// its line reaches ahead of its centre and to either side.
+    fn chained(&mut self, e: Element) -> Option<Chained> {
+        match e {
+            Element::Bridge {
+                side: Side::Out,
+                child,
+                ..
+            } if self.style.tight => {
+                let size = self.measure(child);
+                let (ahead, half) = size.line?;
+                Some(Chained {
+                    r: size.r,
+                    ahead,
+                    half,
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn measure(&mut self, c: CircleId) -> Size {
         if let Some(size) = self.sizes[c] {
             return size;
@@ -109,6 +173,7 @@ impl Builder<'_> {
         let elements = circle.elements.clone();
         let floats = circle.floats.clone();
         let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let chained: Vec<Option<Chained>> = elements.iter().map(|&e| self.chained(e)).collect();
         let float_reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
         let (ring, central) = ring_for(&float_reach);
         let inward_bridges: Vec<f64> = elements
@@ -139,7 +204,11 @@ impl Builder<'_> {
             let total: Option<f64> = elements
                 .iter()
                 .zip(&reach)
-                .map(|(&e, &s)| width(e, s, r, central, centred))
+                .zip(&chained)
+                .map(|((&e, &s), &ch)| match ch {
+                    Some(ch) => ch.width(r),
+                    None => width(e, s, r, central, centred),
+                })
                 .sum();
             if total.is_some_and(|t| t <= TAU) {
                 break;
@@ -149,21 +218,47 @@ impl Builder<'_> {
         let outward = elements
             .iter()
             .zip(&reach)
-            .map(|(e, &s)| match e {
-                Element::Leaf(Side::Out) => LEAF,
-                Element::Pocket(Side::Out) => BUMP,
-                Element::Bridge {
-                    side: Side::Out, ..
-                } => BRIDGE + 2.0 * s,
+            .zip(&chained)
+            .map(|((e, &s), ch)| match (e, ch) {
+                (_, Some(ch)) => BRIDGE + ch.r + ch.ahead,
+                (Element::Leaf(Side::Out), _) => LEAF,
+                (Element::Pocket(Side::Out), _) => BUMP,
+                (
+                    Element::Bridge {
+                        side: Side::Out, ..
+                    },
+                    _,
+                ) => BRIDGE + 2.0 * s,
                 _ => 0.0,
             })
             .fold(0.0, f64::max);
+        let reach_here = r + outward + GAP / 2.0;
+        // A line: nothing else hung but the parent bridge and at most one chained child (which,
+        // alone with the parent bridge, is placed right opposite it).
+        let bridges = elements
+            .iter()
+            .filter(|e| matches!(e, Element::Bridge { .. }))
+            .count();
+        let line = if !floats.is_empty() {
+            None
+        } else if bridges == 0 {
+            Some((reach_here, reach_here))
+        } else if let ([_, _], [Some(ch)] | [Some(ch), None] | [None, Some(ch)]) =
+            (elements.as_slice(), chained.as_slice())
+        {
+            elements
+                .contains(&Element::ParentBridge)
+                .then_some((r + BRIDGE + ch.r + ch.ahead, r.max(ch.half)))
+        } else {
+            None
+        };
         let size = Size {
             r,
-            reach: r + outward + GAP / 2.0,
+            reach: reach_here,
             ring,
             central,
             centred,
+            line,
         };
         self.sizes[c] = Some(size);
         size
@@ -385,10 +480,18 @@ impl Builder<'_> {
         let elements = self.plan.circles[c].elements.clone();
         let floats = self.plan.circles[c].floats.clone();
         let reach: Vec<f64> = elements.iter().map(|&e| self.child_reach(e)).collect();
+        let chained: Vec<Option<Chained>> = elements.iter().map(|&e| self.chained(e)).collect();
         let widths: Vec<f64> = elements
             .iter()
             .zip(&reach)
-            .map(|(&e, &s)| width(e, s, r, size.central, size.centred).unwrap_or(SPACING / r))
+            .zip(&chained)
+            .map(|((&e, &s), ch)| {
+                match ch {
+                    Some(ch) => ch.width(r),
+                    None => width(e, s, r, size.central, size.centred),
+                }
+                .unwrap_or(SPACING / r)
+            })
             .collect();
         let slack = ((TAU - widths.iter().sum::<f64>()) / elements.len().max(1) as f64).max(0.0);
         let mut angles = Vec::with_capacity(elements.len());
@@ -397,11 +500,26 @@ impl Builder<'_> {
             angles.push(at + (w + slack) / 2.0);
             at += w + slack;
         }
+        // A root circle with one chain hung from it turns the chain to the right: long chains
+        // lie along the box's longer side.
+        let one_chain = match chained.iter().filter(|c| c.is_some()).count() {
+            1 if elements
+                .iter()
+                .filter(|e| matches!(e, Element::Bridge { .. }))
+                .count()
+                == 1 =>
+            {
+                chained.iter().position(|c| c.is_some())
+            }
+            _ => None,
+        };
         let shift = match (
             towards_parent,
             elements.iter().position(|e| *e == Element::ParentBridge),
+            one_chain,
         ) {
-            (Some(a), Some(k)) => a - angles[k],
+            (Some(a), Some(k), _) => a - angles[k],
+            (None, _, Some(k)) => -angles[k],
             _ => -PI / 2.0,
         };
         for a in &mut angles {
@@ -417,7 +535,7 @@ impl Builder<'_> {
 
         let mut ring: Vec<(f64, usize)> = Vec::new();
         let mut parent_spot = None;
-        for ((&e, &a), &s) in elements.iter().zip(&angles).zip(&reach) {
+        for (((&e, &a), &s), ch) in elements.iter().zip(&angles).zip(&reach).zip(&chained) {
             match e {
                 Element::Letter(_) => {
                     let id = self.new_spot(on(r, a));
@@ -442,11 +560,19 @@ impl Builder<'_> {
                     let j2 = self.new_spot(p2);
                     ring.push((a - d, j1));
                     ring.push((a + d, j2));
-                    let bump = on(r + outwards(side) * BUMP, a);
-                    let q1 = on(r + outwards(side) * BUMP * 0.8, a - d * 0.9);
-                    let q2 = on(r + outwards(side) * BUMP * 0.8, a + d * 0.9);
-                    self.new_spot(bump);
-                    self.curve(j1, j2, vec![p1, q1, bump, q2, p2], Some(2));
+                    // A smooth bump: its height grows as a sine arch from one junction to the
+                    // other, the spot at its top.
+                    let mut points: Vec<Point> = (0..=2 * POCKET_STEPS)
+                        .map(|k| {
+                            let t = k as f64 / (2 * POCKET_STEPS) as f64;
+                            let lift = outwards(side) * BUMP * (PI * t).sin();
+                            on(r + lift, a - d + 2.0 * d * t)
+                        })
+                        .collect();
+                    points[0] = p1;
+                    points[2 * POCKET_STEPS] = p2;
+                    self.new_spot(points[POCKET_STEPS]);
+                    self.curve(j1, j2, points, Some(POCKET_STEPS));
                 }
                 Element::Bridge {
                     side,
@@ -455,10 +581,11 @@ impl Builder<'_> {
                 } => {
                     let j = self.new_spot(on(r, a));
                     ring.push((a, j));
-                    let (distance, back) = match side {
-                        Side::Out => (r + BRIDGE + s, a + PI),
-                        Side::In if size.centred => (0.0, a),
-                        Side::In => (r - BRIDGE - s, a),
+                    let (distance, back) = match (side, ch) {
+                        (Side::Out, Some(ch)) => (r + BRIDGE + ch.r, a + PI),
+                        (Side::Out, None) => (r + BRIDGE + s, a + PI),
+                        (Side::In, _) if size.centred => (0.0, a),
+                        (Side::In, _) => (r - BRIDGE - s, a),
                     };
                     let child_centre = on(distance, a);
                     let Some(cj) = self.place(child, child_centre, Some(back)) else {
@@ -499,6 +626,26 @@ impl Builder<'_> {
             self.place_float(*f, Point::new(centre.x + p.x, centre.y + p.y));
         }
         parent_spot
+    }
+}
+
+/// An outward bridge's child measured as a line (see `Size::line`).
+#[derive(Clone, Copy, Debug)]
+struct Chained {
+    /// The child circle's radius (its centre sits `BRIDGE` beyond both rims).
+    r: f64,
+    /// How far the line reaches ahead of the child's centre.
+    ahead: f64,
+    /// Half the line's width.
+    half: f64,
+}
+
+impl Chained {
+    /// The angle the line needs on a circle of radius `r`: the cone holding its width from the
+    /// nearest it comes (the child's centre; `None` if the circle is too small for it).
+    fn width(self, r: f64) -> Option<f64> {
+        let sine = (self.half + GAP / 2.0) / (r + BRIDGE + self.r);
+        (sine < 1.0).then(|| (SPACING / r).max(2.0 * sine.asin()))
     }
 }
 
@@ -573,32 +720,29 @@ fn ring_places(radii: &[f64], rho: f64) -> Vec<Point> {
         .collect()
 }
 
-/// Centres for disks packed in rows (largest first), the rows' width chosen so the whole fits an
-/// `aspect` (width / height) box best.
-fn pack_rows(radii: &[f64], aspect: f64) -> Vec<Point> {
-    let mut order: Vec<usize> = (0..radii.len()).collect();
-    order.sort_by(|&a, &b| radii[b].total_cmp(&radii[a]));
-    let total: f64 = radii.iter().map(|r| 2.0 * r + GAP).sum();
-    let widest = radii.iter().map(|r| 2.0 * r + GAP).fold(0.0, f64::max);
+/// Centres for boxes (width, height) packed in rows (tallest first, `GAP` apart), the rows' width
+/// chosen so the whole fits an `aspect` (width / height) box best.
+fn pack_boxes(boxes: &[(f64, f64)], aspect: f64) -> Vec<Point> {
+    let mut order: Vec<usize> = (0..boxes.len()).collect();
+    order.sort_by(|&a, &b| boxes[b].1.total_cmp(&boxes[a].1));
+    let total: f64 = boxes.iter().map(|b| b.0 + GAP).sum();
+    let widest = boxes.iter().map(|b| b.0 + GAP).fold(0.0, f64::max);
     let mut best: Option<(f64, Vec<Point>)> = None;
-    for k in 1..=radii.len().max(1) {
+    for k in 1..=boxes.len().max(1) {
         let limit = (total / k as f64).max(widest);
-        let mut centres = vec![Point::new(0.0, 0.0); radii.len()];
+        let mut centres = vec![Point::new(0.0, 0.0); boxes.len()];
         let (mut x, mut y, mut row_height, mut width) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-        let mut row: Vec<usize> = Vec::new();
         for &i in &order {
-            let d = 2.0 * radii[i] + GAP;
-            if x > 0.0 && x + d > limit + 1e-9 {
+            let (bw, bh) = (boxes[i].0 + GAP, boxes[i].1 + GAP);
+            if x > 0.0 && x + bw > limit + 1e-9 {
                 y += row_height;
                 x = 0.0;
                 row_height = 0.0;
-                row.clear();
             }
-            centres[i] = Point::new(x + d / 2.0, y + d / 2.0);
-            row.push(i);
-            x += d;
+            centres[i] = Point::new(x + bw / 2.0, y + bh / 2.0);
+            x += bw;
             width = width.max(x);
-            row_height = row_height.max(d);
+            row_height = row_height.max(bh);
         }
         let height = y + row_height;
         let scale = (aspect / width.max(1e-9)).min(1.0 / height.max(1e-9));
@@ -607,6 +751,23 @@ fn pack_rows(radii: &[f64], aspect: f64) -> Vec<Point> {
         }
     }
     best.map(|(_, c)| c).unwrap_or_default()
+}
+
+/// The corners (least, greatest) of the box around the points; the origin for none.
+fn bounds(points: impl Iterator<Item = Point>) -> (Point, Point) {
+    let (mut lo, mut hi) = (
+        Point::new(f64::INFINITY, f64::INFINITY),
+        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for p in points {
+        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    if lo.x.is_finite() {
+        (lo, hi)
+    } else {
+        (Point::new(0.0, 0.0), Point::new(0.0, 0.0))
+    }
 }
 
 /// Scales and moves the drawing into the rectangle, centred, at most `max_unit` per unit.

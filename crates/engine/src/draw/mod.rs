@@ -11,7 +11,10 @@
 //!   the boundaries each one encloses (a player's exact choice), and [`Drawing::draw_move`] for one.
 //! * [`Drawing::layout`]: a drawing of any position from scratch, built from its regions;
 //!   [`Drawing::relayout_child`]: a drawing of a child keeping the parent's drawing where it can
-//!   ([`Drawing::relayout_how`] says how much was kept).
+//!   ([`Drawing::relayout_how`] says how much was kept, [`Drawing::spots_moved`] how many spots a
+//!   player sees move; [`Drawing::relayout_unroutable`] and [`Drawing::relayout_quick`] skip the
+//!   first routing, the latter every routing; [`Drawing::relayout_part`] lays out afresh only the
+//!   part of the drawing a move is in).
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
@@ -30,6 +33,7 @@ mod legality;
 mod mesh;
 mod planar;
 mod relayout;
+mod relayout_part;
 mod route;
 mod smooth;
 mod spot_moves;
@@ -41,5 +45,5 @@ pub use error::{DrawingError, LayoutError};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
-pub use relayout::Relayout;
+pub use relayout::{Relayout, SMALL_PART};
 pub use spot_moves::SpotMove;

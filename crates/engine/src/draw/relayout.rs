@@ -3,10 +3,13 @@
 //! 1. the routed curve added, nothing else moved;
 //! 2. else the isolated spots (no curve at them) moved to the roomiest places that keep the position
 //!    (an isolated spot may go anywhere in its region), and the curve routed in that drawing;
-//! 3. else one curve drawn again by the router (those nearest the move's ends first; its middle spot put back as
-//!    near as it can be to where it was, every other spot and curve kept), and the child routed
-//!    in that drawing;
-//! 4. else a fresh layout of the child, mirrored whichever way puts its spots nearest the old ones.
+//! 3. else only the part of the drawing the move is in laid out afresh, in the room that part took,
+//!    every other spot and curve kept exactly (`relayout_part`), if that moves only a few spots;
+//! 4. else one curve drawn again by the router (the one nearest the move's ends; its middle spot put
+//!    back as near as it can be to where it was, every other spot and curve kept), and the child
+//!    routed in that drawing;
+//! 5. else the part redrawn as in 3, however many spots that moves;
+//! 6. else a fresh layout of the child, mirrored whichever way puts its spots nearest the old ones.
 
 use crate::games::sprouts::Position;
 
@@ -20,8 +23,13 @@ const PLACE_STEP: f64 = 25.0;
 const BOX_MARGIN: f64 = 30.0;
 /// Candidate places tried per isolated spot (roomiest first).
 const PLACES_TRIED: usize = 6;
-/// Most curves drawn again, one at a time, to make room for a move (each costs two routings).
-const CURVES_REDRAWN: usize = 3;
+/// Most curves drawn again, one at a time, to make room for a move: each costs two routings, and
+/// a routing that fails takes seconds in a crowded drawing of 20-odd spots (a second and third
+/// try, as before, rarely succeeded where the first failed and tripled the worst case).
+const CURVES_REDRAWN: usize = 1;
+/// A redrawn part moving at most this many spots is taken before trying to redraw a curve (which
+/// moves one spot, but routes twice).
+pub const SMALL_PART: usize = 4;
 
 /// How [`Drawing::relayout_how`] made the child's drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +39,10 @@ pub enum Relayout {
     Kept,
     /// As `Kept`, except that one curve was drawn again (its middle spot moved along with it).
     CurveRedrawn { curve: usize },
+    /// The connected part of the drawing the move is in (with whatever lay within its bounds)
+    /// laid out afresh in the room it took; every other spot and curve kept exactly where it was.
+    /// `moved`: how many of the parent's spots were moved (or dropped as dead).
+    LandRedrawn { moved: usize },
     /// Laid out afresh.
     Fresh,
 }
@@ -49,26 +61,82 @@ impl Drawing {
         if let Some(mv) = self.route(child) {
             return Ok((self.play(&mv, None), Relayout::Kept));
         }
-        let spread = self.with_isolated_spots_spread();
+        self.relayout_unroutable(child)
+    }
+
+    /// As [`Drawing::relayout_how`] for a child the caller already failed to route in this drawing
+    /// (saves repeating that routing, the costliest step when it fails).
+    ///
+    /// The steps after the failed route, cheapest first where they keep as much: the isolated
+    /// spots spread (and a route, only if one moved); the move's part redrawn when that moves at
+    /// most [`SMALL_PART`] spots (no routing at all); one curve redrawn (two routings); the move's
+    /// part redrawn whatever its size; a fresh layout.
+    pub fn relayout_unroutable(
+        &self,
+        child: &Position,
+    ) -> Result<(Drawing, Relayout), LayoutError> {
+        self.fallbacks(child, true, CURVES_REDRAWN)
+    }
+
+    /// As [`Drawing::relayout_unroutable`] with no routing at all (no isolated spots spread and
+    /// routed, no curve redrawn): the move's part redrawn, else a fresh layout. It takes
+    /// milliseconds where a routing that fails takes seconds (a crowded drawing of 20-odd spots);
+    /// the price is more spots moved where spreading the isolated spots or redrawing one curve
+    /// would have let the router draw the move.
+    pub fn relayout_quick(&self, child: &Position) -> Result<(Drawing, Relayout), LayoutError> {
+        self.fallbacks(child, false, 0)
+    }
+
+    /// The steps of [`Drawing::relayout_unroutable`]: the isolated spots spread and routed if
+    /// `spread`, at most `curves` curves redrawn.
+    fn fallbacks(
+        &self,
+        child: &Position,
+        spread: bool,
+        curves: usize,
+    ) -> Result<(Drawing, Relayout), LayoutError> {
+        let spread = if spread {
+            self.with_isolated_spots_spread()
+        } else {
+            None
+        };
         if let Some(spread) = &spread {
             if let Some(mv) = spread.route(child) {
                 return Ok((spread.play(&mv, None), Relayout::Kept));
             }
         }
         let base = spread.as_ref().unwrap_or(self);
-        for curve in base
-            .curves_near_move(child)
-            .into_iter()
-            .take(CURVES_REDRAWN)
+        let part = base.relayout_part(child).map(|(redrawn, _)| {
+            let moved = self.spots_moved(&redrawn);
+            (redrawn, Relayout::LandRedrawn { moved })
+        });
+        if let Some(done) = part
+            .as_ref()
+            .filter(|(d, _)| self.spots_moved(d) <= SMALL_PART)
         {
+            return Ok(done.clone());
+        }
+        for curve in base.curves_near_move(child).into_iter().take(curves) {
             if let Some(redrawn) = base.with_curve_redrawn(curve) {
                 if let Some(mv) = redrawn.route(child) {
                     return Ok((redrawn.play(&mv, None), Relayout::CurveRedrawn { curve }));
                 }
             }
         }
+        if let Some(done) = part {
+            return Ok(done);
+        }
         let fresh = Drawing::layout(child)?;
         Ok((self.nearest_mirror(fresh, child), Relayout::Fresh))
+    }
+
+    /// How many of this drawing's spots have no spot of `next` at exactly the same place: the
+    /// spots a player sees move (or vanish) between the two drawings.
+    pub fn spots_moved(&self, next: &Drawing) -> usize {
+        self.spots
+            .iter()
+            .filter(|s| !next.spots.iter().any(|t| t.at == s.at))
+            .count()
     }
 
     /// The curves that carry a middle spot with no other curve at it (those the router can draw
