@@ -95,16 +95,16 @@ pub fn spots_of_start(start: &Position) -> Option<usize> {
 
 /// The drawing after the move to `child`: its curve routed in `drawing`. A move the router cannot draw
 /// (the engine lists moves up to equivalence in small regions) is drawn by rearranging the picture as
-/// little as it can (`Drawing::relayout_how`), and the player is told — except for the last move of a
-/// game, which keeps the picture (a fresh layout of the empty position would be blank).
+/// little as it can (`Drawing::relayout_unroutable`), and the player is told — except for the last
+/// move of a game, which keeps the picture (a fresh layout of the empty position would be blank).
 pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, String> {
-    if child.is_terminal() && drawing.route(child).is_none() {
-        return Ok(DrawnMove {
-            drawing: drawing.clone(),
-            rearranged: None,
-        });
+    if let Some(curve) = drawing.route(child) {
+        return Ok(added(drawing.play(&curve, None)));
     }
-    let (after, how) = drawing.relayout_how(child).map_err(|error| {
+    if child.is_terminal() {
+        return Ok(added(drawing.clone()));
+    }
+    let (after, how) = drawing.relayout_unroutable(child).map_err(|error| {
         format!(
             "no curve was found for the move to {child}, and it cannot be drawn afresh ({error})"
         )
@@ -119,32 +119,23 @@ pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, Strin
 /// What to tell the player when drawing a move changed more of the picture than its new curve.
 fn rearranged_note(before: &Drawing, after: &Drawing, how: Relayout) -> Option<String> {
     const WHY: &str = "There was no room to draw this move in the picture as it was";
-    let moved = moved_spots(before, after);
+    let moved = spots(before.spots_moved(after));
     match how {
-        Relayout::Kept if moved == 0 => None,
+        Relayout::Kept if before.spots_moved(after) == 0 => None,
         Relayout::Kept => Some(format!(
-            "{WHY}, so {} with no line yet moved to make room.",
-            spots(moved)
+            "{WHY}, so {moved} with no line yet moved to make room."
         )),
         Relayout::CurveRedrawn { .. } => Some(format!(
-            "{WHY}, so one line was drawn again to make room ({} moved).",
-            spots(moved)
+            "{WHY}, so one line was drawn again to make room ({moved} moved)."
+        )),
+        Relayout::LandRedrawn { .. } => Some(format!(
+            "{WHY}, so the part of the picture it is played in was drawn again ({moved} moved; \
+             the rest is as it was)."
         )),
         Relayout::Fresh => Some(format!(
             "{WHY}, so the whole position was drawn afresh: the spots are not where they were."
         )),
     }
-}
-
-/// The spots of `before` that are somewhere else in `after` (spots keep their numbers when a drawing is
-/// rearranged rather than laid out afresh).
-fn moved_spots(before: &Drawing, after: &Drawing) -> usize {
-    before
-        .spots
-        .iter()
-        .zip(&after.spots)
-        .filter(|(old, new)| (old.at.x - new.at.x).hypot(old.at.y - new.at.y) > 0.5)
-        .count()
 }
 
 fn spots(count: usize) -> String {
