@@ -16,6 +16,7 @@
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
 
+mod band;
 mod drawing;
 mod equivalent;
 mod error;
