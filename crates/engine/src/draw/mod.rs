@@ -32,6 +32,7 @@ mod mesh;
 mod planar;
 mod relayout;
 mod route;
+mod segment_grid;
 mod smooth;
 mod spot_moves;
 mod svg;
