@@ -25,9 +25,12 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3);
     println!("routing ({games} games per start)");
-    println!("spots  routed  no-curve  ms/route  us/check_curve  relayout-kept  relayout-redrawn  relayout-part  relayout-fresh");
+    println!("spots  routed  no-curve  not-drawable  ms/route  ms/no-curve  us/check_curve  relayout-kept  relayout-redrawn  relayout-part  relayout-fresh");
     for n in 2..=8 {
         let (mut routed, mut missing, mut route_time) = (0usize, 0usize, 0.0f64);
+        // Children the drawing cannot reach at all (see `Drawing::children`), and the time spent on
+        // children it reaches but found no curve for.
+        let (mut undrawable, mut missing_time) = (0usize, 0.0f64);
         let (mut checks, mut check_time) = (0usize, 0.0f64);
         let (mut kept, mut redrawn, mut part, mut fresh) = (0usize, 0usize, 0usize, 0usize);
         for seed in 1..=games {
@@ -35,11 +38,18 @@ fn main() {
             let mut d = Drawing::start(n);
             loop {
                 let children = d.position().unwrap().children();
+                let drawable = d.children();
                 let mut next = Vec::new();
                 for child in &children {
                     let t = Instant::now();
                     let mv = d.route(child);
-                    route_time += t.elapsed().as_secs_f64();
+                    let took = t.elapsed().as_secs_f64();
+                    route_time += took;
+                    if mv.is_none() && !drawable.contains(child) {
+                        undrawable += 1;
+                    } else if mv.is_none() {
+                        missing_time += took;
+                    }
                     match mv {
                         Some(mv) => {
                             routed += 1;
@@ -69,8 +79,10 @@ fn main() {
             }
         }
         println!(
-            "{n:>5}  {routed:>6}  {missing:>8}  {:>8.1}  {:>14.0}  {kept:>13}  {redrawn:>16}  {part:>13}  {fresh:>14}",
+            "{n:>5}  {routed:>6}  {:>8}  {undrawable:>12}  {:>8.1}  {:>11.0}  {:>14.0}  {kept:>13}  {redrawn:>16}  {part:>13}  {fresh:>14}",
+            missing - undrawable,
             1000.0 * route_time / (routed + missing).max(1) as f64,
+            1000.0 * missing_time / (missing - undrawable).max(1) as f64,
             1e6 * check_time / checks.max(1) as f64,
         );
     }

@@ -19,6 +19,11 @@ fn main() {
     let mut d = Drawing::start(n);
     for step in 0.. {
         std::fs::write(format!("{dir}/step{step:02}.svg"), d.to_svg()).unwrap();
+        std::fs::write(
+            format!("{dir}/step{step:02}.json"),
+            serde_json::to_string(&d).unwrap(),
+        )
+        .unwrap();
         let position = d.position().unwrap();
         let drawable = d.children();
         let next: Vec<Drawing> = position

@@ -18,7 +18,10 @@ fn main() {
         .unwrap()
         .parse()
         .expect("a position");
-    match drawing.route(&child) {
+    let t = std::time::Instant::now();
+    let routed = drawing.route(&child);
+    println!("route: {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
+    match routed {
         Some(mv) => {
             let svg = drawing.play(&mv, None).to_svg();
             std::fs::write(path.replace(".json", "-routed.svg"), svg).unwrap();

@@ -84,6 +84,21 @@ fn a_loop_passes_a_narrow_corridor_to_enclose_the_spot_beyond_it() {
 }
 
 #[test]
+fn a_curve_squeezes_past_a_spot_in_a_narrow_corridor() {
+    // A spot in the middle of the corridor: a curve from one room to the other passes it with only
+    // a few pixels to spare on either side.
+    for width in [14.0, 18.0] {
+        let mut d = dumbbell(width);
+        d.spots.push(Spot {
+            at: Point::new(500.0, 350.0),
+        });
+        // By hand: inside the loop three isolated spots and the loop's spot.
+        assert_eq!(d.position().unwrap(), "0*3.2".parse::<Position>().unwrap());
+        routes_every_child(&d);
+    }
+}
+
+#[test]
 fn a_loop_in_the_outer_face_encloses_the_smaller_group() {
     for n in 3..=7 {
         let d = Drawing::start(n);
@@ -104,4 +119,59 @@ fn a_loop_in_the_outer_face_encloses_the_smaller_group() {
             );
         }
     }
+}
+
+/// Total absolute turning of a polyline, in radians (written here, not the engine's).
+fn total_turning(points: &[Point]) -> f64 {
+    points
+        .windows(3)
+        .map(|w| {
+            let a = (w[1].y - w[0].y).atan2(w[1].x - w[0].x);
+            let b = (w[2].y - w[1].y).atan2(w[2].x - w[1].x);
+            let d = (b - a).rem_euclid(2.0 * std::f64::consts::PI);
+            d.min(2.0 * std::f64::consts::PI - d)
+        })
+        .sum()
+}
+
+/// Distance from `p` to the segment `a`–`b` (written here, not the engine's).
+fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+}
+
+#[test]
+fn a_join_across_an_empty_face_is_nearly_straight() {
+    // In a start drawing nothing but spots is in the way: where the straight segment between the
+    // two spots a join connects passes well clear of every other spot, a person draws (nearly) that
+    // segment. A curve that wiggles turns a lot and is longer.
+    let mut checked = 0;
+    for n in 2..=7 {
+        let d = Drawing::start(n);
+        for child in d.position().unwrap().children() {
+            let mv = d.route(&child).expect("every child of a start is routed");
+            if mv.from() == mv.to() {
+                continue;
+            }
+            let (a, b) = (d.spots[mv.from()].at, d.spots[mv.to()].at);
+            let clear = (0..n)
+                .filter(|&s| s != mv.from() && s != mv.to())
+                .all(|s| to_segment(d.spots[s].at, a, b) > 40.0);
+            if !clear {
+                continue;
+            }
+            let points = mv.points();
+            let length: f64 = points.windows(2).map(|w| w[0].dist(w[1])).sum();
+            assert!(
+                length <= 1.05 * a.dist(b),
+                "{n} spots, {child}: length {length:.1} for ends {:.1} apart",
+                a.dist(b)
+            );
+            let turning = total_turning(points);
+            assert!(turning <= 0.5, "{n} spots, {child}: turns {turning:.2} rad");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} joins checked");
 }

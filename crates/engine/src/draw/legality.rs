@@ -11,6 +11,7 @@ use super::geometry::{
     dist_to_segment, point_at_fraction, polyline_length, project_on_polyline, segments_touch,
     signed_area2, Point,
 };
+use super::segment_grid::SegmentGrid;
 
 /// A curve end within this distance of a spot snaps to it.
 pub const SNAP_RADIUS: f64 = 18.0;
@@ -249,8 +250,13 @@ impl Drawing {
     fn check_geometry(&self, from: usize, to: usize, points: &[Point]) -> Result<(), IllegalCurve> {
         let n = points.len() - 1; // segments
         let is_loop = from == to;
+        // Only segments in cells near each other can touch.
+        let mut grid = SegmentGrid::of(points);
         for i in 0..n {
-            for j in i + 1..n {
+            for j in grid.near(points[i], points[i + 1], 0.0) {
+                if j <= i {
+                    continue;
+                }
                 let (a, b, c, d) = (points[i], points[i + 1], points[j], points[j + 1]);
                 let adjacent = j == i + 1 || (is_loop && i == 0 && j == n - 1);
                 if adjacent {
@@ -277,7 +283,7 @@ impl Drawing {
             .count()
             .max(1);
         for (s, spot) in self.spots.iter().enumerate() {
-            for i in 0..n {
+            for i in grid.near(spot.at, spot.at, SPOT_CLEARANCE) {
                 if (i < near_start && s == from) || (i + near_end >= n && s == to) {
                     continue;
                 }
@@ -289,7 +295,7 @@ impl Drawing {
         for edge in self.edges() {
             for w in edge.points.windows(2) {
                 let (c, d) = (w[0], w[1]);
-                for i in 0..n {
+                for i in grid.near(c, d, 0.0) {
                     let (a, b) = (points[i], points[i + 1]);
                     let at_start = i == 0 && (c == a || d == a);
                     let at_end = i == n - 1 && (c == b || d == b);

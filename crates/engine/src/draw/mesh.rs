@@ -51,12 +51,14 @@ impl Mesh {
     /// The mesh of the face containing the lead edge `leads[0]`; `leads` are helper points joined to
     /// spots (the new curve's first and last steps); helper points on a grid of spacing `grid` keep
     /// the triangles small and round. Each triangle is split 1:4 `splits` times (at least once):
-    /// twice lets a curve pass a neck between curves only one triangle wide.
+    /// twice lets a curve pass a neck between curves only one triangle wide. Helper points go only
+    /// in `area` (the face's bounding box: a fine grid over the whole box would be slow to mesh).
     pub fn of_face(
         map: &PlanarMap,
         leads: &[(NodeId, Point)],
         grid: f64,
         splits: usize,
+        area: (Point, Point),
     ) -> Option<Mesh> {
         let mut pos: Vec<Point> = map.nodes.clone();
         let mut kind: Vec<VertexKind> = (0..pos.len()).map(VertexKind::Node).collect();
@@ -103,6 +105,10 @@ impl Mesh {
                 let offset = if gy % 2 == 0 { 0.0 } else { grid / 2.0 };
                 let p = Point::new(gx as f64 * grid + offset - grid / 4.0, gy as f64 * grid);
                 if p.x <= 4.0 || p.x >= WIDTH - 4.0 {
+                    continue;
+                }
+                let (lo, hi) = area;
+                if p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y {
                     continue;
                 }
                 let clear = segments

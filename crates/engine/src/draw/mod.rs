@@ -19,6 +19,7 @@
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
 
+mod band;
 mod drawing;
 mod equivalent;
 mod error;
@@ -35,6 +36,7 @@ mod planar;
 mod relayout;
 mod relayout_part;
 mod route;
+mod segment_grid;
 mod smooth;
 mod spot_moves;
 mod svg;

@@ -8,13 +8,16 @@
 //! chosen boundaries, linked by corridors, pockets filled), and the curve is its border.
 //!
 //! The mesh path zigzags; it is pulled tight (`smooth`) and rounded by corner cutting, smoothest
-//! first, each try checked as a freehand curve and kept only if it makes the wanted child.
+//! first; where none of these passes, it is relaxed as an elastic band (`band`: moved clear of the
+//! spots it passes too close to). Each try is checked as a freehand curve and kept only if it makes
+//! the wanted child.
 
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
 
 use crate::games::sprouts::Position;
 
+use super::band::{relax, ObstacleIndex};
 use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
@@ -138,6 +141,7 @@ impl Drawing {
         // fits necks between curves only one triangle wide). Curves that keep well clear of other
         // spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
+        let index = ObstacleIndex::of(self);
         let mut lenient: Option<CurveMove> = None;
         for (grid, splits) in [(44.0, 1), (24.0, 1), (13.0, 1), (7.0, 1), (7.0, 2)] {
             if lenient.is_some() {
@@ -146,9 +150,24 @@ impl Drawing {
             let Some(line) = build_curve(map, cand, grid, splits) else {
                 continue;
             };
+            // Each try is checked as a freehand curve, so it can only fail, never mislead; one that
+            // keeps clear of other spots ends the search.
+            let mut attempt = |smooth: &[Point]| -> bool {
+                let Ok(mv) = self.check_curve(smooth) else {
+                    return false;
+                };
+                if mv.child() != child {
+                    return false;
+                }
+                if self.keeps_clear(&mv) {
+                    lenient = Some(mv);
+                    return true;
+                }
+                lenient.get_or_insert(mv);
+                false
+            };
             // Smoothest first: pulled tight and rounded; then plainer versions if that touches
-            // anything (each is checked as a freehand curve, so a try can only fail, never mislead).
-            // Tries are made one at a time, as most curves pass the first.
+            // anything. Tries are made one at a time, as most curves pass the first.
             let mut pulled: [Option<Vec<Point>>; 2] = [None, None];
             let recipes: [(Option<usize>, f64, usize, f64); 11] = [
                 // (pulled with clearance #k, or the raw path with a simplification tolerance;
@@ -168,7 +187,8 @@ impl Drawing {
             // A loop is not pulled tight: it would shrink round its spot and leave no room inside.
             let is_loop = cand.first == cand.second;
             let usable = recipes.iter().filter(|r| !(is_loop && r.0.is_some()));
-            let tries = usable.map(|&(pull, step, rounds, spacing)| {
+            let mut done = false;
+            for &(pull, step, rounds, spacing) in usable {
                 let mut smooth = match pull {
                     Some(k) => {
                         let clearance = [12.0, 6.0][k];
@@ -192,18 +212,26 @@ impl Drawing {
                 } else if spacing > 0.0 {
                     smooth = resample(&smooth, spacing);
                 }
-                smooth
-            });
-            for smooth in tries {
-                if let Ok(mv) = self.check_curve(&smooth) {
-                    if mv.child() != child {
-                        continue;
-                    }
-                    if self.keeps_clear(&mv) {
-                        return Some(mv);
-                    }
-                    lenient.get_or_insert(mv);
+                if attempt(&smooth) {
+                    done = true;
+                    break;
                 }
+            }
+            if done {
+                return lenient;
+            }
+            // Last, the elastic band: it moves the path away from spots it passes too close to
+            // (narrow places). It straightens small wiggles fast but large detours slowly, so it
+            // starts from the path pulled tight (a loop from the path itself).
+            let band = if is_loop {
+                relax(&line, &index)
+            } else {
+                let tight = pulled[1]
+                    .get_or_insert_with(|| pull_tight(&resample(&line, 6.0), &obstacles, 6.0));
+                relax(tight, &index)
+            };
+            if attempt(&chaikin(&band)) || attempt(&band) {
+                return lenient;
             }
         }
         lenient
@@ -530,7 +558,7 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64, splits: usize) -> O
             .or_else(|| leads.next())?;
         vec![(u, lu), (v, lv)]
     };
-    let mesh = Mesh::of_face(map, &leads, grid, splits)?;
+    let mesh = Mesh::of_face(map, &leads, grid, splits, face_area(map, cand.region, grid))?;
     let (lead1, lead2) = (map.nodes.len(), map.nodes.len() + 1);
     match &cand.inside {
         None => join_path(&mesh, u, lead1, v, lead2),
@@ -553,6 +581,32 @@ fn build_curve(map: &PlanarMap, cand: &Candidate, grid: f64, splits: usize) -> O
                 .find_map(|b| split_curve(map, &mesh, cand, inside, b))
         }
     }
+}
+
+/// The bounding box of a face (the whole box for the unbounded one), a grid step wider all round.
+fn face_area(map: &PlanarMap, region: usize, grid: f64) -> (Point, Point) {
+    let whole = (Point::new(0.0, 0.0), Point::new(WIDTH, HEIGHT));
+    if region == 0 {
+        return whole;
+    }
+    let (mut lo, mut hi) = (whole.1, whole.0);
+    for &w in &map.regions[region] {
+        let walk = &map.walks[w];
+        let nodes = walk
+            .half_edges
+            .iter()
+            .map(|&h| map.half_edges[h].from)
+            .chain(walk.isolated);
+        for node in nodes {
+            let p = map.nodes[node];
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+    }
+    (
+        Point::new(lo.x - grid, lo.y - grid),
+        Point::new(hi.x + grid, hi.y + grid),
+    )
 }
 
 /// How many spots a split puts on its inner side and on its outer side (its own ends on neither):

@@ -5,7 +5,7 @@
 //! the caller checks the final curve as a freehand one.
 
 use super::drawing::Drawing;
-use super::geometry::{dist_to_segment, point_in_polygon, segment_distance, Point};
+use super::geometry::{point_in_polygon, segment_distance, segments_touch, Point};
 
 /// Longest run of path points one shortcut may replace (bounds the work per curve).
 const MAX_RUN: usize = 60;
@@ -45,11 +45,10 @@ impl Obstacles {
                 continue;
             }
             if at_end(c) || at_end(d) {
-                // A segment at the curve's own end spot: only crossing it is forbidden.
-                if segment_distance(a, b, c, d) == 0.0
-                    && dist_to_segment(c, a, b) > 1e-9
-                    && dist_to_segment(d, a, b) > 1e-9
-                {
+                // A segment at the curve's own end spot: only touching it away from the spot is
+                // forbidden (running along it too).
+                let (c, d) = if at_end(c) { (c, d) } else { (d, c) };
+                if segments_touch(a, b, c.lerp(d, 1e-6), d) {
                     return false;
                 }
                 continue;
