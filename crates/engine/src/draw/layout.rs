@@ -39,41 +39,49 @@ const TANGLE_STYLES: [TangleStyle; 8] = [
         spread: 1.0,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.0,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: true,
         tight: false,
+        bend: false,
     },
 ];
 
@@ -205,9 +213,15 @@ fn land_in(
         } else {
             &TANGLE_STYLES[..1]
         };
-        let styles = [true, false]
-            .into_iter()
-            .flat_map(|tight| base.iter().map(move |&s| TangleStyle { tight, ..s }));
+        // A tangle's inner links are tried bent (gentle curves), then straight, at each size.
+        let bends: &[bool] = if tangled { &[true, false] } else { &[false] };
+        let styles = [true, false].into_iter().flat_map(|tight| {
+            base.iter().flat_map(move |&s| {
+                bends
+                    .iter()
+                    .map(move |&bend| TangleStyle { tight, bend, ..s })
+            })
+        });
         for style in styles {
             let drawing = draw_plan(&plan, rect, MAX_UNIT, style);
             if drawing.position().ok().as_ref() == Some(&wanted)
