@@ -30,6 +30,8 @@ const MAX_UNIT: f64 = 70.0;
 const OPEN_WEIGHT: f64 = 1.6;
 /// A cell in a row is at least this share of the row's widest cell.
 const LEAST_SHARE: f64 = 0.3;
+/// Height of a ringed land's room, at most, per its width.
+const RING_ASPECT: f64 = 1.0;
 /// Margin kept free along the box or a land's cell.
 const MARGIN: f64 = 0.05;
 
@@ -174,6 +176,8 @@ fn several_lands(lands: &[Land], method: Method) -> Result<Drawing, LayoutError>
             // Room for the ring: its half-size is about 1.24 × (the land's half-size + its pad).
             let half_w = ((w * 0.5 - 3.0) / 1.24 - 26.0).max(w * 0.1);
             let half_h = ((h * 0.5 - 14.0) / 1.24 - 26.0).max(h * 0.1);
+            // Not much taller than wide (a few loose spots would stand in a tall column).
+            let half_h = half_h.min(half_w * RING_ASPECT);
             let (cx, cy) = (x0 - w * 0.5, y0 + h * 0.5);
             let inner = land_in(
                 &lands[i],
