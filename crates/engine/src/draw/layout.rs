@@ -120,7 +120,7 @@ fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError
     let drawing = match lands.len() {
         0 => Drawing::default(),
         1 => land_in(&lands[0], 0.0, 0.0, WIDTH, HEIGHT, method)?,
-        _ => several_lands(&lands, method)?,
+        _ => several_lands(lands, method)?,
     };
     let got = drawing.position()?;
     if got != *target {

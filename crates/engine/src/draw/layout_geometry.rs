@@ -380,7 +380,7 @@ impl Builder<'_> {
         // Bent links: each chain of inner two-link nodes (letters) between junctions or outer
         // nodes becomes one quadratic curve, its middle pushed away from the tangle's middle; the
         // chain's nodes move onto it. Per link (a, b): the curve and its parameters at a and b.
-        let mut bent: HashMap<(usize, usize), (Point, Point, Point, f64, f64)> = HashMap::new();
+        let mut bent: HashMap<(usize, usize), BentLink> = HashMap::new();
         if self.style.bend {
             let on_outer: Vec<bool> = (0..map.nodes).map(|n| outer.contains(&n)).collect();
             let terminal = |n: usize| on_outer[n] || neighbours[n].len() != 2;
@@ -913,6 +913,10 @@ fn fit(drawing: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) {
         }
     }
 }
+
+/// A stretch of a bent tangle link: the quadratic curve (start, control, end) of its chain and the
+/// curve's parameters at the link's two ends.
+type BentLink = (Point, Point, Point, f64, f64);
 
 /// The point at parameter `t` of the quadratic Bézier curve from `p0` to `p2` pulled towards `c`.
 fn quadratic(p0: Point, c: Point, p2: Point, t: f64) -> Point {
