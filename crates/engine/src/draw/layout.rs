@@ -6,8 +6,9 @@
 //! junction, as in `AB|AC|BC`) are drawn as a small plane map instead (`layout_tangle`), tried at a
 //! few sizes and both ways round until it reads back right without crossings. A land that still
 //! cannot be built falls back to replaying a game found by search (`layout_search`; no land of the
-//! test sets needs it). Several lands each get a cell of the box fenced by a dead ring (two spots
-//! joined by three curves, no lives left), which keeps their regions apart and vanishes in reduction.
+//! test sets needs it). Several lands each get a cell of the box; all but the largest
+//! are fenced by a dead ring snug around them (`layout_ring`: two spots joined by three curves, no
+//! lives left), which keeps their regions apart and vanishes in reduction.
 //!
 //! Every layout is read back through its planar map and compared with the target before it is
 //! returned ([`LayoutError::Mismatch`] otherwise).
@@ -19,11 +20,18 @@ use super::error::LayoutError;
 use super::layout_check::crossing_free;
 use super::layout_geometry::{draw_plan, TangleStyle};
 use super::layout_plan::Plan;
-use super::layout_search::{fence, land_drawing, place};
+use super::layout_ring::{bounds, ring_around, Bounds};
+use super::layout_search::{land_drawing, place};
 
 /// Largest distance in pixels between neighbouring things on a circle (small positions are not
 /// blown up to fill the box).
 const MAX_UNIT: f64 = 70.0;
+/// How much more room the open land of several gets than its size alone would give it.
+const OPEN_WEIGHT: f64 = 1.6;
+/// A cell in a row is at least this share of the row's widest cell.
+const LEAST_SHARE: f64 = 0.3;
+/// Height of a ringed land's room, at most, per its width.
+const RING_ASPECT: f64 = 1.0;
 /// Margin kept free along the box or a land's cell.
 const MARGIN: f64 = 0.05;
 
@@ -33,41 +41,49 @@ const TANGLE_STYLES: [TangleStyle; 8] = [
         spread: 1.0,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.0,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 1.8,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 3.2,
         mirror: true,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: false,
         tight: false,
+        bend: false,
     },
     TangleStyle {
         spread: 6.0,
         mirror: true,
         tight: false,
+        bend: false,
     },
 ];
 
@@ -104,28 +120,7 @@ fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError
     let drawing = match lands.len() {
         0 => Drawing::default(),
         1 => land_in(&lands[0], 0.0, 0.0, WIDTH, HEIGHT, method)?,
-        k => {
-            let columns = (1..=k).find(|c| c * c >= k).unwrap_or(k);
-            let rows = k.div_ceil(columns);
-            let (w, h) = (WIDTH / columns as f64, HEIGHT / rows as f64);
-            let mut out = Drawing::default();
-            for (i, land) in lands.iter().enumerate() {
-                let (x0, y0) = ((i % columns) as f64 * w, (i / columns) as f64 * h);
-                fence(&mut out, x0, y0, w, h);
-                // Inside the ring (a rounded box: the rectangle's corners stay inside it).
-                let (mx, my) = (0.14, 0.17);
-                let inner = land_in(
-                    land,
-                    x0 + w * mx,
-                    y0 + h * my,
-                    w * (1.0 - 2.0 * mx),
-                    h * (1.0 - 2.0 * my),
-                    method,
-                )?;
-                append(&mut out, &inner);
-            }
-            out
-        }
+        _ => several_lands(lands, method)?,
     };
     let got = drawing.position()?;
     if got != *target {
@@ -135,6 +130,69 @@ fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError
         });
     }
     Ok(drawing)
+}
+
+/// Several lands on rows of cells. The largest land is drawn open, in the last cell;
+/// every other land gets a dead ring snug around it (k − 1 rings keep k lands' regions apart).
+/// Within a row, cells are as wide as their lands weigh, the open land weighing more.
+fn several_lands(lands: &[Land], method: Method) -> Result<Drawing, LayoutError> {
+    // A land's size: the vertices its regions' boundaries list (a shared letter counts twice).
+    let size: Vec<usize> = lands
+        .iter()
+        .map(|l| l.regions().iter().flatten().map(Vec::len).sum())
+        .collect();
+    let open = (0..lands.len())
+        .max_by_key(|&i| (size[i], std::cmp::Reverse(i)))
+        .unwrap_or(0);
+    let mut order: Vec<usize> = (0..lands.len()).filter(|&i| i != open).collect();
+    order.push(open);
+    let k = order.len();
+    let columns = (1..=k).find(|c| c * c >= k).unwrap_or(k);
+    let rows = k.div_ceil(columns);
+    let h = HEIGHT / rows as f64;
+    let weight = |i: usize| {
+        let w = size[i] as f64 + 2.0;
+        if i == open {
+            w * OPEN_WEIGHT
+        } else {
+            w
+        }
+    };
+    let mut out = Drawing::default();
+    for (row, chunk) in order.chunks(columns).enumerate() {
+        // No cell narrower than a share of the widest one (a small land still gets a readable ring).
+        let heaviest = chunk.iter().map(|&i| weight(i)).fold(0.0, f64::max);
+        let weight = |i: usize| weight(i).max(heaviest * LEAST_SHARE);
+        let total: f64 = chunk.iter().map(|&i| weight(i)).sum();
+        let (mut x0, y0) = (0.0, row as f64 * h);
+        for &i in chunk {
+            let w = WIDTH * weight(i) / total;
+            let cell = (x0, y0, x0 + w, y0 + h);
+            x0 += w;
+            if i == open {
+                append(&mut out, &land_in(&lands[i], cell.0, y0, w, h, method)?);
+                continue;
+            }
+            // Room for the ring: its half-size is about 1.24 × (the land's half-size + its pad).
+            let half_w = ((w * 0.5 - 3.0) / 1.24 - 26.0).max(w * 0.1);
+            let half_h = ((h * 0.5 - 14.0) / 1.24 - 26.0).max(h * 0.1);
+            // Not much taller than wide (a few loose spots would stand in a tall column).
+            let half_h = half_h.min(half_w * RING_ASPECT);
+            let (cx, cy) = (x0 - w * 0.5, y0 + h * 0.5);
+            let inner = land_in(
+                &lands[i],
+                cx - half_w,
+                cy - half_h,
+                2.0 * half_w,
+                2.0 * half_h,
+                method,
+            )?;
+            let inside: Bounds = bounds(&inner).unwrap_or((cx, cy, cx, cy));
+            ring_around(&mut out, inside, cell);
+            append(&mut out, &inner);
+        }
+    }
+    Ok(out)
 }
 
 /// One land drawn in the rectangle (x0, y0, w, h).
@@ -159,9 +217,15 @@ fn land_in(
         } else {
             &TANGLE_STYLES[..1]
         };
-        let styles = [true, false]
-            .into_iter()
-            .flat_map(|tight| base.iter().map(move |&s| TangleStyle { tight, ..s }));
+        // A tangle's inner links are tried bent (gentle curves), then straight, at each size.
+        let bends: &[bool] = if tangled { &[true, false] } else { &[false] };
+        let styles = [true, false].into_iter().flat_map(|tight| {
+            base.iter().flat_map(move |&s| {
+                bends
+                    .iter()
+                    .map(move |&bend| TangleStyle { tight, bend, ..s })
+            })
+        });
         for style in styles {
             let drawing = draw_plan(&plan, rect, MAX_UNIT, style);
             if drawing.position().ok().as_ref() == Some(&wanted)

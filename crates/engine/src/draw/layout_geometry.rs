@@ -7,6 +7,7 @@
 //! ring around the middle of its home circle, clear of everything hanging inwards; those of the
 //! outermost region are drawn, measured by their bounding boxes and packed in rows. The result is scaled into the requested rectangle.
 
+use std::collections::HashMap;
 use std::f64::consts::{PI, TAU};
 
 use super::drawing::{Curve, Drawing, OnCurve, Spot};
@@ -26,8 +27,19 @@ const GAP: f64 = 0.45;
 const MIN_RADIUS: f64 = 0.8;
 /// Room taken by an isolated spot.
 const SPOT_ROOM: f64 = 0.4;
+/// Least room of an isolated spot of the outermost region, as a share of the largest thing there.
+const SPOT_SHARE: f64 = 0.15;
 /// Rounds of barycentric averaging for a tangle's inner nodes.
 const TUTTE_ROUNDS: usize = 400;
+/// Spacing of the nodes on a tangle's outer circle, in units (roomier than a circle's).
+const TANGLE_SPACING: f64 = 1.5;
+/// Least radius of a tangle's outer circle per square root of its faces.
+const TANGLE_RADIUS: f64 = 0.8;
+/// Sideways push of a bent tangle link's control point, as a share of its length (the curve
+/// itself strays half as far).
+const CHORD_BEND: f64 = 0.22;
+/// Points per bent tangle link.
+const CHORD_STEPS: f64 = 16.0;
 /// Largest angle between two points of a drawn arc.
 const ARC_STEP: f64 = 0.1;
 
@@ -57,7 +69,7 @@ struct Builder<'a> {
 }
 
 /// How tangled components are drawn: `spread` scales their maps (more room for what hangs inside),
-/// `mirror` draws them the other way round. `tight`: a chain of circles hung outwards one from the
+/// `mirror` draws them the other way round, `bend` curves their inner links. `tight`: a chain of circles hung outwards one from the
 /// next is measured as the line it is, not as nested disks each twice its child's (which shrinks
 /// long chains exponentially); such a drawing is only known to be plane once checked. The caller
 /// tries a few styles until the drawing reads back right.
@@ -66,6 +78,9 @@ pub(crate) struct TangleStyle {
     pub spread: f64,
     pub mirror: bool,
     pub tight: bool,
+    /// A tangle's inner links drawn as gentle curves (quadratic bends away from its middle)
+    /// instead of straight chords; only known to stay plane once checked.
+    pub bend: bool,
 }
 
 /// Lays the plan out and scales it into the rectangle `(x0, y0, w, h)`, at most `max_unit` pixels
@@ -97,10 +112,19 @@ pub(crate) fn draw_plan(
         let (lo, hi) = bounds(points);
         placed.push((spots, curves, lo, hi));
     }
-    let boxes: Vec<(f64, f64)> = placed
+    let mut boxes: Vec<(f64, f64)> = placed
         .iter()
         .map(|&(_, _, lo, hi)| (hi.x - lo.x + 2.0 * SPOT_ROOM, hi.y - lo.y + 2.0 * SPOT_ROOM))
         .collect();
+    // Isolated spots beside a large component get room in proportion to it (once scaled to the
+    // box, a spot's own room would leave them in a tight row).
+    let largest = boxes.iter().map(|b| b.0.max(b.1)).fold(0.0, f64::max);
+    for (b, f) in boxes.iter_mut().zip(&plan.roots) {
+        if *f == Float::Spot {
+            let room = b.0.max(largest * SPOT_SHARE);
+            *b = (room, room);
+        }
+    }
     let centres = pack_boxes(&boxes, w / h);
     for (k, &(spots, curves, lo, hi)) in placed.iter().enumerate() {
         let next = placed.get(k + 1);
@@ -313,8 +337,8 @@ impl Builder<'_> {
             inner += 2.0 * ring_for(&reach).1;
         }
         let cells = floats.len() as f64;
-        let r = (SPACING * 1.5 * outer as f64 / TAU)
-            .max(MIN_RADIUS * cells.sqrt())
+        let r = (SPACING * TANGLE_SPACING * outer as f64 / TAU)
+            .max(TANGLE_RADIUS * cells.sqrt())
             .max(0.8 * inner);
         (r * self.style.spread, outward)
     }
@@ -353,6 +377,69 @@ impl Builder<'_> {
                 at[n] = Point::new(sx / k, sy / k);
             }
         }
+        // Bent links: each chain of inner two-link nodes (letters) between junctions or outer
+        // nodes becomes one quadratic curve, its middle pushed away from the tangle's middle; the
+        // chain's nodes move onto it. Per link (a, b): the curve and its parameters at a and b.
+        let mut bent: HashMap<(usize, usize), BentLink> = HashMap::new();
+        if self.style.bend {
+            let on_outer: Vec<bool> = (0..map.nodes).map(|n| outer.contains(&n)).collect();
+            let terminal = |n: usize| on_outer[n] || neighbours[n].len() != 2;
+            let mut used = vec![false; map.links.len()];
+            let link_of = |a: usize, b: usize| {
+                map.links
+                    .iter()
+                    .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+            };
+            for start in (0..map.nodes).filter(|&n| terminal(n)) {
+                for &first in &neighbours[start] {
+                    let Some(l) = link_of(start, first) else {
+                        continue;
+                    };
+                    if used[l] || (on_outer[start] && on_outer[first]) {
+                        continue;
+                    }
+                    let mut path = vec![start, first];
+                    while !terminal(*path.last().unwrap_or(&start)) && path.len() <= map.nodes {
+                        let (prev, here) = (path[path.len() - 2], path[path.len() - 1]);
+                        let Some(&next) = neighbours[here].iter().find(|&&m| m != prev) else {
+                            break;
+                        };
+                        path.push(next);
+                    }
+                    let end = *path.last().unwrap_or(&start);
+                    if !terminal(end) {
+                        continue;
+                    }
+                    let (p0, p2) = (at[start], at[end]);
+                    let m = p0.lerp(p2, 0.5);
+                    let (dx, dy) = (p2.x - p0.x, p2.y - p0.y);
+                    let len = dx.hypot(dy).max(1e-9);
+                    let mut normal = Point::new(-dy / len, dx / len);
+                    // A chord across the outer circle bows inwards (the faces along the circle
+                    // keep their room); a link from an inner junction bows outwards.
+                    let outwards = !(on_outer[start] && on_outer[end]);
+                    let away = (m.x - centre.x) * normal.x + (m.y - centre.y) * normal.y > 0.0;
+                    if away != outwards {
+                        normal = Point::new(-normal.x, -normal.y);
+                    }
+                    let push = CHORD_BEND * len;
+                    let c = Point::new(m.x + normal.x * push, m.y + normal.y * push);
+                    let k = (path.len() - 1) as f64;
+                    for (i, w) in path.windows(2).enumerate() {
+                        if let Some(l) = link_of(w[0], w[1]) {
+                            used[l] = true;
+                        }
+                        let (ta, tb) = (i as f64 / k, (i + 1) as f64 / k);
+                        bent.insert((w[0], w[1]), (p0, c, p2, ta, tb));
+                        bent.insert((w[1], w[0]), (p0, c, p2, tb, ta));
+                        if i > 0 {
+                            at[w[0]] = quadratic(p0, c, p2, ta);
+                        }
+                    }
+                }
+            }
+        }
+        let at = at;
         let spots: Vec<usize> = at.iter().map(|&p| self.new_spot(p)).collect();
         // The area centroid of a face (its nodes' average where it has no area).
         let middle_of = |face: &[usize]| {
@@ -404,7 +491,16 @@ impl Builder<'_> {
                         .map(|k| on_circle(s0 + (s1 - s0) * k as f64 / n as f64))
                         .collect()
                 }
-                None => vec![at[a].lerp(at[b], f0), at[a].lerp(at[b], f1)],
+                None => match bent.get(&(a, b)) {
+                    Some(&(p0, c, p2, ta, tb)) => {
+                        let (s0, s1) = (ta + (tb - ta) * f0, ta + (tb - ta) * f1);
+                        let n = ((s1 - s0).abs() * CHORD_STEPS).ceil().max(1.0) as usize;
+                        (0..=n)
+                            .map(|k| quadratic(p0, c, p2, s0 + (s1 - s0) * k as f64 / n as f64))
+                            .collect()
+                    }
+                    None => vec![at[a].lerp(at[b], f0), at[a].lerp(at[b], f1)],
+                },
             }
         };
         // Each link, split where bags hang from it.
@@ -731,18 +827,29 @@ fn pack_boxes(boxes: &[(f64, f64)], aspect: f64) -> Vec<Point> {
     for k in 1..=boxes.len().max(1) {
         let limit = (total / k as f64).max(widest);
         let mut centres = vec![Point::new(0.0, 0.0); boxes.len()];
+        // Each box is centred in its row's height (a spot beside a big component sits level
+        // with its middle, not at its top corner).
+        let mut row_of = vec![0usize; boxes.len()];
+        let mut rows: Vec<(f64, f64)> = Vec::new(); // (top, height)
         let (mut x, mut y, mut row_height, mut width) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
         for &i in &order {
             let (bw, bh) = (boxes[i].0 + GAP, boxes[i].1 + GAP);
             if x > 0.0 && x + bw > limit + 1e-9 {
+                rows.push((y, row_height));
                 y += row_height;
                 x = 0.0;
                 row_height = 0.0;
             }
-            centres[i] = Point::new(x + bw / 2.0, y + bh / 2.0);
+            centres[i] = Point::new(x + bw / 2.0, 0.0);
+            row_of[i] = rows.len();
             x += bw;
             width = width.max(x);
             row_height = row_height.max(bh);
+        }
+        rows.push((y, row_height));
+        for (i, c) in centres.iter_mut().enumerate() {
+            let (top, h) = rows[row_of[i]];
+            c.y = top + h / 2.0;
         }
         let height = y + row_height;
         let scale = (aspect / width.max(1e-9)).min(1.0 / height.max(1e-9));
@@ -805,4 +912,13 @@ fn fit(drawing: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) {
             *p = map(*p);
         }
     }
+}
+
+/// A stretch of a bent tangle link: the quadratic curve (start, control, end) of its chain and the
+/// curve's parameters at the link's two ends.
+type BentLink = (Point, Point, Point, f64, f64);
+
+/// The point at parameter `t` of the quadratic Bézier curve from `p0` to `p2` pulled towards `c`.
+fn quadratic(p0: Point, c: Point, p2: Point, t: f64) -> Point {
+    p0.lerp(c, t).lerp(c.lerp(p2, t), t)
 }

@@ -28,6 +28,7 @@ mod layout;
 mod layout_check;
 mod layout_geometry;
 mod layout_plan;
+mod layout_ring;
 mod layout_search;
 mod layout_tangle;
 mod legality;
