@@ -11,6 +11,10 @@ use yew::prelude::*;
 /// On a small screen the board is drawn small and the engine's snap circle (in drawing units) is a few
 /// pixels: a press this many screen pixels from a spot counts as on it (a fingertip's accuracy).
 const TOUCH_REACH_PX: f64 = 22.0;
+/// Room shown round the drawing's box, so that a spot or curve on the box's edge is drawn whole.
+const MARGIN: f64 = 20.0;
+const VIEW_WIDTH: f64 = WIDTH + 2.0 * MARGIN;
+const VIEW_HEIGHT: f64 = HEIGHT + 2.0 * MARGIN;
 
 #[derive(Properties, PartialEq)]
 pub struct SproutsBoardProps {
@@ -55,9 +59,13 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             if rect.width() <= 0.0 || rect.height() <= 0.0 {
                 return None;
             }
+            // The drawing's box, inside the board's margin; a curve dragged into the margin runs
+            // along the box's edge (the engine draws and routes inside the box).
+            let x = (event.client_x() as f64 - rect.left()) * VIEW_WIDTH / rect.width() - MARGIN;
+            let y = (event.client_y() as f64 - rect.top()) * VIEW_HEIGHT / rect.height() - MARGIN;
             Some(Point::new(
-                (event.client_x() as f64 - rect.left()) * WIDTH / rect.width(),
-                (event.client_y() as f64 - rect.top()) * HEIGHT / rect.height(),
+                x.clamp(1.0, WIDTH - 1.0),
+                y.clamp(1.0, HEIGHT - 1.0),
             ))
         }
     };
@@ -72,7 +80,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             if width <= 0.0 {
                 return SNAP_RADIUS;
             }
-            (TOUCH_REACH_PX * WIDTH / width).max(SNAP_RADIUS)
+            (TOUCH_REACH_PX * VIEW_WIDTH / width).max(SNAP_RADIUS)
         }
     };
     let onpointerdown = {
@@ -203,9 +211,9 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
     html! {
         <div class="sprouts-board-wrap">
             <svg ref={svg_ref} class={classes!("board", "sprouts-board", props.enabled.then_some("enabled"))}
-                 viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label="Sprouts drawing"
+                 viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="img" aria-label="Sprouts drawing"
                  {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
-                <rect class="paper" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
+                <rect class="paper" x={(-MARGIN).to_string()} y={(-MARGIN).to_string()} width={VIEW_WIDTH.to_string()} height={VIEW_HEIGHT.to_string()} />
                 { for curves }
                 if let Some((hint, makes)) = &props.hint {
                     <path class="curve hint" d={path(hint)} data-makes={makes.clone()} />
