@@ -59,6 +59,13 @@ pub(crate) fn ring_around(out: &mut Drawing, inside: Bounds, cell: Bounds) {
     // The eye's spots sit on the top edge (flat there), `d` either side of the middle.
     let d = EYE_HALF.min(a * 0.35);
     let alpha = (d / a).powf(ROUNDNESS / 2.0).asin();
+    push_ring(out, at, alpha, EYE_BULGE);
+}
+
+/// Pushes a dead ring: two spots at `at(-π/2 ∓ alpha)` (on the top of the closed curve `at`, a function
+/// of the angle), the frame the long way round between them, and the eye — two short arcs between the
+/// spots bulging `bulge` out of the frame and into it (the third, empty region such a ring must make).
+pub(crate) fn push_ring(out: &mut Drawing, at: impl Fn(f64) -> Point, alpha: f64, bulge: f64) {
     let (left, right) = (at(-FRAC_PI_2 - alpha), at(-FRAC_PI_2 + alpha));
     let first = out.spots.len();
     out.spots.push(Spot { at: left });
@@ -72,13 +79,12 @@ pub(crate) fn ring_around(out: &mut Drawing, inside: Bounds, cell: Bounds) {
     frame[0] = left;
     frame[STEPS] = right;
     frame.dedup_by(|p, q| p.dist(*q) < 1e-6);
-    // The eye: two short arcs between the spots, one bulging out of the frame, one into it.
     let eye = |sign: f64| -> Vec<Point> {
         (0..=12)
             .map(|k| {
                 let f = k as f64 / 12.0;
                 let p = left.lerp(right, f);
-                Point::new(p.x, p.y + sign * EYE_BULGE * (PI * f).sin())
+                Point::new(p.x, p.y + sign * bulge * (PI * f).sin())
             })
             .collect()
     };

@@ -8,13 +8,13 @@
 //! [`MAX_SEARCH_LIVES`] lives unless they are a start) gets [`LayoutError::NotFound`].
 
 use std::collections::{HashMap, VecDeque};
-use std::f64::consts::{FRAC_PI_2, PI};
 
 use crate::games::sprouts::{Land, Position};
 
-use super::drawing::{Curve, Drawing, Spot, HEIGHT, WIDTH};
+use super::drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 use super::error::LayoutError;
 use super::geometry::Point;
+use super::layout_ring::push_ring;
 
 /// Most positions the search for one land visits.
 pub const SEARCH_BUDGET: usize = 8_000;
@@ -89,43 +89,19 @@ pub(crate) fn fence(out: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64) {
             cy + b * s.signum() * s.abs().sqrt(),
         )
     };
-    let (left, right) = (at(-FRAC_PI_2 - alpha), at(-FRAC_PI_2 + alpha));
-    let first = out.spots.len();
-    out.spots.push(Spot { at: left });
-    out.spots.push(Spot { at: right });
-    // The long way round, from the left spot through the left side, the bottom and the right side.
-    const STEPS: usize = 160;
-    let sweep = 2.0 * PI - 2.0 * alpha;
-    let mut frame: Vec<Point> = (0..=STEPS)
-        .map(|k| at(-FRAC_PI_2 - alpha - sweep * k as f64 / STEPS as f64))
-        .collect();
-    frame[0] = left;
-    frame[STEPS] = right;
-    frame.dedup_by(|p, q| p.dist(*q) < 1e-6);
-    // The eye: two short arcs between the spots, one bulging out of the frame, one into it.
-    let bulge = (h * 0.03).min(12.0);
-    let eye = |sign: f64| -> Vec<Point> {
-        (0..=12)
-            .map(|k| {
-                let t = k as f64 / 12.0;
-                let p = left.lerp(right, t);
-                Point::new(p.x, p.y + sign * bulge * (PI * t).sin())
-            })
-            .collect()
-    };
-    for points in [frame, eye(-1.0), eye(1.0)] {
-        out.curves.push(Curve {
-            start: first,
-            end: first + 1,
-            points,
-            middle: None,
-        });
-    }
+    push_ring(out, at, alpha, (h * 0.03).min(12.0));
 }
 
 /// Copies `inner` (drawn in the whole box) into the rectangle at (x0, y0) of size w × h.
 pub(crate) fn place(out: &mut Drawing, inner: &Drawing, x0: f64, y0: f64, w: f64, h: f64) {
-    let map = |p: Point| Point::new(x0 + p.x / WIDTH * w, y0 + p.y / HEIGHT * h);
+    append_mapped(out, inner, |p| {
+        Point::new(x0 + p.x / WIDTH * w, y0 + p.y / HEIGHT * h)
+    });
+}
+
+/// Adds `inner` to `out` with every point moved by `map` (spots and curves renumbered after
+/// `out`'s own).
+pub(crate) fn append_mapped(out: &mut Drawing, inner: &Drawing, map: impl Fn(Point) -> Point) {
     let base = out.spots.len();
     out.spots
         .extend(inner.spots.iter().map(|s| Spot { at: map(s.at) }));
@@ -133,7 +109,7 @@ pub(crate) fn place(out: &mut Drawing, inner: &Drawing, x0: f64, y0: f64, w: f64
         start: c.start + base,
         end: c.end + base,
         points: c.points.iter().map(|&p| map(p)).collect(),
-        middle: c.middle.map(|m| super::drawing::OnCurve {
+        middle: c.middle.map(|m| OnCurve {
             spot: m.spot + base,
             index: m.index,
         }),

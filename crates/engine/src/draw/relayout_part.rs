@@ -12,10 +12,10 @@
 
 use crate::games::sprouts::{Land, Position};
 
-use super::drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
+use super::drawing::{Curve, Drawing, OnCurve, HEIGHT, WIDTH};
 use super::geometry::{segments_touch, Point};
 use super::layout_check::crossing_free;
-use super::layout_search::fence;
+use super::layout_search::{append_mapped, fence};
 
 /// Room kept between the rectangle of the redrawn part and anything kept.
 const PAD: f64 = 10.0;
@@ -347,17 +347,7 @@ fn place_fitted(out: &mut Drawing, inner: &Drawing, room: Rect) {
         room.x0 + (room.width() - own.width() * scale) / 2.0,
         room.y0 + (room.height() - own.height() * scale) / 2.0,
     );
-    let map = |p: Point| Point::new(ox + (p.x - own.x0) * scale, oy + (p.y - own.y0) * scale);
-    let base = out.spots.len();
-    out.spots
-        .extend(inner.spots.iter().map(|s| Spot { at: map(s.at) }));
-    out.curves.extend(inner.curves.iter().map(|c| Curve {
-        start: c.start + base,
-        end: c.end + base,
-        points: c.points.iter().map(|&p| map(p)).collect(),
-        middle: c.middle.map(|m| OnCurve {
-            spot: m.spot + base,
-            index: m.index,
-        }),
-    }));
+    append_mapped(out, inner, |p| {
+        Point::new(ox + (p.x - own.x0) * scale, oy + (p.y - own.y0) * scale)
+    });
 }
