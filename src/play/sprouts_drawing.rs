@@ -101,6 +101,12 @@ pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, Strin
     if let Some(curve) = drawing.route(child) {
         return Ok(added(drawing.play(&curve, None)));
     }
+    drawn_rearranged(drawing, child)
+}
+
+/// The drawing after the move to `child` when no curve for it was found in `drawing` (see
+/// [`draw_move`]): the picture rearranged, with the note for the player.
+fn drawn_rearranged(drawing: &Drawing, child: &Position) -> Result<DrawnMove, String> {
     if child.is_terminal() {
         return Ok(added(drawing.clone()));
     }
@@ -174,7 +180,8 @@ pub fn draw_one_of(
     {
         return Ok((drawn, added(drawing.play(&curve, None))));
     }
-    Ok((first.clone(), draw_move(drawing, first)?))
+    // None could be routed (tried above): the first is drawn by rearranging the picture.
+    Ok((first.clone(), drawn_rearranged(drawing, first)?))
 }
 
 /// A drawing that only gained its new curve.
