@@ -2,11 +2,11 @@
 //! position reachable from the 4-spot start and of positions met along random 8-spot games, every
 //! spot keeps a clear distance from every curve it is not on, and from every other spot.
 
-use sprague_engine::draw::{Drawing, Point};
+use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 
 mod common;
-use common::Rng;
+use common::{to_segment, Rng};
 
 /// Least clearances in pixels (spot to a curve it is not on, spot to spot), as achieved: spots are
 /// drawn about 8 px wide, so these are floors against getting worse, not yet all that reads well.
@@ -16,19 +16,6 @@ use common::Rng;
 /// (`0.A.BC|0.BD.EF|1a1a.A|CD|EF`: a chain of circles hung inwards, still measured as nested disks).
 const FOUR_SPOTS: (f64, f64) = (8.0, 12.0);
 const EIGHT_SPOTS: (f64, f64) = (5.0, 5.0);
-
-/// Distance from `p` to the segment `ab` (written here, independent of the engine's geometry).
-fn to_segment(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
-    };
-    let (qx, qy) = (a.x + t * dx, a.y + t * dy);
-    (p.x - qx).hypot(p.y - qy)
-}
 
 /// The smallest spot-to-foreign-curve and spot-to-spot distances of a drawing.
 fn clearances(d: &Drawing) -> (f64, f64) {

@@ -6,20 +6,11 @@
 
 use sprague_engine::draw::{Drawing, Point};
 
+mod common;
+use common::to_segment;
+
 /// Least distance in pixels of the inner letter from its junctions' chord.
 const LEAST_BEND: f64 = 8.0;
-
-/// Distance from `p` to the segment `ab` (written here).
-fn to_segment(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
-    };
-    (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
-}
 
 /// How far the one-life spot nearest the drawing's middle stands off the chord of its two
 /// neighbours (the spots at the other ends of its two curves).

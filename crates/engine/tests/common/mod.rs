@@ -1,7 +1,9 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
-//! random generator and the positions reachable from an n-spot Sprouts start.
+//! random generator, the positions reachable from an n-spot Sprouts start, and plane distances
+//! written here (independent of the engine's geometry).
 #![allow(dead_code)] // each test file uses only some of these
 
+use sprague_engine::draw::Point;
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeSet;
 
@@ -28,4 +30,16 @@ pub fn reachable(n: usize) -> BTreeSet<Position> {
         }
     }
     seen
+}
+
+/// Distance from `p` to the segment `ab`.
+pub fn to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
+    };
+    (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
 }
