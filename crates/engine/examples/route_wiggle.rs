@@ -12,10 +12,17 @@ use sprague_engine::draw::{Drawing, Point};
 mod common;
 use common::Rng;
 
-/// (total absolute turning, net turning) of a polyline, in radians.
+/// (total absolute turning, net turning) of a polyline, in radians, read from points at least 8
+/// apart (so that the measure does not depend on how finely the curve is sampled).
 fn turning(points: &[Point]) -> (f64, f64) {
+    let mut coarse = vec![points[0]];
+    for &p in &points[1..] {
+        if p.dist(*coarse.last().unwrap()) >= 8.0 {
+            coarse.push(p);
+        }
+    }
     let (mut total, mut net) = (0.0, 0.0);
-    for w in points.windows(3) {
+    for w in coarse.windows(3) {
         let a = (w[1].y - w[0].y).atan2(w[1].x - w[0].x);
         let b = (w[2].y - w[1].y).atan2(w[2].x - w[1].x);
         let mut d = b - a;

@@ -8,7 +8,7 @@
 //! touch nothing and no spot or curve point lies in the triangles the move sweeps, so every spot and
 //! curve stays on its side. The caller still checks the result as a freehand curve.
 
-use super::drawing::{Drawing, HEIGHT, WIDTH};
+use super::drawing::{box_sides, Drawing, HEIGHT, WIDTH};
 use super::geometry::{cross, dist_to_segment, segment_distance, segments_touch, Point};
 
 /// Distance from other spots and curves that the band aims for (where there is room).
@@ -50,15 +50,7 @@ impl ObstacleIndex {
             }
             points.extend(&curve.points[1..curve.points.len().saturating_sub(1)]);
         }
-        let corners = [
-            Point::new(0.0, 0.0),
-            Point::new(WIDTH, 0.0),
-            Point::new(WIDTH, HEIGHT),
-            Point::new(0.0, HEIGHT),
-        ];
-        for k in 0..4 {
-            segments.push((corners[k], corners[(k + 1) % 4]));
-        }
+        segments.extend(box_sides());
         let columns = (WIDTH / CELL).ceil() as usize + 1;
         let rows = (HEIGHT / CELL).ceil() as usize + 1;
         let mut index = ObstacleIndex {

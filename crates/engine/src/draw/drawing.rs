@@ -9,6 +9,17 @@ pub const WIDTH: f64 = 1000.0;
 /// Height of the drawing box.
 pub const HEIGHT: f64 = 700.0;
 
+/// The box's four sides, as segments.
+pub(super) fn box_sides() -> [(Point, Point); 4] {
+    let corners = [
+        Point::new(0.0, 0.0),
+        Point::new(WIDTH, 0.0),
+        Point::new(WIDTH, HEIGHT),
+        Point::new(0.0, HEIGHT),
+    ];
+    std::array::from_fn(|k| (corners[k], corners[(k + 1) % 4]))
+}
+
 /// A spot (a vertex of the drawing). Its lives follow from the curve ends at it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spot {

@@ -29,6 +29,14 @@ impl Point {
         )
     }
 
+    /// The point `distance` away from `self` in the direction `angle`.
+    pub fn towards(self, angle: f64, distance: f64) -> Point {
+        Point::new(
+            self.x + distance * angle.cos(),
+            self.y + distance * angle.sin(),
+        )
+    }
+
     /// Direction angle of the vector from `self` to `other`.
     pub fn angle_to(self, other: Point) -> f64 {
         (other.y - self.y).atan2(other.x - self.x)

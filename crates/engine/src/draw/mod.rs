@@ -32,6 +32,7 @@ mod layout_ring;
 mod layout_search;
 mod layout_tangle;
 mod legality;
+mod loop_shape;
 mod mesh;
 mod planar;
 mod relayout;

@@ -7,10 +7,11 @@
 //! inner side is grown as a set of mesh triangles (those touching the inner arc of the boundary and the
 //! chosen boundaries, linked by corridors, pockets filled), and the curve is its border.
 //!
-//! The mesh path zigzags; it is pulled tight (`smooth`) and rounded by corner cutting, smoothest
-//! first; where none of these passes, it is relaxed as an elastic band (`band`: moved clear of the
-//! spots it passes too close to). Each try is checked as a freehand curve and kept only if it makes
-//! the wanted child.
+//! The mesh path zigzags; it is pulled tight (`smooth`: roomiest clearance first, loops too) and
+//! rounded by corner cutting, smoothest first; where none of these passes, it is relaxed as an
+//! elastic band (`band`: moved clear of the spots it passes too close to). A loop around nothing is
+//! first tried as a round teardrop (`loop_shape`). Each try is checked as a freehand curve and kept
+//! only if it makes the wanted child.
 
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
@@ -21,6 +22,7 @@ use super::band::{relax, ObstacleIndex};
 use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
+use super::loop_shape::teardrops;
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
 use super::smooth::{pull_tight, Obstacles};
@@ -41,6 +43,9 @@ const OUTER_ARC: usize = usize::MAX - 2;
 const BOX: usize = usize::MAX - 3;
 /// Width of the strip along the box that new curves keep out of (when they can).
 const BOX_MARGIN: f64 = 24.0;
+
+/// Clearances from the drawing that a routed path is pulled tight with, roomiest first.
+const PULL_CLEARANCES: [f64; 3] = [20.0, 12.0, 6.0];
 
 /// Most boundaries of one face whose sides are tried one by one (2^k ways).
 pub(super) const MAX_SIDE_CHOICES: usize = 12;
@@ -143,6 +148,22 @@ impl Drawing {
         let obstacles = Obstacles::of(self);
         let index = ObstacleIndex::of(self);
         let mut lenient: Option<CurveMove> = None;
+        // An empty loop is a round teardrop where one fits.
+        if cand.first == cand.second && cand.inside.as_ref().is_some_and(|i| i.is_empty()) {
+            let (start, width) = wedge(map, &cand.first);
+            for drop in teardrops(map.nodes[cand.first.spot], start, width) {
+                let Ok(mv) = self.check_curve(&drop) else {
+                    continue;
+                };
+                if mv.child() != child {
+                    continue;
+                }
+                if self.keeps_clear(&mv) {
+                    return Some(mv);
+                }
+                lenient.get_or_insert(mv);
+            }
+        }
         for (grid, splits) in [(44.0, 1), (24.0, 1), (13.0, 1), (7.0, 1), (7.0, 2)] {
             if lenient.is_some() {
                 break;
@@ -168,30 +189,33 @@ impl Drawing {
             };
             // Smoothest first: pulled tight and rounded; then plainer versions if that touches
             // anything. Tries are made one at a time, as most curves pass the first.
-            let mut pulled: [Option<Vec<Point>>; 2] = [None, None];
-            let recipes: [(Option<usize>, f64, usize, f64); 11] = [
+            let mut pulled: [Option<Vec<Point>>; 3] = [None, None, None];
+            let recipes: [(Option<usize>, f64, usize, f64); 13] = [
                 // (pulled with clearance #k, or the raw path with a simplification tolerance;
-                //  resampling step before corner cutting; rounds; unused)
+                //  resampling step before corner cutting; rounds; spacing of the raw path's points)
+                (Some(0), 48.0, 5, 0.0),
                 (Some(0), 28.0, 4, 0.0),
-                (Some(0), 10.0, 3, 0.0),
                 (Some(1), 28.0, 4, 0.0),
                 (Some(1), 10.0, 3, 0.0),
-                (Some(0), 0.0, 0, 0.0),
+                (Some(2), 28.0, 4, 0.0),
+                (Some(2), 10.0, 3, 0.0),
                 (Some(1), 0.0, 0, 0.0),
+                (Some(2), 0.0, 0, 0.0),
                 (None, 8.0, 4, 8.0),
                 (None, 3.0, 3, 8.0),
                 (None, 0.0, 3, 6.0),
                 (None, 0.0, 1, 0.0),
                 (None, 0.0, 0, 0.0),
             ];
-            // A loop is not pulled tight: it would shrink round its spot and leave no room inside.
+            // An empty loop is not pulled tight: it would shrink to nothing round its spot.
             let is_loop = cand.first == cand.second;
-            let usable = recipes.iter().filter(|r| !(is_loop && r.0.is_some()));
+            let empty_loop = is_loop && cand.inside.as_ref().is_some_and(|i| i.is_empty());
+            let usable = recipes.iter().filter(|r| !(empty_loop && r.0.is_some()));
             let mut done = false;
             for &(pull, step, rounds, spacing) in usable {
                 let mut smooth = match pull {
                     Some(k) => {
-                        let clearance = [12.0, 6.0][k];
+                        let clearance = PULL_CLEARANCES[k];
                         let tight = pulled[k].get_or_insert_with(|| {
                             pull_tight(&resample(&line, 6.0), &obstacles, clearance)
                         });
@@ -226,8 +250,9 @@ impl Drawing {
             let band = if is_loop {
                 relax(&line, &index)
             } else {
-                let tight = pulled[1]
-                    .get_or_insert_with(|| pull_tight(&resample(&line, 6.0), &obstacles, 6.0));
+                let tight = pulled[2].get_or_insert_with(|| {
+                    pull_tight(&resample(&line, 6.0), &obstacles, PULL_CLEARANCES[2])
+                });
                 relax(tight, &index)
             };
             if attempt(&chaikin(&band)) || attempt(&band) {
@@ -643,8 +668,24 @@ fn spots_on_each_side(map: &PlanarMap, cand: &Candidate, inside: &[usize]) -> (u
     (inner.len(), outer.len())
 }
 
-/// Shortest way through the mesh from lead to lead, through the middles of the edges crossed.
+/// Shortest way through the mesh from lead to lead, through the middles of the edges crossed; it
+/// keeps out of the strip along the box where it can.
 fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Option<Vec<Point>> {
+    let near_box = |t: usize| {
+        let c = mesh.centroid(t);
+        c.x.min(c.y).min(WIDTH - c.x).min(HEIGHT - c.y) < BOX_MARGIN
+    };
+    let ends = (u, lead1, v, lead2);
+    mesh_path(mesh, ends, &near_box).or_else(|| mesh_path(mesh, ends, &|_| false))
+}
+
+/// Shortest way through the mesh (in triangles) from lead to lead, not entering the triangles
+/// `avoid` marks (but those touching a lead).
+fn mesh_path(
+    mesh: &Mesh,
+    (u, lead1, v, lead2): (usize, usize, usize, usize),
+    avoid: &dyn Fn(usize) -> bool,
+) -> Option<Vec<Point>> {
     let touches = |t: usize, x: usize| mesh.tris[t].contains(&x);
     let n = mesh.tris.len();
     let mut came: Vec<Option<(usize, (usize, usize))>> = vec![None; n];
@@ -663,7 +704,7 @@ fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Opt
             break;
         }
         for (nb, e) in mesh.neighbours(t, false) {
-            if !seen[nb] {
+            if !seen[nb] && (touches(nb, lead2) || !avoid(nb)) {
                 seen[nb] = true;
                 came[nb] = Some((t, e));
                 queue.push_back(nb);

@@ -4,8 +4,8 @@
 //! spot and curve stays on the side of the curve it was on. Corner cutting then rounds the result;
 //! the caller checks the final curve as a freehand one.
 
-use super::drawing::Drawing;
-use super::geometry::{point_in_polygon, segment_distance, segments_touch, Point};
+use super::drawing::{box_sides, Drawing};
+use super::geometry::{dist_to_segment, point_in_polygon, segment_distance, segments_touch, Point};
 
 /// Longest run of path points one shortcut may replace (bounds the work per curve).
 const MAX_RUN: usize = 60;
@@ -13,20 +13,29 @@ const MAX_RUN: usize = 60;
 /// The drawing's segments and points, with bounding boxes for quick rejection.
 pub(crate) struct Obstacles {
     segments: Vec<(Point, Point)>,
+    /// The spots, then the curves' points.
     points: Vec<Point>,
+    spot_count: usize,
 }
 
 impl Obstacles {
     pub fn of(drawing: &Drawing) -> Obstacles {
         let mut segments = Vec::new();
         let mut points: Vec<Point> = drawing.spots.iter().map(|s| s.at).collect();
+        let spot_count = points.len();
         for curve in &drawing.curves {
             for w in curve.points.windows(2) {
                 segments.push((w[0], w[1]));
             }
             points.extend(&curve.points);
         }
-        Obstacles { segments, points }
+        // The box's sides, so that shortcuts keep off the edge of the picture too.
+        segments.extend(box_sides());
+        Obstacles {
+            segments,
+            points,
+            spot_count,
+        }
     }
 
     /// May the straight segment `a`–`b` replace the run `run` (from `a` to `b`)? `ends` are the
@@ -56,6 +65,18 @@ impl Obstacles {
             if segment_distance(a, b, c, d) < clearance {
                 return false;
             }
+        }
+        // Spots with no curve are not on any segment.
+        let spots = &self.points[..self.spot_count];
+        if spots.iter().any(|&p| {
+            p.x >= lo_x
+                && p.x <= hi_x
+                && p.y >= lo_y
+                && p.y <= hi_y
+                && !at_end(p)
+                && dist_to_segment(p, a, b) < clearance
+        }) {
+            return false;
         }
         // Nothing may change sides: no drawing point inside the swept shape.
         let (mut lx, mut hx, mut ly, mut hy) = (a.x, a.x, a.y, a.y);
