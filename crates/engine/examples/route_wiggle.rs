@@ -6,37 +6,11 @@
 
 use std::time::Instant;
 
-use sprague_engine::draw::{Drawing, Point};
+use sprague_engine::draw::Drawing;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::Rng;
-
-/// (total absolute turning, net turning) of a polyline, in radians, read from points at least 8
-/// apart (so that the measure does not depend on how finely the curve is sampled).
-fn turning(points: &[Point]) -> (f64, f64) {
-    let mut coarse = vec![points[0]];
-    for &p in &points[1..] {
-        if p.dist(*coarse.last().unwrap()) >= 8.0 {
-            coarse.push(p);
-        }
-    }
-    let (mut total, mut net) = (0.0, 0.0);
-    for w in coarse.windows(3) {
-        let a = (w[1].y - w[0].y).atan2(w[1].x - w[0].x);
-        let b = (w[2].y - w[1].y).atan2(w[2].x - w[1].x);
-        let mut d = b - a;
-        while d > std::f64::consts::PI {
-            d -= 2.0 * std::f64::consts::PI;
-        }
-        while d < -std::f64::consts::PI {
-            d += 2.0 * std::f64::consts::PI;
-        }
-        total += d.abs();
-        net += d;
-    }
-    (total, net)
-}
+use common::{back_and_forth, Rng};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -64,8 +38,7 @@ fn main() {
                     match mv {
                         Some(mv) => {
                             routed += 1;
-                            let (total, net) = turning(mv.points());
-                            excess.push(total - net.abs());
+                            excess.push(back_and_forth(mv.points()));
                             next.push(d.play(&mv, None));
                         }
                         None => failed += 1,

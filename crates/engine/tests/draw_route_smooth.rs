@@ -5,33 +5,7 @@
 use sprague_engine::draw::{Drawing, Point, HEIGHT, WIDTH};
 
 mod common;
-use common::Rng;
-
-/// Turning that goes back and forth along a curve (total absolute turning minus net turning,
-/// radians), read from points at least 8 apart so that it does not depend on the sampling.
-fn back_and_forth(points: &[Point]) -> f64 {
-    let mut coarse = vec![points[0]];
-    for &p in &points[1..] {
-        if p.dist(*coarse.last().unwrap()) >= 8.0 {
-            coarse.push(p);
-        }
-    }
-    let (mut total, mut net) = (0.0f64, 0.0f64);
-    for w in coarse.windows(3) {
-        let a = (w[1].y - w[0].y).atan2(w[1].x - w[0].x);
-        let b = (w[2].y - w[1].y).atan2(w[2].x - w[1].x);
-        let mut d = b - a;
-        while d > std::f64::consts::PI {
-            d -= 2.0 * std::f64::consts::PI;
-        }
-        while d < -std::f64::consts::PI {
-            d += 2.0 * std::f64::consts::PI;
-        }
-        total += d.abs();
-        net += d;
-    }
-    total - net.abs()
-}
+use common::{back_and_forth, Rng};
 
 /// Even-odd test: is `p` inside the closed polygon?
 fn inside(p: Point, polygon: &[Point]) -> bool {

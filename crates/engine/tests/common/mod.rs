@@ -1,6 +1,6 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
-//! random generator, the positions reachable from an n-spot Sprouts start, and plane distances
-//! written here (independent of the engine's geometry).
+//! random generator, the positions reachable from an n-spot Sprouts start, and plane distances and
+//! turning written here (independent of the engine's geometry).
 #![allow(dead_code)] // each test file uses only some of these
 
 use sprague_engine::draw::Point;
@@ -42,4 +42,30 @@ pub fn to_segment(p: Point, a: Point, b: Point) -> f64 {
         (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
     };
     (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
+}
+
+/// Turning that goes back and forth along a curve (total absolute turning minus net turning,
+/// radians), read from points at least 8 apart so that it does not depend on the sampling.
+pub fn back_and_forth(points: &[Point]) -> f64 {
+    let mut coarse = vec![points[0]];
+    for &p in &points[1..] {
+        if p.dist(*coarse.last().unwrap()) >= 8.0 {
+            coarse.push(p);
+        }
+    }
+    let (mut total, mut net) = (0.0f64, 0.0f64);
+    for w in coarse.windows(3) {
+        let a = (w[1].y - w[0].y).atan2(w[1].x - w[0].x);
+        let b = (w[2].y - w[1].y).atan2(w[2].x - w[1].x);
+        let mut d = b - a;
+        while d > std::f64::consts::PI {
+            d -= 2.0 * std::f64::consts::PI;
+        }
+        while d < -std::f64::consts::PI {
+            d += 2.0 * std::f64::consts::PI;
+        }
+        total += d.abs();
+        net += d;
+    }
+    total - net.abs()
 }
