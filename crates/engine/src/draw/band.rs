@@ -8,8 +8,9 @@
 //! touch nothing and no spot or curve point lies in the triangles the move sweeps, so every spot and
 //! curve stays on its side. The caller still checks the result as a freehand curve.
 
-use super::drawing::{box_sides, Drawing, HEIGHT, WIDTH};
+use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::geometry::{cross, dist_to_segment, segment_distance, segments_touch, Point};
+use super::smooth::Obstacles;
 
 /// Distance from other spots and curves that the band aims for (where there is room).
 const CLEARANCE: f64 = 22.0;
@@ -41,16 +42,11 @@ pub(crate) struct ObstacleIndex {
 
 impl ObstacleIndex {
     pub fn of(drawing: &Drawing) -> ObstacleIndex {
-        let mut segments = Vec::new();
-        let mut points: Vec<Point> = drawing.spots.iter().map(|s| s.at).collect();
-        let spot_count = points.len();
-        for curve in &drawing.curves {
-            for w in curve.points.windows(2) {
-                segments.push((w[0], w[1]));
-            }
-            points.extend(&curve.points[1..curve.points.len().saturating_sub(1)]);
-        }
-        segments.extend(box_sides());
+        let Obstacles {
+            segments,
+            points,
+            spot_count,
+        } = Obstacles::of(drawing);
         let columns = (WIDTH / CELL).ceil() as usize + 1;
         let rows = (HEIGHT / CELL).ceil() as usize + 1;
         let mut index = ObstacleIndex {

@@ -10,12 +10,12 @@ use super::geometry::{dist_to_segment, point_in_polygon, segment_distance, segme
 /// Longest run of path points one shortcut may replace (bounds the work per curve).
 const MAX_RUN: usize = 60;
 
-/// The drawing's segments and points, with bounding boxes for quick rejection.
+/// What a new curve must keep clear of: the drawing's segments (and the box's sides) and points.
 pub(crate) struct Obstacles {
-    segments: Vec<(Point, Point)>,
-    /// The spots, then the curves' points.
-    points: Vec<Point>,
-    spot_count: usize,
+    pub(super) segments: Vec<(Point, Point)>,
+    /// The spots, then the curves' inner points.
+    pub(super) points: Vec<Point>,
+    pub(super) spot_count: usize,
 }
 
 impl Obstacles {
@@ -27,7 +27,7 @@ impl Obstacles {
             for w in curve.points.windows(2) {
                 segments.push((w[0], w[1]));
             }
-            points.extend(&curve.points);
+            points.extend(&curve.points[1..curve.points.len().saturating_sub(1)]);
         }
         // The box's sides, so that shortcuts keep off the edge of the picture too.
         segments.extend(box_sides());
