@@ -9,6 +9,11 @@ pub const WIDTH: f64 = 1000.0;
 /// Height of the drawing box.
 pub const HEIGHT: f64 = 700.0;
 
+/// Distance from `p` (inside the box) to the box's edge.
+pub(super) fn edge_distance(p: Point) -> f64 {
+    p.x.min(p.y).min(WIDTH - p.x).min(HEIGHT - p.y)
+}
+
 /// The box's four sides, as segments.
 pub(super) fn box_sides() -> [(Point, Point); 4] {
     let corners = [

@@ -4,7 +4,7 @@
 
 use std::f64::consts::PI;
 
-use super::drawing::{HEIGHT, WIDTH};
+use super::drawing::edge_distance;
 use super::geometry::Point;
 
 /// Reaches (spot to the far side of the loop) tried, largest first.
@@ -28,15 +28,9 @@ pub(super) fn teardrops(at: Point, start: f64, width: f64) -> impl Iterator<Item
             let half_opening = room.min(MAX_HALF_OPENING);
             (half_opening > 0.05)
                 .then(|| teardrop(at, start + width * fraction, half_opening, reach))
-                .filter(|drop| drop.iter().all(|&p| inside_box(p)))
+                .filter(|drop| drop.iter().all(|&p| edge_distance(p) >= BOX_MARGIN))
         })
     })
-}
-
-/// Is `p` inside the box, away from its edge?
-fn inside_box(p: Point) -> bool {
-    let margin = BOX_MARGIN;
-    p.x >= margin && p.y >= margin && p.x <= WIDTH - margin && p.y <= HEIGHT - margin
 }
 
 /// A teardrop from `at` towards `angle`: two straight sides `half_opening` either side of it,

@@ -19,7 +19,7 @@ use std::f64::consts::PI;
 use crate::games::sprouts::Position;
 
 use super::band::{relax, ObstacleIndex};
-use super::drawing::{Drawing, HEIGHT, WIDTH};
+use super::drawing::{edge_distance, Drawing, HEIGHT, WIDTH};
 use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
 use super::loop_shape::teardrops;
@@ -146,10 +146,13 @@ impl Drawing {
         // fits necks between curves only one triangle wide). Curves that keep well clear of other
         // spots are preferred (crowded spots make later moves hard to draw).
         let obstacles = Obstacles::of(self);
-        let index = ObstacleIndex::of(self);
+        // The band's index is built only if a band is needed (few curves get that far).
+        let mut index: Option<ObstacleIndex> = None;
         let mut lenient: Option<CurveMove> = None;
+        let is_loop = cand.first == cand.second;
+        let empty_loop = is_loop && cand.inside.as_ref().is_some_and(|i| i.is_empty());
         // An empty loop is a round teardrop where one fits.
-        if cand.first == cand.second && cand.inside.as_ref().is_some_and(|i| i.is_empty()) {
+        if empty_loop {
             let (start, width) = wedge(map, &cand.first);
             for drop in teardrops(map.nodes[cand.first.spot], start, width) {
                 let Ok(mv) = self.check_curve(&drop) else {
@@ -208,8 +211,6 @@ impl Drawing {
                 (None, 0.0, 0, 0.0),
             ];
             // An empty loop is not pulled tight: it would shrink to nothing round its spot.
-            let is_loop = cand.first == cand.second;
-            let empty_loop = is_loop && cand.inside.as_ref().is_some_and(|i| i.is_empty());
             let usable = recipes.iter().filter(|r| !(empty_loop && r.0.is_some()));
             let mut done = false;
             for &(pull, step, rounds, spacing) in usable {
@@ -247,13 +248,14 @@ impl Drawing {
             // Last, the elastic band: it moves the path away from spots it passes too close to
             // (narrow places). It straightens small wiggles fast but large detours slowly, so it
             // starts from the path pulled tight (a loop from the path itself).
+            let index = index.get_or_insert_with(|| ObstacleIndex::of(self));
             let band = if is_loop {
-                relax(&line, &index)
+                relax(&line, index)
             } else {
                 let tight = pulled[2].get_or_insert_with(|| {
                     pull_tight(&resample(&line, 6.0), &obstacles, PULL_CLEARANCES[2])
                 });
-                relax(tight, &index)
+                relax(tight, index)
             };
             if attempt(&chaikin(&band)) || attempt(&band) {
                 return lenient;
@@ -671,10 +673,7 @@ fn spots_on_each_side(map: &PlanarMap, cand: &Candidate, inside: &[usize]) -> (u
 /// Shortest way through the mesh from lead to lead, through the middles of the edges crossed; it
 /// keeps out of the strip along the box where it can.
 fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Option<Vec<Point>> {
-    let near_box = |t: usize| {
-        let c = mesh.centroid(t);
-        c.x.min(c.y).min(WIDTH - c.x).min(HEIGHT - c.y) < BOX_MARGIN
-    };
+    let near_box = |t: usize| edge_distance(mesh.centroid(t)) < BOX_MARGIN;
     let ends = (u, lead1, v, lead2);
     mesh_path(mesh, ends, &near_box).or_else(|| mesh_path(mesh, ends, &|_| false))
 }
@@ -862,8 +861,7 @@ fn split_curve(
     let mut pieces: Vec<Vec<usize>> = vec![Vec::new(); n];
     // A margin along the box stays outside, so curves keep off the edge of the picture.
     for t in 0..n {
-        let c = mesh.centroid(t);
-        if c.x.min(c.y).min(WIDTH - c.x).min(HEIGHT - c.y) < BOX_MARGIN {
+        if edge_distance(mesh.centroid(t)) < BOX_MARGIN {
             forced[t] = Some(box_side);
             pieces[t].push(BOX);
         }
