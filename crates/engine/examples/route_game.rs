@@ -26,13 +26,23 @@ fn main() {
         .unwrap();
         let position = d.position().unwrap();
         let drawable = d.children();
-        let next: Vec<Drawing> = position
+        let wanted: Vec<_> = position
             .children()
-            .iter()
+            .into_iter()
             .filter(|c| drawable.contains(c))
-            .filter_map(|c| d.route(c).map(|mv| d.play(&mv, None)))
             .collect();
-        println!("step {step}: {position}");
+        let mut next: Vec<Drawing> = Vec::new();
+        let mut missed: Vec<String> = Vec::new();
+        for child in &wanted {
+            match d.route(child) {
+                Some(mv) => next.push(d.play(&mv, None)),
+                None => missed.push(child.to_string()),
+            }
+        }
+        println!(
+            "step {step}: {position} (not routed: {})",
+            missed.join(", ")
+        );
         if next.is_empty() {
             break;
         }

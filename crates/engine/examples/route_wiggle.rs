@@ -24,6 +24,7 @@ fn main() {
             let mut rng = Rng(seed * 7919 + n as u64);
             let mut d = Drawing::start(n);
             let mut step = 0;
+            let failed_before = failed;
             loop {
                 let position = d.position().unwrap();
                 let drawable = d.children();
@@ -53,6 +54,10 @@ fn main() {
                     std::fs::write(format!("{dir}/n{n}-g{seed}-s{step}.svg"), d.to_svg()).unwrap();
                 }
             }
+            println!(
+                "{n} spots, game {seed}: {} moves not routed",
+                failed - failed_before
+            );
         }
     }
     excess.sort_by(f64::total_cmp);

@@ -1,7 +1,7 @@
 //! Freehand curves on hand-built drawings: each illegal case rejected with its reason, legal ones
 //! identified as the child written here by hand (and found among the engine's children).
 
-use sprague_engine::draw::{Drawing, IllegalCurve, Point};
+use sprague_engine::draw::{Drawing, IllegalCurve, Point, Spot};
 use sprague_engine::games::sprouts::Position;
 
 fn line(points: &[(f64, f64)]) -> Vec<Point> {
@@ -184,4 +184,41 @@ fn every_child_of_the_three_spot_start_is_drawn_by_hand() {
     assert!(drawn.contains(&"1a1a.0".parse().unwrap()));
     assert!(drawn.contains(&"AB.0|AB.0".parse().unwrap()));
     assert!(drawn.contains(&"AB|AB.0.0".parse().unwrap()));
+}
+
+#[test]
+fn a_new_spot_on_a_point_of_its_curve_is_exactly_that_point() {
+    // Symmetric curves with a bend in the middle: the new spot falls on the bend (up to rounding),
+    // a point the curve keeps. The spot must be exactly on its curve, else a later curve ending at
+    // the spot crosses this one by a hair.
+    for k in 1..=60 {
+        let (x, y) = (100.0 + k as f64 * 7.3, 350.0 / 3.0 + k as f64 / 3.0);
+        let (half, rise) = (100.0 + k as f64 / 7.0, 200.0 / 3.0 + k as f64 * 1.7);
+        let d = Drawing {
+            spots: vec![
+                Spot {
+                    at: Point::new(x, y),
+                },
+                Spot {
+                    at: Point::new(x + 2.0 * half, y),
+                },
+            ],
+            curves: vec![],
+        };
+        let curve = line(&[
+            (x, y),
+            (x + half / 2.0, y + rise / 2.0),
+            (x + half, y + rise),
+            (x + 1.5 * half, y + rise / 2.0),
+            (x + 2.0 * half, y),
+        ]);
+        let mv = d.check_curve(&curve).expect("a legal join");
+        let played = d.play(&mv, None);
+        let new = &played.curves[0];
+        let middle = new.middle.unwrap();
+        assert_eq!(
+            played.spots[middle.spot].at, new.points[middle.index],
+            "curve {k}"
+        );
+    }
 }

@@ -175,3 +175,42 @@ fn a_join_across_an_empty_face_is_nearly_straight() {
     }
     assert!(checked >= 6, "only {checked} joins checked");
 }
+
+#[test]
+fn a_loop_round_one_lone_spot_holds_it_well_inside() {
+    // A person draws a loop round a lone spot as a round balloon with the spot well inside (room
+    // for the moves still to come there), not a band pulled tight round it.
+    let mut rooms = Vec::new();
+    for n in 3..=7 {
+        let d = Drawing::start(n);
+        for child in d.position().unwrap().children() {
+            let mv = d.route(&child).expect("every child of a start is routed");
+            if mv.from() != mv.to() {
+                continue;
+            }
+            let points = mv.points();
+            let held: Vec<usize> = (0..n)
+                .filter(|&s| s != mv.from() && inside(d.spots[s].at, points))
+                .collect();
+            if let [s] = held[..] {
+                let room = points
+                    .windows(2)
+                    .map(|w| to_segment(d.spots[s].at, w[0], w[1]))
+                    .fold(f64::INFINITY, f64::min);
+                rooms.push((room, child));
+            }
+        }
+    }
+    let shown: Vec<String> = rooms.iter().map(|(r, _)| format!("{r:.1}")).collect();
+    println!(
+        "room round the spot of each loop round one spot: {}",
+        shown.join(", ")
+    );
+    assert!(rooms.len() >= 5, "only {} loops checked", rooms.len());
+    for (room, child) in rooms {
+        assert!(
+            room >= 35.0,
+            "{child}: the spot only {room:.1} inside its loop"
+        );
+    }
+}

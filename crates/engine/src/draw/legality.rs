@@ -232,6 +232,9 @@ impl Drawing {
             .iter()
             .position(|p| p.dist(spot_at) < 1e-9)
             .unwrap_or(index);
+        // Where the spot fell on a point of the curve, that point was kept: the spot and its point
+        // must be the very same (a spot a hair off its curve makes a curve ending there cross it).
+        line[index] = spot_at;
         let mut next = self.clone();
         next.spots.push(Spot { at: spot_at });
         next.curves.push(Curve {

@@ -10,8 +10,9 @@
 //! The mesh path zigzags; it is pulled tight (`smooth`: roomiest clearance first, loops too) and
 //! rounded by corner cutting, smoothest first; where none of these passes, it is relaxed as an
 //! elastic band (`band`: moved clear of the spots it passes too close to). A loop around nothing is
-//! first tried as a round teardrop (`loop_shape`). Each try is checked as a freehand curve and kept
-//! only if it makes the wanted child.
+//! first tried as a round teardrop, one around lone spots only as a balloon holding them
+//! (`loop_shape`). Each try is checked as a freehand curve and kept only if it makes the wanted
+//! child.
 
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
@@ -22,7 +23,7 @@ use super::band::{relax, ObstacleIndex};
 use super::drawing::{edge_distance, Drawing, HEIGHT, WIDTH};
 use super::geometry::{chaikin, dist_to_segment, resample, segments_touch, simplify, Point};
 use super::legality::CurveMove;
-use super::loop_shape::teardrops;
+use super::loop_shape::{balloons, teardrops};
 use super::mesh::{key, Mesh, VertexKind};
 use super::planar::{Corner, PlanarMap};
 use super::smooth::{pull_tight, Obstacles};
@@ -46,6 +47,9 @@ const BOX_MARGIN: f64 = 24.0;
 
 /// Clearances from the drawing that a routed path is pulled tight with, roomiest first.
 const PULL_CLEARANCES: [f64; 3] = [20.0, 12.0, 6.0];
+
+/// Clearance of a teardrop or balloon from the drawing (away from its own spot).
+const DROP_CLEARANCE: f64 = 12.0;
 
 /// Most boundaries of one face whose sides are tried one by one (2^k ways).
 pub(super) const MAX_SIDE_CHOICES: usize = 12;
@@ -151,17 +155,35 @@ impl Drawing {
         let mut lenient: Option<CurveMove> = None;
         let is_loop = cand.first == cand.second;
         let empty_loop = is_loop && cand.inside.as_ref().is_some_and(|i| i.is_empty());
-        // An empty loop is a round teardrop where one fits.
-        if empty_loop {
+        // The lone spots a loop goes round, if it goes round nothing else.
+        let held: Option<Vec<Point>> =
+            cand.inside.as_ref().filter(|_| is_loop).and_then(|inside| {
+                inside
+                    .iter()
+                    .map(|&w| map.walks[w].isolated.map(|s| map.nodes[s]))
+                    .collect()
+            });
+        // An empty loop is a round teardrop where one fits; a loop round lone spots a balloon.
+        if let Some(held) = &held {
             let (start, width) = wedge(map, &cand.first);
-            for drop in teardrops(map.nodes[cand.first.spot], start, width) {
+            let at = map.nodes[cand.first.spot];
+            let drops: Box<dyn Iterator<Item = Vec<Point>>> = if held.is_empty() {
+                Box::new(teardrops(at, start, width))
+            } else {
+                Box::new(balloons(at, start, width, held))
+            };
+            for drop in drops {
                 let Ok(mv) = self.check_curve(&drop) else {
                     continue;
                 };
                 if mv.child() != child {
                     continue;
                 }
-                if self.keeps_clear(&mv) {
+                // Round shapes keep well off other curves too (the mesh's paths are pulled
+                // tight with such a clearance).
+                if self.keeps_clear(&mv)
+                    && obstacles.clear_of(&drop, at, DROP_CLEARANCE, DROP_CLEARANCE)
+                {
                     return Some(mv);
                 }
                 lenient.get_or_insert(mv);

@@ -38,6 +38,25 @@ impl Obstacles {
         }
     }
 
+    /// Is every point of `line` farther than `radius` from `own` (the curve's end spot) at least
+    /// `clearance` away from the drawing (its spots, curves and the box's sides)?
+    pub(super) fn clear_of(&self, line: &[Point], own: Point, radius: f64, clearance: f64) -> bool {
+        line.iter().filter(|p| p.dist(own) > radius).all(|&p| {
+            let spots = self.points[..self.spot_count]
+                .iter()
+                .filter(|s| s.dist(own) > 1e-9)
+                .all(|s| s.dist(p) >= clearance);
+            spots
+                && self.segments.iter().all(|&(c, d)| {
+                    c.x.min(d.x) > p.x + clearance
+                        || c.x.max(d.x) < p.x - clearance
+                        || c.y.min(d.y) > p.y + clearance
+                        || c.y.max(d.y) < p.y - clearance
+                        || dist_to_segment(p, c, d) >= clearance
+                })
+        })
+    }
+
     /// May the straight segment `a`–`b` replace the run `run` (from `a` to `b`)? `ends` are the
     /// curve's own end spots, which the first and last segments may touch.
     fn shortcut_ok(&self, run: &[Point], ends: [Option<Point>; 2], clearance: f64) -> bool {
@@ -45,6 +64,10 @@ impl Obstacles {
         let (lo_x, hi_x) = (a.x.min(b.x) - clearance, a.x.max(b.x) + clearance);
         let (lo_y, hi_y) = (a.y.min(b.y) - clearance, a.y.max(b.y) + clearance);
         let at_end = |p: Point| ends.iter().flatten().any(|e| e.dist(p) < 1e-9);
+        // Every curve at an end spot is near it: within `clearance` of the curve's own end spot the
+        // shortcut need only not touch anything (else the end could only be reached the way the
+        // mesh path came, often round the spot in a hairpin). `kept` is the part that keeps clear.
+        let kept = kept_part(a, b, at_end(a), at_end(b), clearance);
         for &(c, d) in &self.segments {
             if c.x.max(d.x) < lo_x
                 || c.x.min(d.x) > hi_x
@@ -62,7 +85,11 @@ impl Obstacles {
                 }
                 continue;
             }
-            if segment_distance(a, b, c, d) < clearance {
+            let too_close = match kept {
+                Some((p, q)) => segment_distance(p, q, c, d) < clearance,
+                None => false,
+            };
+            if too_close || segments_touch(a, b, c, d) {
                 return false;
             }
         }
@@ -74,7 +101,7 @@ impl Obstacles {
                 && p.y >= lo_y
                 && p.y <= hi_y
                 && !at_end(p)
-                && dist_to_segment(p, a, b) < clearance
+                && kept.is_some_and(|(c, d)| dist_to_segment(p, c, d) < clearance)
         }) {
             return false;
         }
@@ -90,6 +117,24 @@ impl Obstacles {
             p.x > lx && p.x < hx && p.y > ly && p.y < hy && !at_end(p) && point_in_polygon(p, run)
         })
     }
+}
+
+/// The part of the segment `a`–`b` farther than `radius` along it from the ends marked (`None` if
+/// nothing is left).
+fn kept_part(
+    a: Point,
+    b: Point,
+    from_a: bool,
+    from_b: bool,
+    radius: f64,
+) -> Option<(Point, Point)> {
+    let length = a.dist(b);
+    let cut_a = if from_a { radius } else { 0.0 };
+    let cut_b = if from_b { radius } else { 0.0 };
+    if length <= cut_a + cut_b {
+        return None;
+    }
+    Some((a.lerp(b, cut_a / length), a.lerp(b, 1.0 - cut_b / length)))
 }
 
 /// The path with runs replaced by clear straight shortcuts (greedy, longest first).
