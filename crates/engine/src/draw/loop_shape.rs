@@ -1,7 +1,8 @@
 //! A loop around nothing, or around lone spots only, drawn as a person draws it: a round teardrop
-//! leaving its spot into the free part of its corner — around nothing as large as fits, around spots
-//! a balloon holding them well inside. The mesh's border path for such a loop follows the triangles
-//! and comes out lumpy, and pulled tight round the spots it leaves a thin sliver no later curve fits in.
+//! leaving its spot into the free part of its corner — around nothing as large as fits, around
+//! spots a balloon holding them well inside. The mesh's border path for such a loop follows the
+//! triangles and comes out lumpy; pulled tight round the spots, it leaves a thin sliver that no
+//! later curve fits in.
 
 use std::f64::consts::PI;
 
@@ -145,7 +146,7 @@ mod tests {
     }
 
     #[test]
-    fn a_balloon_holds_its_spots_with_room_and_leaves_through_its_corner() {
+    fn a_balloon_holds_its_spots_with_room() {
         let at = Point::new(500.0, 300.0);
         let groups = [
             vec![Point::new(560.0, 420.0)],
