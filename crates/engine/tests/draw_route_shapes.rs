@@ -1,25 +1,12 @@
 //! Move → curve in awkward places, checked against independent things: the engine's children (the
 //! rules) name the child wanted, the routed curve is checked again as a freehand curve, and the
-//! spots a loop encloses are counted here by a separately written point-in-polygon test.
+//! spots a loop encloses are counted by the tests' own point-in-polygon test (`tests/common`).
 
 use sprague_engine::draw::{Curve, Drawing, Point, Spot};
 use sprague_engine::games::sprouts::Position;
 
-/// True when `p` is inside the closed polygon (even-odd rule; written here, not the engine's).
-fn inside(p: Point, polygon: &[Point]) -> bool {
-    let mut odd = false;
-    let n = polygon.len();
-    for k in 0..n {
-        let (a, b) = (polygon[k], polygon[(k + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if x > p.x {
-                odd = !odd;
-            }
-        }
-    }
-    odd
-}
+mod common;
+use common::{inside, to_segment};
 
 /// A loop at spot 0 shaped like a dumbbell: two rooms joined by a corridor `width` px wide, an
 /// isolated spot in each room.
@@ -132,13 +119,6 @@ fn total_turning(points: &[Point]) -> f64 {
             d.min(2.0 * std::f64::consts::PI - d)
         })
         .sum()
-}
-
-/// Distance from `p` to the segment `a`–`b` (written here, not the engine's).
-fn to_segment(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
-    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
 }
 
 #[test]

@@ -5,20 +5,7 @@
 use sprague_engine::draw::{Drawing, Point, HEIGHT, WIDTH};
 
 mod common;
-use common::{back_and_forth, Rng};
-
-/// Even-odd test: is `p` inside the closed polygon?
-fn inside(p: Point, polygon: &[Point]) -> bool {
-    let mut odd = false;
-    let n = polygon.len();
-    for i in 0..n {
-        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            odd = !odd;
-        }
-    }
-    odd
-}
+use common::{back_and_forth, inside, Rng};
 
 fn edge_distance(p: Point) -> f64 {
     p.x.min(p.y).min(WIDTH - p.x).min(HEIGHT - p.y)

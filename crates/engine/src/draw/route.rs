@@ -154,8 +154,7 @@ impl Drawing {
         let mut index: Option<ObstacleIndex> = None;
         let mut lenient: Option<CurveMove> = None;
         let is_loop = cand.first == cand.second;
-        let empty_loop = is_loop && cand.inside.as_ref().is_some_and(|i| i.is_empty());
-        // The lone spots a loop goes round, if it goes round nothing else.
+        // The lone spots a loop goes round, if it goes round nothing else (none: an empty loop).
         let held: Option<Vec<Point>> =
             cand.inside.as_ref().filter(|_| is_loop).and_then(|inside| {
                 inside
@@ -163,6 +162,7 @@ impl Drawing {
                     .map(|&w| map.walks[w].isolated.map(|s| map.nodes[s]))
                     .collect()
             });
+        let empty_loop = held.as_ref().is_some_and(|h| h.is_empty());
         // An empty loop is a round teardrop where one fits; a loop round lone spots a balloon.
         if let Some(held) = &held {
             let (start, width) = wedge(map, &cand.first);

@@ -1,6 +1,6 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
-//! random generator, the positions reachable from an n-spot Sprouts start, and plane distances and
-//! turning written here (independent of the engine's geometry).
+//! random generator, the positions reachable from an n-spot Sprouts start, and point-in-polygon,
+//! plane distances and turning written here (independent of the engine's geometry).
 #![allow(dead_code)] // each test file uses only some of these
 
 use sprague_engine::draw::Point;
@@ -30,6 +30,19 @@ pub fn reachable(n: usize) -> BTreeSet<Position> {
         }
     }
     seen
+}
+
+/// Even-odd test: is `p` inside the closed polygon (the last point joined back to the first)?
+pub fn inside(p: Point, polygon: &[Point]) -> bool {
+    let mut odd = false;
+    let n = polygon.len();
+    for i in 0..n {
+        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            odd = !odd;
+        }
+    }
+    odd
 }
 
 /// Distance from `p` to the segment `ab`.
