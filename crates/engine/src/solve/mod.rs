@@ -1,5 +1,6 @@
 //! Solvers: values, outcomes and winning moves computed from the rules in `games`.
 
+pub mod graph;
 pub mod heap;
 pub mod misere;
 pub mod sprouts;
