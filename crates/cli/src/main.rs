@@ -32,6 +32,9 @@ enum Command {
     Sprouts(commands::sprouts::SproutsCommand),
     /// Sprouts: lay out a position as a drawing (SVG or JSON)
     Draw(commands::draw::DrawCommand),
+    /// Node Kayles on any graph: solve, benchmark
+    #[command(subcommand)]
+    Graph(commands::graph::GraphCommand),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Command::Misere(command) => command.run(),
         Command::Sprouts(command) => command.run(),
         Command::Draw(command) => command.run(),
+        Command::Graph(command) => command.run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

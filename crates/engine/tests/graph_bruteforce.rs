@@ -112,7 +112,10 @@ fn check(solver: &mut GraphSolver, n: usize, edges: &[(usize, usize)], every_pos
             .map(|(v, _)| v)
             .collect();
         assert_eq!(normal.winning_moves, wins, "{graph} at {set:b}");
-        let xor = normal.components.iter().fold(0, |x, c| x ^ c.nimber.unwrap());
+        let xor = normal
+            .components
+            .iter()
+            .fold(0, |x, c| x ^ c.nimber.unwrap());
         assert_eq!(xor, g);
         for component in &normal.components {
             let part: u64 = component.vertices.iter().map(|&v| 1u64 << v).sum();
@@ -120,7 +123,11 @@ fn check(solver: &mut GraphSolver, n: usize, edges: &[(usize, usize)], every_pos
         }
         let misere = solver.analyze(&position, true).unwrap();
         let win = brute.misere_win(set);
-        assert_eq!(misere.outcome == Outcome::N, win, "misère {graph} at {set:b}");
+        assert_eq!(
+            misere.outcome == Outcome::N,
+            win,
+            "misère {graph} at {set:b}"
+        );
         let wins: Vec<usize> = brute
             .children(set)
             .into_iter()
@@ -207,7 +214,9 @@ fn classes(n: usize) -> Vec<Vec<(usize, usize)>> {
     let mut by_certificate = HashMap::new();
     for bits in 0..1u64 << pairs {
         let edges = edges_of(n, bits);
-        by_certificate.entry(certificate(n, &edges)).or_insert(edges);
+        by_certificate
+            .entry(certificate(n, &edges))
+            .or_insert(edges);
     }
     let mut classes: Vec<_> = by_certificate.into_values().collect();
     classes.sort();
@@ -247,7 +256,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: u64) -> u64 {
@@ -286,7 +298,11 @@ fn paths_are_the_independence_game() {
     for n in 0..=40 {
         let path = GraphPosition::start(Graph::path(n).unwrap());
         let analysis = solver.analyze(&path, false).unwrap();
-        assert_eq!(analysis.nimber, Some(values.values()[n] as u32), "path of {n}");
+        assert_eq!(
+            analysis.nimber,
+            Some(values.values()[n] as u32),
+            "path of {n}"
+        );
     }
     let mut misere = MisereSolver::new(&HeapGame::independence());
     for n in 1..=24 {
@@ -299,7 +315,11 @@ fn paths_are_the_independence_game() {
 
 /// `graph` with vertex `v` renamed `perm[v]`.
 fn relabel(graph: &Graph, perm: &[usize]) -> Graph {
-    let edges: Vec<_> = graph.edges().iter().map(|&(u, v)| (perm[u], perm[v])).collect();
+    let edges: Vec<_> = graph
+        .edges()
+        .iter()
+        .map(|&(u, v)| (perm[u], perm[v]))
+        .collect();
     Graph::new(graph.vertex_count(), &edges).unwrap()
 }
 
@@ -331,7 +351,11 @@ fn canonical_forms_are_equal_exactly_for_isomorphic_graphs() {
         let canonical = CanonicalGraph::new(graph);
         for _ in 0..4 {
             let perm = shuffled(&mut rng, graph.vertex_count());
-            assert_eq!(CanonicalGraph::new(&relabel(graph, &perm)), canonical, "{graph}");
+            assert_eq!(
+                CanonicalGraph::new(&relabel(graph, &perm)),
+                canonical,
+                "{graph}"
+            );
         }
     }
     // Different exactly when the brute-force certificates differ (every graph on 5 vertices, labelled).
@@ -340,7 +364,9 @@ fn canonical_forms_are_equal_exactly_for_isomorphic_graphs() {
     for bits in 0..1u64 << 10 {
         let edges = edges_of(5, bits);
         let canonical = CanonicalGraph::new(&Graph::new(5, &edges).unwrap());
-        let known = by_certificate.entry(certificate(5, &edges)).or_insert(canonical.clone());
+        let known = by_certificate
+            .entry(certificate(5, &edges))
+            .or_insert(canonical.clone());
         assert_eq!(*known, canonical);
         forms.insert(canonical);
     }
@@ -357,7 +383,9 @@ fn answers_do_not_depend_on_the_labelling() {
         let perm = shuffled(&mut rng, n);
         let other = relabel(&graph, &perm);
         for misere in [false, true] {
-            let a = solver.analyze(&GraphPosition::start(graph.clone()), misere).unwrap();
+            let a = solver
+                .analyze(&GraphPosition::start(graph.clone()), misere)
+                .unwrap();
             let b = GraphSolver::default()
                 .analyze(&GraphPosition::start(other.clone()), misere)
                 .unwrap();
@@ -371,12 +399,17 @@ fn answers_do_not_depend_on_the_labelling() {
 
 #[test]
 fn a_budget_too_small_ends_with_a_message_and_the_solver_answers_again() {
-    let mut solver = GraphSolver::new(GraphBudget { max_bytes: 16 << 10 });
+    let mut solver = GraphSolver::new(GraphBudget {
+        max_bytes: 16 << 10,
+    });
     let grid = GraphPosition::start(Graph::grid(5, 5).unwrap());
     let error = solver.analyze(&grid, false).unwrap_err().to_string();
     assert!(error.contains("memory budget"), "{error}");
     let small = GraphPosition::start(Graph::path(5).unwrap());
     let edges = small.graph().edges();
     let expected = Brute::new(5, &edges).grundy(full(5));
-    assert_eq!(solver.analyze(&small, false).unwrap().nimber, Some(expected));
+    assert_eq!(
+        solver.analyze(&small, false).unwrap().nimber,
+        Some(expected)
+    );
 }

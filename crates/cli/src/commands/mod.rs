@@ -1,6 +1,7 @@
 //! One module per family of subcommands.
 
 pub mod draw;
+pub mod graph;
 pub mod heap;
 pub mod misere;
 pub mod sprouts;

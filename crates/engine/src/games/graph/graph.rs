@@ -16,7 +16,9 @@ pub struct Graph {
 /// What is wrong with a graph that was asked for.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GraphError {
-    #[error("a graph has at most {MAX_VERTICES} vertices here (the solver's limit); {0} is too many")]
+    #[error(
+        "a graph has at most {MAX_VERTICES} vertices here (the solver's limit); {0} is too many"
+    )]
     TooManyVertices(usize),
     #[error("{0:?} is not a number of vertices: use a whole number from 0 to {MAX_VERTICES}")]
     BadVertexCount(String),
@@ -35,7 +37,9 @@ pub enum GraphError {
     EdgeWithoutVertices { u: usize, v: usize },
     #[error("edge {0}-{1} is listed twice")]
     DuplicateEdge(usize, usize),
-    #[error("{0:?} is not a graph: write the number of vertices, ':', then the edges, as 4:0-1,1-2,2-3")]
+    #[error(
+        "{0:?} is not a graph: write the number of vertices, ':', then the edges, as 4:0-1,1-2,2-3"
+    )]
     BadGraph(String),
     #[error("{what} needs {needs}; {given} was asked for")]
     BadPreset {
@@ -223,11 +227,12 @@ impl FromStr for Graph {
             .split_once(':')
             .ok_or_else(|| GraphError::BadGraph(quote_window(text)))?;
         let count = count.trim();
-        let vertices = if !count.is_empty() && count.len() <= 6 && count.bytes().all(|b| b.is_ascii_digit()) {
-            count.parse::<usize>().unwrap_or(usize::MAX)
-        } else {
-            return Err(GraphError::BadVertexCount(quote_window(count)));
-        };
+        let vertices =
+            if !count.is_empty() && count.len() <= 6 && count.bytes().all(|b| b.is_ascii_digit()) {
+                count.parse::<usize>().unwrap_or(usize::MAX)
+            } else {
+                return Err(GraphError::BadVertexCount(quote_window(count)));
+            };
         Graph::from_edge_list(vertices, edges)
     }
 }

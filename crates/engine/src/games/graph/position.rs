@@ -50,7 +50,9 @@ impl GraphPosition {
 
     /// What marking `vertex` removes: it and its neighbours still in play.
     pub fn removed_by(&self, vertex: usize) -> VertexSet {
-        self.graph.closed_neighbourhood(vertex).intersection(self.remaining)
+        self.graph
+            .closed_neighbourhood(vertex)
+            .intersection(self.remaining)
     }
 
     /// Marks `vertex`, removing it and its neighbours.
@@ -92,6 +94,9 @@ mod tests {
             GraphPosition::after_moves(graph.clone(), &[2, 3]),
             Err(MoveError::Removed(3))
         );
-        assert!(GraphPosition::after_moves(graph, &[9]).unwrap_err().to_string().contains("0 to 4"));
+        assert!(GraphPosition::after_moves(graph, &[9])
+            .unwrap_err()
+            .to_string()
+            .contains("0 to 4"));
     }
 }

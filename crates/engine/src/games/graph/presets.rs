@@ -113,12 +113,80 @@ impl Graph {
     }
 }
 
+/// Reads a whole number of at most six digits (larger sizes are refused by the presets anyway).
+fn size(text: &str, what: &'static str, needs: &'static str) -> Result<usize, GraphError> {
+    if !text.is_empty() && text.len() <= 6 && text.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(text.parse().expect("six digits fit"))
+    } else {
+        Err(GraphError::BadPreset {
+            what,
+            needs,
+            given: quote_window(text),
+        })
+    }
+}
+
+/// The preset names [`Graph::preset`] reads, for help texts.
+pub const PRESETS: &str =
+    "path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED";
+
+impl Graph {
+    /// A preset by name: `path:7`, `cycle:6`, `grid:5x5`, `complete:4`, `star:5`, `petersen`,
+    /// `random:30:0.2:1` (vertices, density from 0 to 1, seed).
+    pub fn preset(text: &str) -> Result<Graph, GraphError> {
+        let text = text.trim();
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        let count = || size(rest, "the number of vertices", "a whole number");
+        match name {
+            "path" => Graph::path(count()?),
+            "cycle" => Graph::cycle(count()?),
+            "complete" => Graph::complete(count()?),
+            "star" => Graph::star(count()?),
+            "petersen" if rest.is_empty() => Ok(Graph::petersen()),
+            "grid" => {
+                let needs = "rows x columns, as grid:5x5";
+                let (rows, columns) = rest.split_once('x').ok_or(GraphError::BadPreset {
+                    what: "a grid",
+                    needs,
+                    given: quote_window(rest),
+                })?;
+                Graph::grid(size(rows, "a grid", needs)?, size(columns, "a grid", needs)?)
+            }
+            "random" => {
+                let needs = "vertices:density:seed, as random:30:0.2:1";
+                let bad = || GraphError::BadPreset {
+                    what: "a random graph",
+                    needs,
+                    given: quote_window(rest),
+                };
+                let mut fields = rest.split(':');
+                let (Some(n), Some(density), Some(seed), None) =
+                    (fields.next(), fields.next(), fields.next(), fields.next())
+                else {
+                    return Err(bad());
+                };
+                let n = size(n, "a random graph", needs)?;
+                let density: f64 = density.parse().map_err(|_| bad())?;
+                let seed: u64 = seed.parse().map_err(|_| bad())?;
+                Graph::random(n, density, seed)
+            }
+            _ => Err(GraphError::BadPreset {
+                what: "a preset",
+                needs: "one of path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED",
+                given: quote_window(text),
+            }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn degrees(graph: &Graph) -> Vec<usize> {
-        (0..graph.vertex_count()).map(|v| graph.neighbours(v).len()).collect()
+        (0..graph.vertex_count())
+            .map(|v| graph.neighbours(v).len())
+            .collect()
     }
 
     #[test]
@@ -135,7 +203,13 @@ mod tests {
         // Girth 5: no triangle and no 4-cycle, so no two vertices share two neighbours.
         for u in 0..10 {
             for v in u + 1..10 {
-                assert!(petersen.neighbours(u).intersection(petersen.neighbours(v)).len() <= 1);
+                assert!(
+                    petersen
+                        .neighbours(u)
+                        .intersection(petersen.neighbours(v))
+                        .len()
+                        <= 1
+                );
             }
         }
     }
@@ -152,5 +226,25 @@ mod tests {
         assert!(Graph::random(10, 1.5, 1).is_err());
         assert!(Graph::grid(9, 9).is_err());
         assert!(Graph::cycle(2).is_err());
+    }
+
+    #[test]
+    fn presets_by_name() {
+        assert_eq!(
+            Graph::preset("grid:2x3").unwrap(),
+            Graph::grid(2, 3).unwrap()
+        );
+        assert_eq!(Graph::preset("petersen").unwrap(), Graph::petersen());
+        assert_eq!(
+            Graph::preset("random:12:0.3:5").unwrap(),
+            Graph::random(12, 0.3, 5).unwrap()
+        );
+        assert_eq!(Graph::preset("star:4").unwrap(), Graph::star(4).unwrap());
+        let error = |text: &str| Graph::preset(text).unwrap_err().to_string();
+        assert!(error("grid:9x9").contains("at most 64"));
+        assert!(error("path:99999999999").contains("a whole number"));
+        assert!(error("hexagon").contains("one of path:N"));
+        assert!(error("random:10:2:1").contains("from 0 to 1"));
+        assert!(error("grid:5").contains("rows x columns"));
     }
 }

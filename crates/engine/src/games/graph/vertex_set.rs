@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_VERTICES: usize = 64;
 
 /// A set of vertex numbers below [`MAX_VERTICES`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct VertexSet(u64);
 
 impl VertexSet {
@@ -102,7 +104,10 @@ mod tests {
         assert_eq!(set.len(), 3);
         assert!(set.contains(63) && !set.contains(1) && !set.contains(64));
         assert_eq!(VertexSet::first(64).len(), 64);
-        assert_eq!(VertexSet::first(3).minus(set).iter().collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(
+            VertexSet::first(3).minus(set).iter().collect::<Vec<_>>(),
+            vec![1, 2]
+        );
         assert_eq!(set.first_vertex(), Some(0));
         assert_eq!(VertexSet::EMPTY.first_vertex(), None);
     }

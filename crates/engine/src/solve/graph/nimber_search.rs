@@ -8,7 +8,11 @@ use super::table::{GraphBudget, GraphSolveError, Tables};
 
 /// The nimber of a component of one or two vertices (a vertex, an edge: one move, to nothing) needs no
 /// table; everything larger is looked up under its canonical form (returned when the tables lack it).
-pub fn known_nimber(graph: &Graph, part: VertexSet, tables: &Tables) -> Result<u32, CanonicalGraph> {
+pub fn known_nimber(
+    graph: &Graph,
+    part: VertexSet,
+    tables: &Tables,
+) -> Result<u32, CanonicalGraph> {
     if part.len() <= 2 {
         return Ok(1);
     }

@@ -64,7 +64,12 @@ impl GraphSolver {
         let mut query = GraphQuery::new(std::mem::take(self), position.clone(), misere);
         let result = loop {
             match query.step(1 << 20) {
-                Ok(true) => break Ok(query.analysis().cloned().expect("a finished query has an answer")),
+                Ok(true) => {
+                    break Ok(query
+                        .analysis()
+                        .cloned()
+                        .expect("a finished query has an answer"))
+                }
                 Ok(false) => {}
                 Err(error) => break Err(error),
             }

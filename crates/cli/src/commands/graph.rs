@@ -1,0 +1,198 @@
+//! Node Kayles on the command line: solve a graph (nimber, outcome, winning moves, components' values) and
+//! the graph benchmark.
+
+use super::CommandResult;
+use serde::Serialize;
+use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
+use sprague_engine::solve::graph::{ComponentValue, GraphAnalysis, GraphBudget, GraphSolver};
+use std::time::Instant;
+
+/// Where the graph comes from: exactly one of these.
+#[derive(clap::Args)]
+#[group(required = true, multiple = true)]
+pub struct GraphSource {
+    /// Number of vertices (0 to 64), with --edges
+    #[arg(long, requires = "edges", conflicts_with_all = ["graph", "preset"])]
+    vertices: Option<usize>,
+    /// Edges as "0-1,1-2,…", with --vertices
+    #[arg(long, requires = "vertices")]
+    edges: Option<String>,
+    /// The graph in the page's form: "N:u-v,u-v,…"
+    #[arg(long, conflicts_with = "preset")]
+    graph: Option<String>,
+    /// A named graph: path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED
+    #[arg(long)]
+    preset: Option<String>,
+}
+
+impl GraphSource {
+    fn read(self) -> Result<Graph, Box<dyn std::error::Error>> {
+        Ok(match (self.vertices, self.edges, self.graph, self.preset) {
+            (Some(n), Some(edges), None, None) => Graph::from_edge_list(n, &edges)?,
+            (None, None, Some(text), None) => text.parse()?,
+            (None, None, None, Some(name)) => Graph::preset(&name)?,
+            _ => {
+                return Err(format!(
+                    "give --vertices with --edges, or --graph, or --preset ({PRESETS})"
+                )
+                .into())
+            }
+        })
+    }
+}
+
+#[derive(clap::Subcommand)]
+pub enum GraphCommand {
+    /// Node Kayles on a graph: marking a vertex removes it and its neighbours. Nimber (normal play),
+    /// outcome, every winning move and each component's value
+    Solve {
+        #[command(flatten)]
+        source: GraphSource,
+        /// Vertices already marked, in order ("3,7")
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Misère play: whoever cannot move wins
+        #[arg(long)]
+        misere: bool,
+        /// Most memory the solver's tables may take, in MB
+        #[arg(long, default_value_t = 2048)]
+        max_memory: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time the solver on grids, the Petersen graph and random graphs of 30 and 40 vertices
+    Bench {
+        /// Also misère play (slower: sums of components are searched, not XORed)
+        #[arg(long)]
+        misere: bool,
+        /// Most memory per graph, in MB
+        #[arg(long, default_value_t = 4096)]
+        max_memory: usize,
+    },
+}
+
+impl GraphCommand {
+    pub fn run(self) -> CommandResult {
+        match self {
+            GraphCommand::Solve {
+                source,
+                moves,
+                misere,
+                max_memory,
+                json,
+            } => solve(source.read()?, &moves, misere, max_memory, json),
+            GraphCommand::Bench { misere, max_memory } => bench(misere, max_memory),
+        }
+    }
+}
+
+fn parse_moves(text: &str) -> Result<Vec<usize>, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.parse::<usize>()
+                .map_err(|_| format!("{word:?} is not a vertex number (in --moves)"))
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct SolveOutput<'a> {
+    graph: String,
+    moves: Vec<usize>,
+    remaining: Vec<usize>,
+    #[serde(flatten)]
+    analysis: &'a GraphAnalysis,
+    positions: usize,
+}
+
+fn solve(graph: Graph, moves: &str, misere: bool, max_memory: usize, json: bool) -> CommandResult {
+    let moves = parse_moves(moves)?;
+    let position = GraphPosition::after_moves(graph, &moves)?;
+    let mut solver = GraphSolver::new(GraphBudget::megabytes(max_memory));
+    let analysis = solver.analyze(&position, misere)?;
+    if json {
+        let output = SolveOutput {
+            graph: position.graph().to_string(),
+            moves,
+            remaining: position.remaining().iter().collect(),
+            analysis: &analysis,
+            positions: solver.positions(),
+        };
+        println!("{}", serde_json::to_string_pretty(&output)?);
+        return Ok(());
+    }
+    let graph = position.graph();
+    println!(
+        "graph: {} vertices, {} edges ({})",
+        graph.vertex_count(),
+        graph.edges().len(),
+        graph
+    );
+    if !moves.is_empty() {
+        println!(
+            "after marking {moves:?}: {} vertices left",
+            position.remaining().len()
+        );
+    }
+    let play = if misere {
+        "misère play"
+    } else {
+        "normal play"
+    };
+    let value = analysis
+        .nimber
+        .map(|g| format!(", nimber {g}"))
+        .unwrap_or_default();
+    println!("{play}: {:?}{value}", analysis.outcome);
+    for ComponentValue { vertices, nimber } in &analysis.components {
+        let value = nimber.map(|g| format!(": nimber {g}")).unwrap_or_default();
+        println!("  component {vertices:?}{value}");
+    }
+    println!("winning moves (mark vertex): {:?}", analysis.winning_moves);
+    Ok(())
+}
+
+fn bench(misere: bool, max_memory: usize) -> CommandResult {
+    let mut graphs = vec![
+        ("grid 4x4", Graph::grid(4, 4)?),
+        ("grid 5x5", Graph::grid(5, 5)?),
+        ("grid 6x6", Graph::grid(6, 6)?),
+        ("Petersen", Graph::petersen()),
+        ("cycle 40", Graph::cycle(40)?),
+    ];
+    for n in [30, 40] {
+        for density in [0.05, 0.1, 0.2, 0.3, 0.5] {
+            let name: &'static str =
+                Box::leak(format!("random {n}, density {density}").into_boxed_str());
+            graphs.push((name, Graph::random(n, density, 1)?));
+        }
+    }
+    println!("Node Kayles, nimber and every winning move, one thread, a fresh solver per graph");
+    for (name, graph) in graphs {
+        for misere in [false, true].into_iter().filter(|&m| !m || misere) {
+            let mut solver = GraphSolver::new(GraphBudget::megabytes(max_memory));
+            let position = GraphPosition::start(graph.clone());
+            let start = Instant::now();
+            let result = solver.analyze(&position, misere);
+            let seconds = start.elapsed().as_secs_f64();
+            let answer = match result {
+                Ok(a) => format!(
+                    "{:?}{} {} winning",
+                    a.outcome,
+                    a.nimber.map(|g| format!(" *{g}")).unwrap_or_default(),
+                    a.winning_moves.len()
+                ),
+                Err(error) => format!("stopped: {error}"),
+            };
+            println!(
+                "{name:>26} {:>7} {:>9.3} s {:>10} positions {:>7.1} MB  {answer}",
+                if misere { "misère" } else { "normal" },
+                seconds,
+                solver.positions(),
+                solver.bytes() as f64 / (1 << 20) as f64,
+            );
+        }
+    }
+    Ok(())
+}
