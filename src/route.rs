@@ -13,6 +13,8 @@ pub enum Route {
     Dots,
     #[at("/grundy")]
     Grundy,
+    #[at("/graph")]
+    Graph,
     #[at("/bases")]
     Bases,
     #[at("/learn")]

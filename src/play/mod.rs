@@ -3,6 +3,8 @@
 
 pub mod board;
 pub mod game;
+pub mod graph_game;
+pub mod graph_layout;
 pub mod opponent;
 pub mod pins;
 pub mod play_query;

@@ -23,9 +23,22 @@ pub fn choose_move(
     board: &Board,
     answer: Option<&PositionAnswer>,
     level: Level,
-    mut random: impl FnMut() -> f64,
+    random: impl FnMut() -> f64,
 ) -> Option<(BoardMove, Reason)> {
-    let legal = board.legal_moves();
+    let winning: Vec<BoardMove> = answer
+        .map(|answer| winning_board_moves(board, answer))
+        .unwrap_or_default();
+    choose_among(&board.legal_moves(), &winning, level, random)
+}
+
+/// The computer's move among `legal` ones, knowing which are `winning` (empty when the position is lost or
+/// was not solved), at its `level`; any game's page uses it. `random` yields numbers in `[0, 1)`.
+pub fn choose_among<M: Copy>(
+    legal: &[M],
+    winning: &[M],
+    level: Level,
+    mut random: impl FnMut() -> f64,
+) -> Option<(M, Reason)> {
     if legal.is_empty() {
         return None;
     }
@@ -34,15 +47,10 @@ pub fn choose_move(
         Level::Strong => random() >= STRONG_SLIP,
         Level::Learner => false,
     };
-    if plays_best {
-        let winning: Vec<BoardMove> = answer
-            .map(|answer| winning_board_moves(board, answer))
-            .unwrap_or_default();
-        if !winning.is_empty() {
-            return Some((pick(&winning, random()), Reason::Winning));
-        }
+    if plays_best && !winning.is_empty() {
+        return Some((pick(winning, random()), Reason::Winning));
     }
-    Some((pick(&legal, random()), Reason::Random))
+    Some((pick(legal, random()), Reason::Random))
 }
 
 /// The solver's winning moves as moves on this board.
@@ -59,7 +67,7 @@ pub fn winning_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardM
     moves
 }
 
-fn pick(moves: &[BoardMove], random: f64) -> BoardMove {
+fn pick<M: Copy>(moves: &[M], random: f64) -> M {
     let index = ((random * moves.len() as f64) as usize).min(moves.len() - 1);
     moves[index]
 }

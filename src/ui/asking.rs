@@ -26,6 +26,15 @@ impl Answer for PositionAnswer {
     }
 }
 
+impl Answer for sprague_engine::solve::graph::GraphAnalysis {
+    fn from_response(response: Response) -> Option<Self> {
+        match response {
+            Response::Graph { answer, .. } => Some(*answer),
+            _ => None,
+        }
+    }
+}
+
 /// What the worker answers about a Sprouts position: exact, or (for the computer's move, when the exact
 /// answer took too long) a lookahead search's choice.
 #[derive(Clone, Debug, PartialEq)]

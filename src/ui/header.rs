@@ -37,6 +37,7 @@ pub fn header() -> Html {
                 { link(Route::Sprouts, "Sprouts") }
                 { link(Route::Dots, "Dots") }
                 { link(Route::Grundy, "Grundy") }
+                { link(Route::Graph, "Graphs") }
                 { link(Route::Bases, "Bases") }
                 { learn_link }
             </nav>

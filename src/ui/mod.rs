@@ -8,6 +8,10 @@ mod download;
 mod game_drawing;
 mod game_keys;
 mod game_setup;
+mod graph_board;
+mod graph_hint;
+mod graph_page;
+mod graph_setup;
 mod header;
 mod heap_page;
 mod heap_value_tool;
@@ -59,6 +63,7 @@ fn switch(route: Route) -> Html {
         Route::Sprouts => html! { <sprouts_page::SproutsPage /> },
         Route::Dots => html! { <heap_page::HeapPage kind={BoardKind::Dots} /> },
         Route::Grundy => html! { <heap_page::HeapPage kind={BoardKind::Grundy} /> },
+        Route::Graph => html! { <graph_page::GraphPage /> },
         Route::Bases => html! { <bases_page::BasesPage /> },
         Route::Learn => html! { <learn::Lessons /> },
         Route::LearnMex => html! { <learn::MexTablePage /> },

@@ -2,6 +2,7 @@
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
+use super::graph_job::GraphJob;
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::lookahead_job::LookaheadJob;
@@ -83,6 +84,12 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         } => sprouts_search_job::proof(id, &position, detail, min_lives, scope, queue).await,
         // A search that has finished: nothing to pause or steer.
         Request::SearchControl { id, .. } => Response::Cancelled { id },
+        Request::GraphAnalyze {
+            id,
+            graph,
+            moves,
+            misere,
+        } => graph_analyze(id, &graph, &moves, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         Request::ListBases { id } => match list_bases().await {
@@ -216,6 +223,33 @@ async fn import(
             },
         },
         Err(message) => Response::Error { id, message },
+    }
+}
+
+async fn graph_analyze(
+    id: RequestId,
+    graph: &str,
+    moves: &[usize],
+    misere: bool,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let job = match GraphJob::start(graph, moves, misere) {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    match run_in_slices(id, job, scope, queue).await {
+        Ok(job) => match job.finish() {
+            Some(answer) => Response::Graph {
+                id,
+                answer: Box::new(answer),
+            },
+            None => Response::Error {
+                id,
+                message: "the graph solver stopped without an answer".into(),
+            },
+        },
+        Err(response) => response,
     }
 }
 

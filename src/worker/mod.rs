@@ -3,6 +3,7 @@
 
 mod agent;
 mod base_transfer;
+mod graph_job;
 mod heap_job;
 pub mod learn_job;
 mod lookahead_job;

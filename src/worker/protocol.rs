@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
+use sprague_engine::solve::graph::GraphAnalysis;
 
 pub type RequestId = u32;
 
@@ -64,6 +65,14 @@ pub enum Request {
         id: RequestId,
         drawing: Drawing,
         child: String,
+    },
+    /// Node Kayles: the nimber (normal play) or misère outcome of `graph` (its `n:u-v,…` form) after
+    /// the vertices `moves` were marked in turn, each component's nimber, and every winning move.
+    GraphAnalyze {
+        id: RequestId,
+        graph: String,
+        moves: Vec<usize>,
+        misere: bool,
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
@@ -180,6 +189,11 @@ pub enum Response {
     SproutsGuess {
         id: RequestId,
         guess: SproutsGuess,
+    },
+    /// The answer to `GraphAnalyze` (its progress comes as `Progress`: moves checked of all).
+    Graph {
+        id: RequestId,
+        answer: Box<GraphAnalysis>,
     },
     Bases {
         id: RequestId,
@@ -374,6 +388,7 @@ impl Response {
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::Bases { id, .. }
+            | Response::Graph { id, .. }
             | Response::Cancelled { id }
             | Response::Learn { id, .. }
             | Response::Error { id, .. }

@@ -1,0 +1,378 @@
+//! The graph board: vertices and edges in SVG. In play, pressing a vertex still in play marks it (it and
+//! its neighbours leave the game). In build mode, the tools add vertices and join them (drag from one
+//! vertex to another, or tap one then the other), move them, or delete vertices and edges.
+//!
+//! Pointer positions are converted to board units through the SVG's own screen transform, so the board
+//! is right at every size, zoom, scroll position and aspect ratio.
+
+use crate::play::graph_game::GraphGame;
+use crate::play::graph_layout::{Spot, SIZE};
+use sprague_engine::games::graph::VertexSet;
+use sprague_engine::solve::graph::GraphAnalysis;
+use yew::prelude::*;
+
+/// Drawn radius of a vertex, in board units.
+const VERTEX_RADIUS: f64 = 18.0;
+/// A press this many screen pixels from a vertex's centre counts as on it (a fingertip's accuracy).
+const TOUCH_REACH_PX: f64 = 24.0;
+/// Colours for components, cycled (the hint panel's chips use the same classes).
+pub const COMPONENT_CLASSES: usize = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Tap empty space for a vertex; drag (or tap, tap) from a vertex to another to join or unjoin them.
+    AddJoin,
+    /// Drag a vertex to a new place.
+    Move,
+    /// Tap a vertex or an edge to delete it.
+    Delete,
+}
+
+/// A change to the graph asked for in build mode.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    AddVertex(Spot),
+    ToggleEdge(usize, usize),
+    DeleteVertex(usize),
+    MoveVertex(usize, Spot),
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GraphBoardProps {
+    pub game: GraphGame,
+    /// `None` in play; the build tool otherwise.
+    pub tool: Option<Tool>,
+    /// False while it is not a person's turn.
+    pub enabled: bool,
+    /// The solver's answer for this position, shown as component colours and winning vertices.
+    pub hint: Option<GraphAnalysis>,
+    pub on_mark: Callback<usize>,
+    pub on_edit: Callback<Edit>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+struct Drag {
+    vertex: usize,
+    at: Spot,
+    moved: bool,
+}
+
+/// Board units per screen pixel, and the conversion of a pointer's screen position to board units.
+fn to_board(svg: &NodeRef, client: (f64, f64)) -> Option<(Spot, f64)> {
+    let svg = svg.cast::<web_sys::SvgGraphicsElement>()?;
+    let m = svg.get_screen_ctm()?;
+    let (a, b, c, d, e, f) = (
+        m.a() as f64,
+        m.b() as f64,
+        m.c() as f64,
+        m.d() as f64,
+        m.e() as f64,
+        m.f() as f64,
+    );
+    let det = a * d - b * c;
+    if det.abs() < 1e-12 {
+        return None;
+    }
+    let (x, y) = (client.0 - e, client.1 - f);
+    let spot = ((d * x - c * y) / det, (-b * x + a * y) / det);
+    let units_per_px = 1.0 / det.abs().sqrt();
+    Some((spot, units_per_px))
+}
+
+fn nearest(
+    layout: &[Spot],
+    spot: Spot,
+    reach: f64,
+    among: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    layout
+        .iter()
+        .enumerate()
+        .filter(|&(v, _)| among(v))
+        .map(|(v, &(x, y))| (v, (x - spot.0).hypot(y - spot.1)))
+        .filter(|&(_, d)| d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(v, _)| v)
+}
+
+#[function_component(GraphBoard)]
+pub fn graph_board(props: &GraphBoardProps) -> Html {
+    let svg_ref = use_node_ref();
+    let drag = use_state(|| None::<Drag>);
+    let selected = use_state(|| None::<usize>);
+    let pressed = use_state(|| None::<usize>);
+    {
+        let selected = selected.clone();
+        use_effect_with((props.game.graph.clone(), props.tool), move |_| {
+            selected.set(None)
+        });
+    }
+    let game = &props.game;
+    let remaining = game.remaining();
+    let layout = game.layout.clone();
+
+    let locate = {
+        let (svg_ref, layout) = (svg_ref.clone(), layout.clone());
+        move |event: &PointerEvent,
+              among: &dyn Fn(usize) -> bool|
+              -> Option<(Spot, Option<usize>)> {
+            let (spot, units_per_px) =
+                to_board(&svg_ref, (event.client_x() as f64, event.client_y() as f64))?;
+            let reach = (TOUCH_REACH_PX * units_per_px).max(VERTEX_RADIUS + 4.0);
+            Some((spot, nearest(&layout, spot, reach, among)))
+        }
+    };
+
+    let onpointerdown = {
+        let (locate, drag, pressed) = (locate.clone(), drag.clone(), pressed.clone());
+        let (tool, enabled, n) = (props.tool, props.enabled, game.graph.vertex_count());
+        Callback::from(move |event: PointerEvent| {
+            if !enabled || !event.is_primary() {
+                return;
+            }
+            let in_play = |v: usize| tool.is_some() || remaining.contains(v);
+            let Some((spot, vertex)) = locate(&event, &|v| v < n && in_play(v)) else {
+                return;
+            };
+            pressed.set(vertex);
+            if let (Some(vertex), Some(Tool::AddJoin | Tool::Move)) = (vertex, tool) {
+                if let Some(target) = event.target_dyn_into::<web_sys::Element>() {
+                    let _ = target.set_pointer_capture(event.pointer_id());
+                }
+                event.prevent_default();
+                drag.set(Some(Drag {
+                    vertex,
+                    at: spot,
+                    moved: false,
+                }));
+            }
+        })
+    };
+    let onpointermove = {
+        let (locate, drag) = (locate.clone(), drag.clone());
+        Callback::from(move |event: PointerEvent| {
+            if let Some(current) = *drag {
+                if let Some((spot, _)) = locate(&event, &|_| false) {
+                    let moved = current.moved
+                        || (spot.0 - current.at.0).hypot(spot.1 - current.at.1) > VERTEX_RADIUS;
+                    drag.set(Some(Drag {
+                        at: spot,
+                        moved,
+                        ..current
+                    }));
+                }
+            }
+        })
+    };
+    let onpointerup = {
+        let (locate, drag, pressed, selected) = (
+            locate.clone(),
+            drag.clone(),
+            pressed.clone(),
+            selected.clone(),
+        );
+        let (tool, enabled, n) = (props.tool, props.enabled, game.graph.vertex_count());
+        let (on_mark, on_edit) = (props.on_mark.clone(), props.on_edit.clone());
+        let svg_ref = svg_ref.clone();
+        Callback::from(move |event: PointerEvent| {
+            let dragged = *drag;
+            drag.set(None);
+            let pressed_vertex = *pressed;
+            pressed.set(None);
+            if !enabled || !event.is_primary() {
+                return;
+            }
+            let in_play = |v: usize| tool.is_some() || remaining.contains(v);
+            let Some((spot, vertex)) = locate(&event, &|v| v < n && in_play(v)) else {
+                return;
+            };
+            let edge = event
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|target| target.get_attribute("data-edge"))
+                .and_then(|text| {
+                    let (u, v) = text.split_once('-')?;
+                    Some((u.parse().ok()?, v.parse().ok()?))
+                });
+            match tool {
+                None => {
+                    // A tap on a vertex in play marks it (pressed and released on the same one).
+                    if let (Some(v), true) = (vertex, vertex == pressed_vertex) {
+                        on_mark.emit(v);
+                        if let Some(svg) = svg_ref.cast::<web_sys::SvgElement>() {
+                            let _ = svg.focus();
+                        }
+                    }
+                }
+                Some(Tool::Move) => {
+                    if let Some(d) = dragged.filter(|d| d.moved) {
+                        on_edit.emit(Edit::MoveVertex(d.vertex, spot));
+                    }
+                }
+                Some(Tool::Delete) => match (vertex, edge) {
+                    (Some(v), _) if vertex == pressed_vertex => on_edit.emit(Edit::DeleteVertex(v)),
+                    (None, Some((u, v))) => on_edit.emit(Edit::ToggleEdge(u, v)),
+                    _ => {}
+                },
+                Some(Tool::AddJoin) => match (dragged, vertex) {
+                    (Some(d), Some(v)) if d.moved && v != d.vertex => {
+                        on_edit.emit(Edit::ToggleEdge(d.vertex, v))
+                    }
+                    (Some(d), _) if d.moved => {}
+                    (_, Some(v)) => match *selected {
+                        Some(s) if s != v => {
+                            selected.set(None);
+                            on_edit.emit(Edit::ToggleEdge(s, v));
+                        }
+                        Some(_) => selected.set(None),
+                        None => selected.set(Some(v)),
+                    },
+                    (_, None) => {
+                        if selected.is_some() {
+                            selected.set(None);
+                        } else if edge.is_none() && pressed_vertex.is_none() {
+                            on_edit.emit(Edit::AddVertex(spot));
+                        }
+                    }
+                },
+            }
+        })
+    };
+    let onpointercancel = {
+        let (drag, pressed) = (drag.clone(), pressed.clone());
+        Callback::from(move |_: PointerEvent| {
+            drag.set(None);
+            pressed.set(None);
+        })
+    };
+
+    // Where each vertex is drawn now (a vertex being moved follows the pointer).
+    let place = |v: usize| -> Spot {
+        match *drag {
+            Some(d) if props.tool == Some(Tool::Move) && d.vertex == v && d.moved => d.at,
+            _ => layout[v],
+        }
+    };
+    let hint = props.hint.as_ref();
+    let component_of = |v: usize| -> Option<usize> {
+        hint?
+            .components
+            .iter()
+            .position(|c| c.vertices.contains(&v))
+    };
+    let winning = |v: usize| hint.is_some_and(|h| h.winning_moves.contains(&v));
+    let playing = props.tool.is_none();
+    let last = game.moves.last().copied();
+
+    let edges = game.graph.edges().into_iter().map(|(u, v)| {
+        let ((x1, y1), (x2, y2)) = (place(u), place(v));
+        let gone = playing && !(remaining.contains(u) && remaining.contains(v));
+        let class = classes!("edge", gone.then_some("gone"));
+        html! {
+            <g key={format!("e{u}-{v}")}>
+                <line {class} x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} />
+                if props.tool == Some(Tool::Delete) {
+                    <line class="edge-hit" data-edge={format!("{u}-{v}")} x1={x1.to_string()} y1={y1.to_string()}
+                          x2={x2.to_string()} y2={y2.to_string()} />
+                }
+            </g>
+        }
+    });
+    let keyboard = {
+        let (on_mark, on_edit, selected) = (
+            props.on_mark.clone(),
+            props.on_edit.clone(),
+            selected.clone(),
+        );
+        let (tool, enabled) = (props.tool, props.enabled);
+        move |v: usize| {
+            let (on_mark, on_edit, selected) = (on_mark.clone(), on_edit.clone(), selected.clone());
+            Callback::from(move |event: KeyboardEvent| {
+                if !enabled || !(event.key() == "Enter" || event.key() == " ") {
+                    return;
+                }
+                event.prevent_default();
+                match tool {
+                    None if remaining.contains(v) => on_mark.emit(v),
+                    Some(Tool::Delete) => on_edit.emit(Edit::DeleteVertex(v)),
+                    Some(Tool::AddJoin) => match *selected {
+                        Some(s) if s != v => {
+                            selected.set(None);
+                            on_edit.emit(Edit::ToggleEdge(s, v));
+                        }
+                        _ => selected.set(Some(v)),
+                    },
+                    _ => {}
+                }
+            })
+        }
+    };
+    let vertices = (0..game.graph.vertex_count()).map(|v| {
+        let (x, y) = place(v);
+        let in_play = remaining.contains(v);
+        let marked = game.moves.contains(&v);
+        let state = if !playing {
+            "vertex"
+        } else if in_play {
+            "in play"
+        } else if marked {
+            "marked"
+        } else {
+            "removed"
+        };
+        let class = classes!(
+            "vertex",
+            (playing && in_play).then_some("free"),
+            (playing && marked).then_some("marked"),
+            (playing && !in_play && !marked).then_some("removed"),
+            (playing && last == Some(v)).then_some("last"),
+            (playing && in_play && winning(v)).then_some("hint"),
+            (*selected == Some(v)).then_some("selected"),
+            component_of(v)
+                .filter(|_| playing && in_play)
+                .map(|c| format!("comp-{}", c % COMPONENT_CLASSES)),
+        );
+        let focusable = !playing || in_play;
+        html! {
+            <g key={format!("v{v}")} {class} data-vertex={v.to_string()}
+               transform={format!("translate({x:.1} {y:.1})")}
+               tabindex={if focusable && props.enabled { "0" } else { "-1" }} role="button"
+               aria-label={format!("vertex {v} ({state})")} onkeydown={keyboard(v)}>
+                <circle class="hit" r="30" />
+                <circle class="disc" r={VERTEX_RADIUS.to_string()} />
+                <text class="label" dy="0.35em">{ v }</text>
+            </g>
+        }
+    });
+    let preview = match (*drag, props.tool) {
+        (Some(d), Some(Tool::AddJoin)) if d.moved => {
+            let (x1, y1) = place(d.vertex);
+            html! { <line class="edge draft" x1={x1.to_string()} y1={y1.to_string()} x2={d.at.0.to_string()} y2={d.at.1.to_string()} /> }
+        }
+        _ => html! {},
+    };
+    let description = board_description(game, remaining, playing);
+    html! {
+        <svg ref={svg_ref} class={classes!("graph-board", (!playing).then_some("building"))}
+             viewBox={format!("0 0 {SIZE} {SIZE}")} role="group" tabindex="-1" aria-label={description}
+             {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
+            <rect class="board-back" x="0" y="0" width={SIZE.to_string()} height={SIZE.to_string()} />
+            { for edges }
+            { preview }
+            { for vertices }
+        </svg>
+    }
+}
+
+/// What a screen reader hears for the board.
+fn board_description(game: &GraphGame, remaining: VertexSet, playing: bool) -> String {
+    let n = game.graph.vertex_count();
+    let edges = game.graph.edges().len();
+    if playing {
+        format!(
+            "graph of {n} vertices and {edges} edges; {} vertices still in play",
+            remaining.len()
+        )
+    } else {
+        format!("graph of {n} vertices and {edges} edges, being built")
+    }
+}

@@ -1,0 +1,448 @@
+//! The Graphs page (`/graph`): Node Kayles on any graph. Build a graph (presets, or by hand), play it
+//! against a friend or the computer in normal or misère play, ask for a hint (each component's nimber and
+//! their nim-sum, or the misère outcome) — all values from the solver worker. The whole game is in the URL.
+
+use super::asking::{Ask, Asking, Progress, Purpose};
+use super::copy_link::CopyLink;
+use super::game_keys::use_game_keys;
+use super::graph_board::{Edit, GraphBoard, Tool};
+use super::graph_hint::GraphHint;
+use super::graph_setup::GraphSetup;
+use super::solver::next_request_id;
+use crate::play::game::{Opponent, Rules};
+use crate::play::graph_game::GraphGame;
+use crate::play::opponent::{choose_among, Reason};
+use crate::play::turns;
+use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::worker::protocol::Request;
+use crate::worker::SolverReactor;
+use sprague_engine::solve::graph::GraphAnalysis;
+use yew::prelude::*;
+use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_router::prelude::*;
+
+/// The URL keys the game owns.
+const GAME_KEYS: [&str; 8] = ["preset", "g", "at", "m", "rules", "vs", "first", "level"];
+
+#[function_component(GraphPage)]
+pub fn graph_page() -> Html {
+    let location = use_location();
+    let navigator = use_navigator();
+    let query = location
+        .map(|location| location.query_str().trim_start_matches('?').to_string())
+        .unwrap_or_default();
+    let (game, url_error, ignored) = match GraphGame::from_query(&query) {
+        Ok(link) => (
+            link.game.unwrap_or_else(GraphGame::default_game),
+            None,
+            link.ignored,
+        ),
+        Err(message) => (GraphGame::default_game(), Some(message), Vec::new()),
+    };
+    let solver = use_reducer(Asking::<GraphAnalysis>::default);
+    let line = use_state(|| game.clone());
+    let note = use_state(|| None::<String>);
+    let tool = use_state(|| None::<Tool>);
+    let edit_error = use_state(|| None::<String>);
+    let bridge = {
+        let solver = solver.clone();
+        use_reactor_bridge::<SolverReactor, _>(move |event| {
+            if let ReactorEvent::Output(response) = event {
+                solver.dispatch(Ask::Heard(response));
+            }
+        })
+    };
+
+    // Shows a game: a new history entry, or in place of the current one.
+    let show = {
+        let navigator = navigator.clone();
+        Callback::from(move |(game, replace): (GraphGame, bool)| {
+            let pairs = replace_keys(
+                pairs_of(&current_query()),
+                &GAME_KEYS,
+                pairs_of(&game.to_query()),
+            );
+            if let Some(navigator) = &navigator {
+                let _ = if replace {
+                    navigator.replace_with_query(&Route::Graph, &pairs)
+                } else {
+                    navigator.push_with_query(&Route::Graph, &pairs)
+                };
+            }
+        })
+    };
+    let ask = {
+        let (solver, bridge, game, query) =
+            (solver.clone(), bridge.clone(), game.clone(), query.clone());
+        Callback::from(move |purpose: Purpose| {
+            let id = next_request_id();
+            solver.dispatch(Ask::Sent(id, purpose, query.clone()));
+            bridge.send(Request::GraphAnalyze {
+                id,
+                graph: game.graph.to_string(),
+                moves: game.moves.clone(),
+                misere: game.rules == Rules::Misere,
+            });
+        })
+    };
+
+    let building = tool.is_some();
+    // Keep the line for redo; ask the computer when it is its turn.
+    {
+        let (line, game, ask, note, show) = (
+            line.clone(),
+            game.clone(),
+            ask.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        use_effect_with((query.clone(), building), move |(_, building)| {
+            if !is_prefix(&game, &line) {
+                line.set(game.clone());
+            }
+            if game.computer_to_move() && !building {
+                match game.opponent {
+                    Opponent::Computer {
+                        level: crate::play::game::Level::Learner,
+                        ..
+                    } => {
+                        let legal: Vec<usize> = game.remaining().iter().collect();
+                        if let Some((vertex, _)) = choose_among(
+                            &legal,
+                            &[],
+                            crate::play::game::Level::Learner,
+                            js_sys::Math::random,
+                        ) {
+                            let mut next = game.clone();
+                            if next.play(vertex).is_ok() {
+                                note.set(Some(format!(
+                                    "The computer (learner) marked vertex {vertex} at random."
+                                )));
+                                show.emit((next, true));
+                            }
+                        }
+                    }
+                    _ => ask.emit(Purpose::ComputerMove),
+                }
+            }
+        });
+    }
+    // The solver answered for the computer's move: play it.
+    {
+        let (solver, game, query, note, show) = (
+            solver.clone(),
+            game.clone(),
+            query.clone(),
+            note.clone(),
+            show.clone(),
+        );
+        let computer = solver.computer.clone();
+        use_effect_with(computer, move |computer| {
+            if let Some((asked_at, answer)) = computer {
+                if *asked_at == query && game.computer_to_move() {
+                    if let Opponent::Computer { level, .. } = game.opponent {
+                        let legal: Vec<usize> = game.remaining().iter().collect();
+                        let winning = answer
+                            .as_ref()
+                            .map(|a| a.winning_moves.clone())
+                            .unwrap_or_default();
+                        if let Some((vertex, reason)) =
+                            choose_among(&legal, &winning, level, js_sys::Math::random)
+                        {
+                            let mut next = game.clone();
+                            if next.play(vertex).is_ok() {
+                                note.set(Some(computer_note(vertex, reason, answer)));
+                                show.emit((next, true));
+                            }
+                        }
+                    }
+                }
+                solver.dispatch(Ask::Played);
+            }
+        });
+    }
+
+    let busy = solver.waiting.is_some();
+    let computer_turn = game.computer_to_move();
+    let people_may_move = !computer_turn && !busy && url_error.is_none();
+
+    let on_mark = {
+        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        Callback::from(move |vertex: usize| {
+            let mut next = game.clone();
+            if next.play(vertex).is_ok() {
+                note.set(None);
+                show.emit((next, false));
+            }
+        })
+    };
+    let on_edit = {
+        let (game, show, edit_error, note) =
+            (game.clone(), show.clone(), edit_error.clone(), note.clone());
+        Callback::from(move |edit: Edit| {
+            let edited = match edit {
+                Edit::AddVertex(spot) => game.with_vertex(spot),
+                Edit::ToggleEdge(u, v) => game.with_edge_toggled(u, v),
+                Edit::DeleteVertex(v) => game.without_vertex(v),
+                Edit::MoveVertex(v, spot) => Ok(game.with_vertex_moved(v, spot)),
+            };
+            match edited {
+                Ok(next) => {
+                    edit_error.set(None);
+                    note.set(None);
+                    show.emit((next, false));
+                }
+                Err(message) => edit_error.set(Some(message)),
+            }
+        })
+    };
+    let set_tool = {
+        let (tool, game, show, note) = (tool.clone(), game.clone(), show.clone(), note.clone());
+        Callback::from(move |chosen: Option<Tool>| {
+            if chosen.is_some() && !game.moves.is_empty() {
+                note.set(Some(
+                    "Editing the graph starts the game again from the beginning.".into(),
+                ));
+                show.emit((game.restarted(), false));
+            }
+            tool.set(chosen);
+        })
+    };
+    let undo_to = undo_target(&game);
+    let redo_to = redo_target(&game, &line);
+    let on_undo = {
+        let (show, target, note) = (show.clone(), undo_to.clone(), note.clone());
+        Callback::from(move |_| {
+            if let Some(target) = target.clone() {
+                note.set(None);
+                show.emit((target, false));
+            }
+        })
+    };
+    let on_redo = {
+        let (show, target) = (show.clone(), redo_to.clone());
+        Callback::from(move |_| {
+            if let Some(target) = target.clone() {
+                show.emit((target, false));
+            }
+        })
+    };
+    let on_restart = {
+        let (show, game, note) = (show.clone(), game.clone(), note.clone());
+        Callback::from(move |_| {
+            note.set(None);
+            show.emit((game.restarted(), false));
+        })
+    };
+    let on_hint = {
+        let ask = ask.clone();
+        Callback::from(move |_| ask.emit(Purpose::Hint))
+    };
+    let on_cancel = {
+        let (solver, bridge) = (solver.clone(), bridge.clone());
+        Callback::from(move |_| {
+            if let Some((id, _, _)) = &solver.waiting {
+                bridge.send(Request::Cancel { id: *id });
+            }
+        })
+    };
+    let on_start = {
+        let (show, note, tool) = (show.clone(), note.clone(), tool.clone());
+        Callback::from(move |(game, build): (GraphGame, bool)| {
+            note.set(None);
+            tool.set(build.then_some(Tool::AddJoin));
+            show.emit((game, false));
+        })
+    };
+    let over = game.is_over();
+    let hint_allowed = people_may_move && !over && !building;
+    use_game_keys(
+        (query.clone(), busy, building),
+        on_undo.clone(),
+        on_redo.clone(),
+        hint_allowed.then(|| on_hint.clone()),
+    );
+
+    let hint = solver.hint_for(&query).cloned().filter(|_| !building);
+    let status = if building {
+        format!(
+            "Building: {} vertices, {} edges. Choose Play to start.",
+            game.graph.vertex_count(),
+            game.graph.edges().len()
+        )
+    } else if game.graph.vertex_count() == 0 {
+        "The graph is empty: choose Build to add vertices, or start a new game.".to_string()
+    } else {
+        turns::status(game.rules, game.opponent, game.moves.len(), over, busy)
+    };
+    let href = gloo::utils::window().location().href().unwrap_or_default();
+    let tool_button = |id: &'static str,
+                       label: &'static str,
+                       value: Option<Tool>,
+                       title: &'static str| {
+        let set_tool = set_tool.clone();
+        html! {
+            <button {id} type="button" class={classes!("tool", (*tool == value).then_some("active"))}
+                    aria-pressed={(*tool == value).to_string()} {title}
+                    onclick={Callback::from(move |_| set_tool.emit(value))}>{ label }</button>
+        }
+    };
+
+    html! {
+        <section class="game-page graph-page">
+            <h1>{ "Graphs — Node Kayles" }</h1>
+            <p class="rules">{ rules_text(game.rules) }</p>
+            if let Some(message) = &url_error {
+                <p class="error" role="alert" id="url-error">
+                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
+                </p>
+            }
+            if !ignored.is_empty() {
+                <p class="muted" role="status" id="url-ignored">
+                    { format!("This page does not use {} in its link; ignored.",
+                        ignored.iter().map(|k| format!("“{k}”")).collect::<Vec<_>>().join(", ")) }
+                </p>
+            }
+            <GraphSetup game={game.clone()} {on_start} />
+            <div class="mode-bar" role="toolbar" aria-label="play or build">
+                { tool_button("mode-play", "Play", None, "Play on this graph") }
+                { tool_button("tool-add", "Add / join", Some(Tool::AddJoin),
+                    "Tap empty space to add a vertex; drag from a vertex to another (or tap one, then the other) to join or unjoin them") }
+                { tool_button("tool-move", "Move", Some(Tool::Move), "Drag a vertex to move it") }
+                { tool_button("tool-delete", "Delete", Some(Tool::Delete), "Tap a vertex or an edge to delete it") }
+            </div>
+            <div class="graph-layout">
+                <div class="graph-status">
+                <p id="status" class={classes!("status", game.winner().filter(|_| !building).map(|_| "over"))} aria-live="polite">{ status }</p>
+                if let Some(text) = &*note {
+                    <p id="computer-note" class="muted" aria-live="polite">{ text }</p>
+                }
+                if let Some(message) = &*edit_error {
+                    <p class="error" role="alert" id="edit-error">{ message }</p>
+                }
+                </div>
+                <GraphBoard game={game.clone()} tool={*tool} enabled={building || people_may_move}
+                            hint={hint.clone()} {on_mark} {on_edit} />
+                <div class="graph-side">
+                    <div class="controls">
+                        <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy || building} title="Undo (u)">{ "Undo" }</button>
+                        <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy || building} title="Redo (r)">{ "Redo" }</button>
+                        <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!hint_allowed} title="Hint (h)">{ "Hint" }</button>
+                        <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
+                        <CopyLink />
+                    </div>
+                    if busy {
+                        <div class="working" aria-live="polite">
+                            if let Some(Progress::Values { done, total }) = solver.progress {
+                                <progress max={total.to_string()} value={done.to_string()} />
+                            }
+                            <span>{ if computer_turn { "The computer is thinking…" } else { "Solving…" } }</span>
+                            <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                        </div>
+                    }
+                    if let Some(message) = &solver.error {
+                        <p class="error" role="alert" id="solver-error">{ message }</p>
+                    }
+                    if let Some(answer) = hint {
+                        <GraphHint {answer} />
+                    }
+                    <MovesPlayed game={game.clone()} />
+                </div>
+            </div>
+            <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
+            <p class="muted">
+                { "A row of dots is a path: the " }
+                <Link<Route> to={Route::Dots}>{ "Dots page" }</Link<Route>>
+                { "'s independence game is this game on a path (preset “Path”)." }
+            </p>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MovesPlayedProps {
+    game: GraphGame,
+}
+
+/// The moves so far, each with what it removed.
+#[function_component(MovesPlayed)]
+fn moves_played(props: &MovesPlayedProps) -> Html {
+    let game = &props.game;
+    if game.moves.is_empty() {
+        return html! {};
+    }
+    let mut position = sprague_engine::games::graph::GraphPosition::start(game.graph.clone());
+    let items = game.moves.iter().enumerate().map(|(i, &vertex)| {
+        let removed: Vec<String> = position
+            .removed_by(vertex)
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        let _ = position.play(vertex);
+        let who = turns::name(game.opponent, turns::side_to_move(i));
+        html! { <li>{ format!("{who}: vertex {vertex} (removes {})", removed.join(", ")) }</li> }
+    });
+    html! {
+        <div class="graph-moves">
+            <h2>{ "Moves" }</h2>
+            <ol id="graph-moves">{ for items }</ol>
+        </div>
+    }
+}
+
+fn rules_text(rules: Rules) -> String {
+    let end = match rules {
+        Rules::Normal => "Whoever cannot move loses (normal play).",
+        Rules::Misere => "Whoever cannot move wins (misère play).",
+    };
+    format!(
+        "Node Kayles: a move marks a vertex still in play; it and its neighbours leave the game. \
+         Press a vertex to mark it. {end}"
+    )
+}
+
+fn computer_note(vertex: usize, reason: Reason, answer: &Result<GraphAnalysis, String>) -> String {
+    match (reason, answer) {
+        (Reason::Winning, _) => format!("The computer marked vertex {vertex}, a winning move."),
+        (Reason::Random, Ok(answer)) if answer.winning_moves.is_empty() => {
+            format!("The computer marked vertex {vertex}: it knows it is losing, if you play well.")
+        }
+        (Reason::Random, Ok(_)) => {
+            format!("The computer marked vertex {vertex} (not its best: it slips at this level).")
+        }
+        (Reason::Random, Err(why)) => {
+            format!("The computer marked vertex {vertex} without an exact answer: {why}.")
+        }
+    }
+}
+
+/// Whether `game` is `line` or an earlier point of it.
+fn is_prefix(game: &GraphGame, line: &GraphGame) -> bool {
+    game.graph == line.graph
+        && game.rules == line.rules
+        && game.opponent == line.opponent
+        && line.moves.starts_with(&game.moves)
+}
+
+/// The game with the last move taken back; against the computer, back to the person's turn.
+fn undo_target(game: &GraphGame) -> Option<GraphGame> {
+    let mut target = game.clone();
+    target.moves.pop()?;
+    while target.computer_to_move() {
+        target.moves.pop()?;
+    }
+    Some(target)
+}
+
+/// The game with the next move of `line` played again (and, against the computer, its reply).
+fn redo_target(game: &GraphGame, line: &GraphGame) -> Option<GraphGame> {
+    if !is_prefix(game, line) || line.moves.len() == game.moves.len() {
+        return None;
+    }
+    let mut target = game.clone();
+    target.moves.push(line.moves[target.moves.len()]);
+    while target.computer_to_move() && target.moves.len() < line.moves.len() {
+        target.moves.push(line.moves[target.moves.len()]);
+    }
+    Some(target)
+}
