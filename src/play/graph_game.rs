@@ -317,8 +317,12 @@ impl GraphGame {
     }
 }
 
+/// A place on the board, in whole units (as a link writes it).
 fn clamp((x, y): Spot) -> Spot {
-    (x.clamp(INSET, SIZE - INSET), y.clamp(INSET, SIZE - INSET))
+    (
+        x.round().clamp(INSET, SIZE - INSET),
+        y.round().clamp(INSET, SIZE - INSET),
+    )
 }
 
 /// The link's `4_0-1.1-2` as the engine's `4:0-1,1-2` (which a link may also hold).

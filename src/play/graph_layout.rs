@@ -119,14 +119,58 @@ pub fn spring_layout(graph: &Graph) -> Vec<Spot> {
         }
         temperature *= 0.97;
     }
+    separate(&mut spots);
     spots
 }
 
-/// The layout of `graph`: the preset's shape when `preset` names one, else a spring layout.
+/// Vertices closer than this are pushed apart after the spring layout (two discs and a gap).
+const MIN_GAP: f64 = 48.0;
+
+/// Pushes apart every pair of vertices nearer than [`MIN_GAP`], a few rounds, staying on the board.
+fn separate(spots: &mut [Spot]) {
+    for _ in 0..60 {
+        let mut moved = false;
+        for u in 0..spots.len() {
+            for v in u + 1..spots.len() {
+                let (dx, dy) = (spots[v].0 - spots[u].0, spots[v].1 - spots[u].1);
+                let distance = dx.hypot(dy);
+                if distance < MIN_GAP {
+                    // Coincident vertices part along a direction fixed by their numbers.
+                    let (ux, uy) = if distance < 1e-6 {
+                        let angle = (u * 7 + v * 13) as f64;
+                        (angle.cos(), angle.sin())
+                    } else {
+                        (dx / distance, dy / distance)
+                    };
+                    let push = (MIN_GAP - distance) / 2.0 + 0.5;
+                    let inside = |x: f64| x.clamp(INSET, SIZE - INSET);
+                    spots[u] = (
+                        inside(spots[u].0 - ux * push),
+                        inside(spots[u].1 - uy * push),
+                    );
+                    spots[v] = (
+                        inside(spots[v].0 + ux * push),
+                        inside(spots[v].1 + uy * push),
+                    );
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+}
+
+/// The layout of `graph`: the preset's shape when `preset` names one, else a spring layout. Places are
+/// whole board units, as a link writes them.
 pub fn layout_for(graph: &Graph, preset: Option<&str>) -> Vec<Spot> {
     preset
         .and_then(|name| preset_layout(name, graph))
         .unwrap_or_else(|| spring_layout(graph))
+        .into_iter()
+        .map(|(x, y)| (x.round(), y.round()))
+        .collect()
 }
 
 #[cfg(test)]

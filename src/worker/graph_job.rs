@@ -83,3 +83,29 @@ impl Sliced for GraphJob {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn bad_requests_get_a_message_and_the_solver_answers_the_next() {
+        let error =
+            |graph: &str, moves: &[usize]| GraphJob::start(graph, moves, false).err().unwrap();
+        assert!(error("3:0-0", &[]).contains("itself"));
+        assert!(error("99:", &[]).contains("at most 64"));
+        assert!(error("4:0-1", &[9]).contains("vertex 9 is not in the graph"));
+        assert!(error("4:0-1", &[0, 1]).contains("already removed"));
+        // A 4-cycle: every move leaves one vertex, so it is lost in normal play (checked by hand: *1 is
+        // the only option, mex{1} = 0) and won in misère play by any move.
+        for (misere, winning) in [(false, vec![]), (true, vec![0, 1, 2, 3])] {
+            let mut job = GraphJob::start("4:0-1,1-2,2-3,0-3", &[], misere).unwrap();
+            while !job.is_done() {
+                job.step().unwrap();
+            }
+            let answer = job.finish().unwrap();
+            assert_eq!(answer.winning_moves, winning);
+        }
+    }
+}
