@@ -1,6 +1,14 @@
 //! Bases: what searches learned, keyed by canonical position. Normal play keeps exact nimbers (the
 //! losing couples); misère play keeps outcomes. Text import/export in GLOP's `.spr` format, a compact
-//! binary format (serde + bincode), and merging with a coherence check.
+//! binary format (serde + bincode), and merging with a coherence check. [`Base::read`] and
+//! [`Base::read_from`] recognise the format from the content and bound the size.
+//!
+//! A base read from a file holds claims, not facts: pass it through [`verify_base`] before a
+//! solver uses it.
+//!
+//! [`verify_base`]: super::verify_base
+
+use std::io::Read;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -18,6 +26,16 @@ pub const GLOP_HEADER: &str = "[Positions+Nimber]";
 pub const MISERE_HEADER: &str = "[Positions+MisereOutcome]";
 const BINARY_MAGIC: &str = "sprague-sprouts-base";
 const BINARY_VERSION: u32 = 1;
+/// How a binary base starts: bincode's varint length of the magic (one byte), then the magic.
+const BINARY_PREFIX: &[u8] = b"\x14sprague-sprouts-base";
+/// The largest base file read (1 GiB): more is refused before it is all in memory.
+pub const MAX_BASE_BYTES: usize = 1 << 30;
+/// Bytes looked at to recognise the format before the rest is read.
+const SNIFF_BYTES: usize = 64;
+/// Most characters of the input quoted in an error message.
+const QUOTE_CHARS: usize = 40;
+/// UTF-8's byte-order mark, which some editors put at the start of a text file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Canonical positions mapped to normal-play nimbers and misère outcomes.
 #[derive(Clone, Debug, Default)]
@@ -57,6 +75,66 @@ pub enum BaseError {
     Text { line: usize, message: String },
     #[error("binary base: {0}")]
     Binary(String),
+    /// Neither format, too large, or unreadable.
+    #[error("{0}")]
+    Format(String),
+}
+
+/// What the first bytes of a file say it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Binary,
+    Text,
+}
+
+/// Recognises the format from the first bytes (after a byte-order mark, if any).
+fn sniff(head: &[u8]) -> Result<Format, BaseError> {
+    let head = head.strip_prefix(BOM).unwrap_or(head);
+    if head.is_empty() {
+        return Err(BaseError::Format("the file is empty: not a base".into()));
+    }
+    if head.starts_with(BINARY_PREFIX) || BINARY_PREFIX.starts_with(head) {
+        return Ok(Format::Binary);
+    }
+    // Text: no NUL byte, and a printable character first (blank lines aside); whether all of it is
+    // UTF-8 is checked once it is read, to name the line that is not.
+    let first = head.iter().find(|b| !b.is_ascii_whitespace());
+    if first.is_none_or(u8::is_ascii_graphic) && !head.contains(&0) {
+        return Ok(Format::Text);
+    }
+    Err(BaseError::Format(format!(
+        "not a Sprouts base: neither GLOP text (starting with {GLOP_HEADER}) nor Sprague's binary \
+         base (the file starts with bytes {})",
+        hex(&head[..head.len().min(8)])
+    )))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// At most [`QUOTE_CHARS`] characters of `text`, quoted.
+fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let short: String = chars.by_ref().take(QUOTE_CHARS).collect();
+    if chars.next().is_some() {
+        format!("\"{short}…\"")
+    } else {
+        format!("{short:?}")
+    }
+}
+
+/// A position key for a message: the position, or the first bytes of a key that is none.
+fn key_name(key: &[u8]) -> String {
+    match Position::from_key(key) {
+        Some(p) => quote(&p.to_string()),
+        None if key.len() > 16 => format!("key [{} …] ({} bytes)", hex(&key[..16]), key.len()),
+        None => format!("key [{}]", hex(key)),
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -225,6 +303,7 @@ impl Base {
     /// Reads the text format (either position notation). Positions are canonicalized; one that is
     /// given twice with different values is an error.
     pub fn from_glop_text(text: &str) -> Result<Base, BaseError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut base = Base::new();
         let mut section: Option<bool> = None; // Some(false) nimbers, Some(true) misère
         for (index, line) in text.lines().enumerate() {
@@ -254,14 +333,15 @@ impl Base {
             let position: Position = text
                 .trim()
                 .parse()
-                .map_err(|e| err(format!("position {:?}: {e}", text.trim())))?;
+                .map_err(|e| err(format!("position {}: {e}", quote(text.trim()))))?;
             if misere {
                 let losing = match value {
                     "P" => true,
                     "N" => false,
                     _ => {
                         return Err(err(format!(
-                            "misère outcome must be N or P, found {value:?}"
+                            "misère outcome must be N or P, found {}",
+                            quote(value)
                         )))
                     }
                 };
@@ -274,7 +354,7 @@ impl Base {
             } else {
                 let nimber: u32 = value
                     .parse()
-                    .map_err(|_| err(format!("nimber must be a number, found {value:?}")))?;
+                    .map_err(|_| err(format!("nimber must be a number, found {}", quote(value))))?;
                 if base
                     .normal
                     .get(position.key().as_slice())
@@ -307,6 +387,54 @@ impl Base {
         binary_options().serialize(&file).unwrap_or_default()
     }
 
+    /// Reads a base in either format, recognised from its content: Sprague's binary base, or GLOP
+    /// text (which may start with a byte-order mark or blank lines). At most [`MAX_BASE_BYTES`].
+    pub fn read(bytes: &[u8]) -> Result<Base, BaseError> {
+        if bytes.len() > MAX_BASE_BYTES {
+            return Err(too_large());
+        }
+        match sniff(&bytes[..bytes.len().min(SNIFF_BYTES)])? {
+            Format::Binary => Base::from_bytes(bytes),
+            Format::Text => {
+                let text = std::str::from_utf8(bytes).map_err(|e| {
+                    let line = bytes[..e.valid_up_to()]
+                        .iter()
+                        .filter(|&&b| b == b'\n')
+                        .count();
+                    BaseError::Text {
+                        line: line + 1,
+                        message: "not UTF-8 text".into(),
+                    }
+                })?;
+                if text.trim_start_matches('\u{feff}').trim().is_empty() {
+                    return Err(BaseError::Format(format!(
+                        "the file holds only blank lines: not a base (expected {GLOP_HEADER})"
+                    )));
+                }
+                Base::from_glop_text(text)
+            }
+        }
+    }
+
+    /// [`Base::read`] from a file or stream: the format is recognised from the first bytes before
+    /// the rest is read, and no more than [`MAX_BASE_BYTES`] are read (`/dev/zero` is refused at
+    /// once, an endless text stream after 1 GiB).
+    pub fn read_from(mut reader: impl Read) -> Result<Base, BaseError> {
+        let io = |e: std::io::Error| BaseError::Format(format!("cannot read the base: {e}"));
+        let mut bytes = Vec::new();
+        reader
+            .by_ref()
+            .take(SNIFF_BYTES as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        sniff(&bytes)?;
+        reader
+            .take((MAX_BASE_BYTES + 1 - bytes.len()) as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        Base::read(&bytes)
+    }
+
     /// Reads [`Base::to_bytes`] output, checking that every key is a canonical position.
     pub fn from_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
         Base::decode(bytes, |key| Position::from_key(key).is_some())
@@ -323,26 +451,52 @@ impl Base {
     fn decode(bytes: &[u8], valid: impl Fn(&[u8]) -> bool) -> Result<Base, BaseError> {
         let file: BinaryBase = binary_options()
             .deserialize(bytes)
-            .map_err(|e| BaseError::Binary(e.to_string()))?;
+            .map_err(|e| BaseError::Binary(format!("damaged or truncated ({e})")))?;
         if file.magic != BINARY_MAGIC || file.version != BINARY_VERSION {
             return Err(BaseError::Binary(
                 "not a Sprouts base (bad magic or version)".into(),
             ));
         }
-        let invalid = |key: &[u8]| BaseError::Binary(format!("invalid position key {key:?}"));
+        let invalid =
+            |key: &[u8]| BaseError::Binary(format!("not a canonical position: {}", key_name(key)));
+        // A key given twice with different values is refused, as in the text format.
+        let twice = |key: &[u8], what: &str, a: String, b: String| {
+            BaseError::Binary(format!(
+                "{} is listed twice with different {what} ({a} and {b})",
+                key_name(key)
+            ))
+        };
+        let outcome = |losing: bool| if losing { "P" } else { "N" }.to_string();
         let mut base = Base::new();
         for (key, nimber) in file.normal {
             if !valid(&key) {
                 return Err(invalid(&key));
             }
-            base.put_nimber(key.into(), nimber);
+            match base.normal.get(key.as_slice()) {
+                Some(&v) if v != nimber => {
+                    return Err(twice(&key, "nimbers", v.to_string(), nimber.to_string()))
+                }
+                _ => base.put_nimber(key.into(), nimber),
+            }
         }
         for (key, losing) in file.misere {
             if !valid(&key) {
                 return Err(invalid(&key));
             }
-            base.put_misere(key.into(), losing);
+            match base.misere.get(key.as_slice()) {
+                Some(&v) if v != losing => {
+                    return Err(twice(&key, "misère outcomes", outcome(v), outcome(losing)))
+                }
+                _ => base.put_misere(key.into(), losing),
+            }
         }
         Ok(base)
     }
+}
+
+fn too_large() -> BaseError {
+    BaseError::Format(format!(
+        "the file is larger than {} MiB: not a base Sprague reads",
+        MAX_BASE_BYTES >> 20
+    ))
 }

@@ -31,8 +31,10 @@ mod proof;
 pub mod proof_layout;
 mod search_levels;
 
-pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MISERE_HEADER};
-pub use check::{check_base, CheckReport};
+pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER};
+pub use check::{
+    check_base, verify_base, BaseCheck, CheckOptions, CheckReport, DEFAULT_NODES_PER_ENTRY,
+};
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
 pub use lookahead::{Lookahead, Lookout, LOSS, WIN};

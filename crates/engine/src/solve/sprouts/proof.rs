@@ -88,7 +88,16 @@ pub fn extract_proof(base: &Base, position: &Position, heap: u32) -> Result<Proo
                 }
             }
             (_, _, Some(v)) if v == n => {
-                for child in p.children() {
+                let children = p.children();
+                // A mex of k values is at most k: a larger stored nimber is wrong, and listing
+                // every smaller heap would cost as much as the claim is large.
+                if n as usize > children.len() {
+                    return Err(format!(
+                        "the base gives {p} nimber {n}, but it has only {} children",
+                        children.len()
+                    ));
+                }
+                for child in children {
                     links.push((child, n, false));
                 }
                 for m in 0..n {
