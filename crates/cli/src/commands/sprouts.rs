@@ -6,9 +6,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, minimal_base, Base, Detail, DfpnOptions, DfpnSearch, DfpnTable, Goal, LandForms,
-    MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, OutcomeRace, Step,
-    DEFAULT_FORM_LIVES,
+    self, minimal_base, Base, BaseCheck, CheckOptions, CheckReport, Detail, DfpnOptions,
+    DfpnSearch, DfpnTable, Goal, LandForms, MisereFormSearch, MisereSearch, NormalAnswer,
+    NormalSearch, OutcomeRace, Step, DEFAULT_FORM_LIVES, DEFAULT_NODES_PER_ENTRY,
 };
 
 use super::CommandResult;
@@ -61,9 +61,14 @@ pub enum SproutsCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Complete check: re-derive every entry of a base from the rules and the other entries
+    /// Complete check: re-derive every entry of a base from the rules and the entries already
+    /// verified, computing those it cannot re-derive; exits non-zero if any entry is wrong or could
+    /// not be verified
     Check {
         base: PathBuf,
+        /// Nodes the solver may spend on each entry the base cannot re-derive
+        #[arg(long, default_value_t = DEFAULT_NODES_PER_ENTRY)]
+        budget: u64,
         #[arg(long)]
         json: bool,
     },
@@ -196,7 +201,7 @@ impl SproutsCommand {
                 save.as_deref(),
                 json,
             ),
-            SproutsCommand::Check { base, json } => check(&base, json),
+            SproutsCommand::Check { base, budget, json } => check(&base, budget, json),
             SproutsCommand::Proof {
                 position,
                 base,
@@ -229,19 +234,84 @@ fn print_json<T: Serialize>(value: &T) -> CommandResult {
     Ok(())
 }
 
+/// The entries of a base file as claimed (either format, recognised from the content), for commands
+/// that only convert or check them.
+fn read_base(path: &Path) -> Result<Base, Box<dyn std::error::Error>> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Base::read_from(std::io::BufReader::new(file))
+        .map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// Checks a base with a spinner; the report and the base of what was verified.
+fn check_with_progress(claimed: &Base, nodes_per_entry: u64) -> (CheckReport, Base) {
+    let mut check = BaseCheck::new(claimed, CheckOptions { nodes_per_entry });
+    run_with_progress("checking the base", |budget| {
+        let step = check.step(budget);
+        if let Step::Running { .. } = step {
+            let (done, all) = check.progress();
+            return Step::Running {
+                nodes: done as u64,
+                depth: all,
+            };
+        }
+        step
+    });
+    check.finish()
+}
+
+/// At most a few items, joined.
+fn quote_some(items: &[String]) -> String {
+    const QUOTED: usize = 5;
+    let mut text = items
+        .iter()
+        .take(QUOTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > QUOTED {
+        text.push_str(&format!("; … ({} more)", items.len() - QUOTED));
+    }
+    text
+}
+
+/// A base for a solver: read, then verified (the engine's policy, [`sprouts::verify_base`]); a
+/// base with a wrong entry is refused, entries that could not be verified are left out (with a
+/// warning), so no answer rests on an unchecked claim.
 fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error::Error>> {
     let Some(path) = path else {
         return Ok(Base::new());
     };
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let base = if bytes.first() == Some(&b'[') {
-        let text =
-            String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-        Base::from_glop_text(&text)
-    } else {
-        Base::from_bytes(&bytes)
-    };
-    base.map_err(|e| format!("{}: {e}", path.display()).into())
+    let claimed = read_base(path)?;
+    let (report, verified) = check_with_progress(&claimed, DEFAULT_NODES_PER_ENTRY);
+    if !report.wrong.is_empty() {
+        return Err(format!(
+            "{}: {} wrong entr{} (the base is not used; `sprague sprouts check` lists them): {}",
+            path.display(),
+            report.wrong.len(),
+            if report.wrong.len() == 1 { "y" } else { "ies" },
+            quote_some(&report.wrong)
+        )
+        .into());
+    }
+    if !report.unverifiable.is_empty() {
+        eprintln!(
+            "warning: {}: {} entr{} could not be verified and {} not used: {}",
+            path.display(),
+            report.unverifiable.len(),
+            if report.unverifiable.len() == 1 {
+                "y"
+            } else {
+                "ies"
+            },
+            if report.unverifiable.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            quote_some(&report.unverifiable)
+        );
+    }
+    Ok(verified)
 }
 
 fn save_base(base: &Base, path: &Path) -> CommandResult {
@@ -639,25 +709,29 @@ fn proof(
     Ok(())
 }
 
-fn check(path: &Path, json: bool) -> CommandResult {
-    let base = load_base(Some(path))?;
-    let report = sprouts::check_base(&base);
+fn check(path: &Path, budget: u64, json: bool) -> CommandResult {
+    let base = read_base(path)?;
+    let (report, _) = check_with_progress(&base, budget);
     if json {
         #[derive(Serialize)]
         struct Report {
             verified: usize,
+            computed: usize,
             wrong: Vec<String>,
+            /// Entries that could not be verified within the budget.
             unverifiable: Vec<String>,
         }
         print_json(&Report {
             verified: report.verified,
+            computed: report.computed,
             wrong: report.wrong.clone(),
             unverifiable: report.unverifiable.clone(),
         })?;
     } else {
         println!(
-            "{} entries verified, {} wrong, {} unverifiable",
+            "{} entries verified ({} of them computed by the solver), {} wrong, {} could not be verified",
             report.verified,
+            report.computed,
             report.wrong.len(),
             report.unverifiable.len()
         );
@@ -665,13 +739,19 @@ fn check(path: &Path, json: bool) -> CommandResult {
             println!("wrong: {w}");
         }
         for u in &report.unverifiable {
-            println!("unverifiable: {u}");
+            println!("not verified: {u}");
         }
     }
-    if report.wrong.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{} wrong entries", report.wrong.len()).into())
+    let entries = |n: usize| format!("{n} entr{}", if n == 1 { "y" } else { "ies" });
+    match (report.wrong.len(), report.unverifiable.len()) {
+        (0, 0) => Ok(()),
+        (wrong, 0) => Err(format!("{} wrong", entries(wrong)).into()),
+        (wrong, unverified) => Err(format!(
+            "{} wrong, {} could not be verified within {budget} nodes each (--budget)",
+            entries(wrong),
+            entries(unverified)
+        )
+        .into()),
     }
 }
 
@@ -690,13 +770,13 @@ impl BaseCommand {
         };
         match self {
             BaseCommand::Import { input, out, json } => {
-                let base = load_base(Some(&input))?;
+                let base = read_base(&input)?;
                 std::fs::write(&out, base.to_bytes())
                     .map_err(|e| format!("{}: {e}", out.display()))?;
                 report_summary(&summary(&base, &out), json)
             }
             BaseCommand::Export { input, out, json } => {
-                let base = load_base(Some(&input))?;
+                let base = read_base(&input)?;
                 std::fs::write(&out, base.to_glop_text())
                     .map_err(|e| format!("{}: {e}", out.display()))?;
                 report_summary(&summary(&base, &out), json)
@@ -727,7 +807,7 @@ impl BaseCommand {
                 let mut merged = Base::new();
                 let mut conflicts = Vec::new();
                 for input in &inputs {
-                    let base = load_base(Some(input))?;
+                    let base = read_base(input)?;
                     for c in merged.merge(&base) {
                         conflicts.push((input.display().to_string(), c));
                     }
