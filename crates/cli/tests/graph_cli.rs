@@ -138,3 +138,80 @@ fn bad_graphs_get_a_clear_message() {
         assert!(text.contains(message), "{args:?}: {text}");
     }
 }
+
+#[test]
+fn a_saved_base_answers_again_and_a_tampered_one_is_caught() {
+    let dir = std::env::temp_dir().join(format!("sprague-graph-base-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = dir.join("grid.bin");
+    let base_text = base.to_str().unwrap();
+    let v = run_json(&[
+        "graph", "solve", "--preset", "grid:3x4", "--save", base_text,
+    ]);
+    let again = run_json(&[
+        "graph", "solve", "--preset", "grid:3x4", "--base", base_text,
+    ]);
+    assert_eq!(again["nimber"], v["nimber"]);
+    // Every nimber byte of the file's component entries raised by one: wrong entries are reported and
+    // left out, and the answer is still the one the brute force gives.
+    let mut bytes = std::fs::read(&base).unwrap();
+    let mut at = b"sprague graph base 1\n".len();
+    let count = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    at += 4;
+    for _ in 0..count {
+        let n = bytes[at] as usize;
+        at += 1 + 8 * n;
+        bytes[at] = bytes[at].wrapping_add(1);
+        at += 1;
+    }
+    std::fs::write(&base, &bytes).unwrap();
+    let output = sprague()
+        .args([
+            "graph", "solve", "--preset", "grid:3x4", "--json", "--base", base_text,
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("WRONG and left out"), "{stderr}");
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let edges: Vec<(usize, usize)> = (0..3)
+        .flat_map(|r| (0..4).map(move |c| (r, c)))
+        .flat_map(|(r, c)| {
+            let v = r * 4 + c;
+            let mut e = Vec::new();
+            if c < 3 {
+                e.push((v, v + 1));
+            }
+            if r < 2 {
+                e.push((v, v + 4));
+            }
+            e
+        })
+        .collect();
+    let rows = rows(12, &edges);
+    assert_eq!(
+        answer["nimber"],
+        brute(&rows, (1 << 12) - 1, false, &mut Default::default())
+    );
+    // Not a base at all, and a file that never ends.
+    std::fs::write(&base, "[Positions+Nimber]\n0*6 1\n").unwrap();
+    for (file, message) in [
+        (base_text, "not a graph base"),
+        ("/dev/zero", "larger than 256 MB"),
+    ] {
+        let output = sprague()
+            .args(["graph", "solve", "--preset", "path:3", "--base", file])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        assert!(
+            String::from_utf8(output).unwrap().contains(message),
+            "{file}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,10 @@
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
-use sprague_engine::solve::graph::{ComponentValue, GraphAnalysis, GraphBudget, GraphSolver};
+use sprague_engine::solve::graph::{
+    ComponentValue, GraphAnalysis, GraphBudget, GraphSolver, MAX_BASE_BYTES,
+};
+use std::path::Path;
 use std::time::Instant;
 
 /// Where the graph comes from: exactly one of these.
@@ -57,6 +60,12 @@ pub enum GraphCommand {
         /// Most memory the solver's tables may take, in MB
         #[arg(long, default_value_t = 2048)]
         max_memory: usize,
+        /// Start from this base (each entry is confirmed from the rules as it is read)
+        #[arg(long)]
+        base: Option<std::path::PathBuf>,
+        /// Write what the solver knows afterwards to this base
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -79,8 +88,17 @@ impl GraphCommand {
                 moves,
                 misere,
                 max_memory,
+                base,
+                save,
                 json,
-            } => solve(source.read()?, &moves, misere, max_memory, json),
+            } => solve(
+                source.read()?,
+                &moves,
+                misere,
+                GraphBudget::megabytes(max_memory),
+                (base.as_deref(), save.as_deref()),
+                json,
+            ),
             GraphCommand::Bench { misere, max_memory } => bench(misere, max_memory),
         }
     }
@@ -106,11 +124,44 @@ struct SolveOutput<'a> {
     positions: usize,
 }
 
-fn solve(graph: Graph, moves: &str, misere: bool, max_memory: usize, json: bool) -> CommandResult {
+fn solve(
+    graph: Graph,
+    moves: &str,
+    misere: bool,
+    budget: GraphBudget,
+    (base, save): (Option<&Path>, Option<&Path>),
+    json: bool,
+) -> CommandResult {
     let moves = parse_moves(moves)?;
     let position = GraphPosition::after_moves(graph, &moves)?;
-    let mut solver = GraphSolver::new(GraphBudget::megabytes(max_memory));
+    let mut solver = GraphSolver::new(budget);
+    if let Some(path) = base {
+        let bytes = read_base_file(path)?;
+        let report = solver
+            .load_bytes(&bytes)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+        eprintln!(
+            "{}: {} nimbers and {} misère outcomes confirmed from the rules; {} left out (their children are not in the base){}",
+            path.display(),
+            report.nimbers,
+            report.misere,
+            report.unconfirmed,
+            if report.wrong > 0 {
+                format!(
+                    "; {} WRONG and left out, e.g. {}",
+                    report.wrong,
+                    report.wrong_examples.join("; ")
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
     let analysis = solver.analyze(&position, misere)?;
+    if let Some(path) = save {
+        std::fs::write(path, solver.to_bytes())
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    }
     if json {
         let output = SolveOutput {
             graph: position.graph().to_string(),
@@ -151,6 +202,25 @@ fn solve(graph: Graph, moves: &str, misere: bool, max_memory: usize, json: bool)
     }
     println!("winning moves (mark vertex): {:?}", analysis.winning_moves);
     Ok(())
+}
+
+/// Reads at most the largest base the engine accepts (so `/dev/zero` is refused, not read forever).
+fn read_base_file(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BASE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    if bytes.len() > MAX_BASE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MB, the most a graph base may be",
+            path.display(),
+            MAX_BASE_BYTES >> 20
+        ));
+    }
+    Ok(bytes)
 }
 
 fn bench(misere: bool, max_memory: usize) -> CommandResult {

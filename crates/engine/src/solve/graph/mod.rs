@@ -19,10 +19,12 @@
 //! assert_eq!(misere.winning_moves, vec![0, 1, 2, 3]);
 //! ```
 
+mod base;
 mod misere_search;
 mod nimber_search;
 mod query;
 mod table;
 
+pub use base::{BaseReport, GraphBaseError, MAX_BASE_BYTES};
 pub use query::{ComponentValue, GraphAnalysis, GraphProgress, GraphQuery, GraphSolver};
 pub use table::{GraphBudget, GraphSolveError};

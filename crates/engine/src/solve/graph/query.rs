@@ -87,6 +87,26 @@ impl GraphSolver {
     pub fn bytes(&self) -> usize {
         self.tables.bytes()
     }
+
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    pub(crate) fn insert_nimber(
+        &mut self,
+        graph: crate::games::graph::CanonicalGraph,
+        nimber: u32,
+    ) -> Result<(), GraphSolveError> {
+        self.tables.insert_nimber(graph, nimber, self.budget)
+    }
+
+    pub(crate) fn insert_misere(
+        &mut self,
+        sum: super::table::ComponentSum,
+        win: bool,
+    ) -> Result<(), GraphSolveError> {
+        self.tables.insert_misere(sum, win, self.budget)
+    }
 }
 
 enum Search {

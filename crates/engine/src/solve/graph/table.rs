@@ -94,6 +94,16 @@ impl Tables {
         Ok(())
     }
 
+    /// Every remembered component with its nimber.
+    pub fn nimber_entries(&self) -> impl Iterator<Item = (&CanonicalGraph, u32)> {
+        self.nimbers.iter().map(|(graph, &g)| (graph, g as u32))
+    }
+
+    /// Every remembered sum with whether the player to move wins it in misère play.
+    pub fn misere_entries(&self) -> impl Iterator<Item = (&ComponentSum, bool)> {
+        self.misere.iter().map(|(sum, &win)| (sum, win))
+    }
+
     fn charge(&mut self, bytes: usize, budget: GraphBudget) -> Result<(), GraphSolveError> {
         if self.bytes + bytes > budget.max_bytes {
             return Err(GraphSolveError::MemoryBudget {
