@@ -25,6 +25,9 @@ pub enum BaseKind {
     NimSequence,
     /// Sprouts positions with their nimbers and misère outcomes, in the engine's binary base format.
     SproutsBase,
+    /// Node Kayles components' nimbers and sums' misère outcomes, in the engine's graph base format
+    /// (every entry confirmed from the rules when read back).
+    GraphBase,
 }
 
 /// One stored base: everything the solver learned about one game.

@@ -135,8 +135,10 @@ pub fn bases_page() -> Html {
                                         <td class="number">{ base.entries }</td>
                                         <td class="number">{ format_bytes(base.bytes) }</td>
                                         <td><div class="actions">
-                                            <button type="button" class="export-text" onclick={export(base.name.clone(), "text")}>{ "Export text" }</button>
-                                            if base.game == "sprouts" {
+                                            if base.game != "graph" {
+                                                <button type="button" class="export-text" onclick={export(base.name.clone(), "text")}>{ "Export text" }</button>
+                                            }
+                                            if base.game == "sprouts" || base.game == "graph" {
                                                 <button type="button" class="export-binary" onclick={export(base.name.clone(), "binary")}>{ "Export binary" }</button>
                                             }
                                             <button type="button" class="clear" onclick={clear(base.name.clone())}>{ "Clear" }</button>

@@ -2,7 +2,7 @@
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
-use super::graph_job::GraphJob;
+use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::lookahead_job::LookaheadJob;
@@ -112,6 +112,9 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         Request::ImportBase { id, bytes, .. } => import(id, &bytes, scope, queue).await,
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
+            if name == graph_job::BASE_NAME {
+                graph_job::forget();
+            }
             if name == sprouts_job::BASE_NAME {
                 sprouts_job::forget();
             }
@@ -178,6 +181,7 @@ async fn import(
     let report = match base_transfer::read(bytes) {
         Err(message) => Err(message),
         Ok(Import::Sprouts(base)) => base_transfer::import_sprouts(base).await,
+        Ok(Import::Graph(bytes)) => base_transfer::import_graph(&bytes).await,
         Ok(Import::NimValues { game, values }) => {
             // Every imported value is compared with the value recomputed from the rules (and kept).
             let code = game.to_string();
@@ -234,12 +238,12 @@ async fn graph_analyze(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let job = match GraphJob::start(graph, moves, misere) {
+    let job = match GraphJob::start(graph, moves, misere).await {
         Ok(job) => job,
         Err(message) => return Response::Error { id, message },
     };
     match run_in_slices(id, job, scope, queue).await {
-        Ok(job) => match job.finish() {
+        Ok(job) => match job.finish().await {
             Some(answer) => Response::Graph {
                 id,
                 answer: Box::new(answer),

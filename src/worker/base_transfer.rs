@@ -4,9 +4,11 @@
 //! (`check_base`) and against what this browser already knows (conflicts), nim values against values
 //! recomputed from the rules. A file that fails changes nothing.
 
+use super::graph_job;
 use super::sprouts_job;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::graph::{GraphSolver, GRAPH_BASE_MAGIC as GRAPH_MAGIC};
 use sprague_engine::solve::sprouts::{check_base, Base, GLOP_HEADER, MISERE_HEADER};
 
 /// Largest file accepted for import.
@@ -35,6 +37,10 @@ pub async fn export(name: &str, format: &str) -> Result<ExportedFile, String> {
             file_name: "sprouts-base.txt".into(),
             bytes: sprouts_base(&base)?.to_glop_text().into_bytes(),
         }),
+        (BaseKind::GraphBase, "binary") => Ok(ExportedFile {
+            file_name: "graph-base.bin".into(),
+            bytes: base.data,
+        }),
         (BaseKind::SproutsBase, "binary") => Ok(ExportedFile {
             file_name: "sprouts-base.bin".into(),
             bytes: base.data,
@@ -59,7 +65,12 @@ pub async fn export(name: &str, format: &str) -> Result<ExportedFile, String> {
 /// What an import file holds, once read.
 pub enum Import {
     Sprouts(Base),
-    NimValues { game: HeapGame, values: Vec<u16> },
+    /// A Node Kayles base in the engine's format (checked entry by entry when loaded).
+    Graph(Vec<u8>),
+    NimValues {
+        game: HeapGame,
+        values: Vec<u16>,
+    },
 }
 
 /// Reads an import file, recognising its format from its content.
@@ -79,9 +90,10 @@ pub fn read(bytes: &[u8]) -> Result<Import, String> {
             .map(Import::Sprouts)
             .map_err(|e| format!("this GLOP base cannot be read: {e}")),
         (Some(text), Some(NIM_HEADER)) => read_nim_values(text),
+        _ if bytes.starts_with(GRAPH_MAGIC) => Ok(Import::Graph(bytes.to_vec())),
         _ => Base::from_bytes(bytes).map(Import::Sprouts).map_err(|_| {
             "this file is not a base Sprague reads: expected GLOP's text format ([Positions+Nimber]), \
-             Sprague's binary Sprouts base, or a nim-values text file ([Nim values])"
+             Sprague's binary Sprouts or graph base, or a nim-values text file ([Nim values])"
                 .to_string()
         }),
     }
@@ -178,6 +190,42 @@ pub async fn import_sprouts(imported: Base) -> Result<String, String> {
         text.push_str(&format!(
             " {} could not be re-derived (the file lacks the positions their proof needs) and were kept.",
             report.unverifiable.len()
+        ));
+    }
+    Ok(text)
+}
+
+/// Checks an imported graph base and adds it to the worker's: every entry is re-derived from the rules;
+/// a file with any wrong entry changes nothing.
+pub async fn import_graph(bytes: &[u8]) -> Result<String, String> {
+    let mut trial = GraphSolver::default();
+    let checked = trial
+        .load_bytes(bytes)
+        .map_err(|e| format!("this graph base cannot be read: {e}"))?;
+    if checked.wrong > 0 {
+        return Err(format!(
+            "nothing was imported: {} entr{} contradict the rules of Node Kayles, e.g. {}",
+            checked.wrong,
+            if checked.wrong == 1 { "y" } else { "ies" },
+            quote(&checked.wrong_examples)
+        ));
+    }
+    let mut solver = graph_job::take_solver().await;
+    let added = solver.load_bytes(bytes);
+    let saved = graph_job::save(&solver).await;
+    graph_job::give_back(solver);
+    let added = added.map_err(|e| e.to_string())?;
+    saved?;
+    let mut text = format!(
+        "Imported a graph base: {} nimbers and {} misère outcomes confirmed from the rules ({} new).",
+        checked.nimbers,
+        checked.misere,
+        added.nimbers + added.misere
+    );
+    if checked.unconfirmed > 0 {
+        text.push_str(&format!(
+            " {} entries were left out: the file lacks the positions that prove them.",
+            checked.unconfirmed
         ));
     }
     Ok(text)

@@ -1,28 +1,78 @@
 //! Node Kayles questions in the worker: the engine's [`GraphQuery`] run in slices, with one solver kept
-//! between questions so that every component learned is reused (within its memory budget).
+//! between questions so that every component learned is reused (within its memory budget), and stored in
+//! IndexedDB as the "graph" base. A stored base is believed only as far as the rules confirm it when read
+//! back (`GraphSolver::load_bytes`), so a damaged record costs time, never a wrong answer.
 
 use super::protocol::{RequestId, Response};
 use super::slices::Sliced;
+use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::graph::{Graph, GraphPosition};
 use sprague_engine::solve::graph::{GraphAnalysis, GraphQuery, GraphSolver};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// Moves of search per step: each is one canonical labelling, tens of microseconds.
 const STEP_MOVES: u64 = 256;
+/// The stored base's name.
+pub const BASE_NAME: &str = "graph";
+/// The largest base written to IndexedDB after a question (past it the worker keeps what it learned in
+/// memory only; writing hundreds of megabytes after every hint would stall it).
+const MAX_STORED_BYTES: usize = 16 << 20;
 
 thread_local! {
-    /// The worker's solver while no question holds it.
+    /// The worker's solver while no question holds it; `None` until the first question loads it.
     static SOLVER: RefCell<Option<GraphSolver>> = const { RefCell::new(None) };
+    /// Positions in the stored base, so that it is written only when it grew.
+    static STORED: Cell<usize> = const { Cell::new(0) };
 }
 
-fn take_solver() -> GraphSolver {
-    SOLVER
-        .with(|solver| solver.borrow_mut().take())
-        .unwrap_or_default()
+/// The worker's solver, from memory or else from the stored base (what the rules confirm of it).
+pub async fn take_solver() -> GraphSolver {
+    if let Some(solver) = SOLVER.with(|solver| solver.borrow_mut().take()) {
+        return solver;
+    }
+    let mut solver = GraphSolver::default();
+    let stored = match Store::open().await {
+        Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
+        Err(_) => None,
+    };
+    if let Some(base) = stored.filter(|base| base.kind == BaseKind::GraphBase) {
+        // A base that cannot be read at all is relearned; wrong entries are left out by the check.
+        let _ = solver.load_bytes(&base.data);
+    }
+    STORED.with(|stored| stored.set(solver.positions()));
+    solver
 }
 
-fn give_back(solver: GraphSolver) {
+pub fn give_back(solver: GraphSolver) {
     SOLVER.with(|slot| *slot.borrow_mut() = Some(solver));
+}
+
+/// Forgets what the worker learned (the stored base was cleared).
+pub fn forget() {
+    SOLVER.with(|slot| *slot.borrow_mut() = None);
+    STORED.with(|stored| stored.set(0));
+}
+
+/// Writes the solver's tables to IndexedDB if they grew (and are not too large to store).
+pub async fn save(solver: &GraphSolver) -> Result<(), String> {
+    if solver.positions() <= STORED.with(Cell::get) {
+        return Ok(());
+    }
+    let data = solver.to_bytes();
+    if data.len() > MAX_STORED_BYTES {
+        return Ok(());
+    }
+    let base = StoredBase {
+        name: BASE_NAME.into(),
+        game: "graph".into(),
+        kind: BaseKind::GraphBase,
+        entries: solver.positions() as u64,
+        data,
+    };
+    let store = Store::open().await.map_err(|e| e.to_string())?;
+    store.put_base(&base).await.map_err(|e| e.to_string())?;
+    STORED.with(|stored| stored.set(solver.positions()));
+    Ok(())
 }
 
 pub struct GraphJob {
@@ -31,22 +81,25 @@ pub struct GraphJob {
 
 impl GraphJob {
     /// Reads the graph and replays the moves; a message says what is wrong with them.
-    pub fn start(graph: &str, moves: &[usize], misere: bool) -> Result<GraphJob, String> {
+    pub async fn start(graph: &str, moves: &[usize], misere: bool) -> Result<GraphJob, String> {
         let graph: Graph = graph
             .parse()
             .map_err(|error| format!("the graph is not valid: {error}"))?;
         let position = GraphPosition::after_moves(graph, moves)
             .map_err(|error| format!("the moves are not valid: {error}"))?;
         Ok(GraphJob {
-            query: Some(GraphQuery::new(take_solver(), position, misere)),
+            query: Some(GraphQuery::new(take_solver().await, position, misere)),
         })
     }
 
-    /// The answer (the solver goes back to the worker).
-    pub fn finish(mut self) -> Option<GraphAnalysis> {
+    /// The answer; what was learned is stored and the solver goes back to the worker.
+    pub async fn finish(mut self) -> Option<GraphAnalysis> {
         let query = self.query.take()?;
         let answer = query.analysis().cloned();
-        give_back(query.into_solver());
+        let solver = query.into_solver();
+        // A failed write loses only what this question learned; the answer stands.
+        let _ = save(&solver).await;
+        give_back(solver);
         answer
     }
 }
@@ -90,21 +143,26 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test]
-    fn bad_requests_get_a_message_and_the_solver_answers_the_next() {
-        let error =
-            |graph: &str, moves: &[usize]| GraphJob::start(graph, moves, false).err().unwrap();
-        assert!(error("3:0-0", &[]).contains("itself"));
-        assert!(error("99:", &[]).contains("at most 64"));
-        assert!(error("4:0-1", &[9]).contains("vertex 9 is not in the graph"));
-        assert!(error("4:0-1", &[0, 1]).contains("already removed"));
+    async fn bad_requests_get_a_message_and_the_solver_answers_the_next() {
+        for (graph, moves, message) in [
+            ("3:0-0", &[][..], "itself"),
+            ("99:", &[][..], "at most 64"),
+            ("4:0-1", &[9][..], "vertex 9 is not in the graph"),
+            ("4:0-1", &[0, 1][..], "already removed"),
+        ] {
+            let error = GraphJob::start(graph, moves, false).await.err().unwrap();
+            assert!(error.contains(message), "{error}");
+        }
         // A 4-cycle: every move leaves one vertex, so it is lost in normal play (checked by hand: *1 is
         // the only option, mex{1} = 0) and won in misère play by any move.
         for (misere, winning) in [(false, vec![]), (true, vec![0, 1, 2, 3])] {
-            let mut job = GraphJob::start("4:0-1,1-2,2-3,0-3", &[], misere).unwrap();
+            let mut job = GraphJob::start("4:0-1,1-2,2-3,0-3", &[], misere)
+                .await
+                .unwrap();
             while !job.is_done() {
                 job.step().unwrap();
             }
-            let answer = job.finish().unwrap();
+            let answer = job.finish().await.unwrap();
             assert_eq!(answer.winning_moves, winning);
         }
     }

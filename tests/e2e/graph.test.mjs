@@ -2,6 +2,7 @@
 // laptop, desktop, tablet and phone sizes, with mouse and touch — with every value shown checked against a
 // brute force written here from the rules (no components, no canonical forms).
 import { test } from 'node:test';
+import fs from 'node:fs';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, openPage, screenshot } from './harness.mjs';
 import { before, after } from 'node:test';
@@ -260,6 +261,46 @@ test('Graphs: presets from the form, the Petersen graph against the brute force,
     // The Dots page links here, and the header has the page.
     await page.goto(`${server.url}/graph`);
     assert.equal(await page.locator('nav a.nav-link.active').textContent(), 'Graphs');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
+
+test('Graphs: what the solver learns is kept as the “graph” base, exported, and a tampered copy is refused', async () => {
+    const context = await contextFor(SIZES[1]);
+    const page = await openPage(context);
+    await page.goto(`${server.url}/graph?preset=grid_4x4&vs=human`);
+    await page.click('#hint');
+    await page.locator('#graph-verdict').waitFor();
+    await page.goto(`${server.url}/bases`);
+    const row = page.locator('#bases tr', { hasText: 'graph' });
+    await row.waitFor();
+    const entries = Number(await row.locator('td.number').first().textContent());
+    assert.ok(entries > 0, `${entries} entries stored`);
+    const [download] = await Promise.all([page.waitForEvent('download'), row.locator('.export-binary').click()]);
+    assert.equal(download.suggestedFilename(), 'graph-base.bin');
+    const bytes = fs.readFileSync(await download.path());
+    const magic = Buffer.from('sprague graph base 1\n');
+    assert.ok(bytes.subarray(0, magic.length).equals(magic));
+    // Every component entry's nimber raised by one (the layout is read here from the format: a vertex
+    // count, that many 8-byte rows, the nimber).
+    const tampered = Buffer.from(bytes);
+    let at = magic.length;
+    const count = tampered.readUInt32LE(at);
+    at += 4;
+    for (let i = 0; i < count; i += 1) {
+        at += 1 + 8 * tampered[at];
+        tampered[at] = (tampered[at] + 1) & 255;
+        at += 1;
+    }
+    await page.setInputFiles('#import-file', { name: 'graph-base.bin', mimeType: 'application/octet-stream', buffer: tampered });
+    await page.locator('#bases-error').waitFor();
+    assert.match(await page.locator('#bases-error').textContent(), /nothing was imported: \d+ entr(y|ies) contradict the rules of Node Kayles/);
+    // The untouched export imports cleanly (nothing new: this browser knows it all).
+    await page.waitForFunction(() => !document.querySelector('#import-file')?.disabled);
+    await page.setInputFiles('#import-file', { name: 'graph-base.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    await page.locator('#import-report').waitFor();
+    assert.match(await page.locator('#import-report').textContent(), /confirmed from the rules \(0 new\)/);
+    assert.equal(Number(await row.locator('td.number').first().textContent()), entries);
     assert.deepEqual(page.problems, []);
     await context.close();
 });

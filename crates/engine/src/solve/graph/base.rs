@@ -12,7 +12,8 @@ use super::nimber_search::known_nimber;
 use super::query::GraphSolver;
 use super::table::{ComponentSum, GraphSolveError};
 
-const MAGIC: &[u8] = b"sprague graph base 1\n";
+/// How a graph base file starts.
+pub const MAGIC: &[u8] = b"sprague graph base 1\n";
 /// The largest base read (a full 256 MB budget's tables take far less).
 pub const MAX_BASE_BYTES: usize = 256 << 20;
 

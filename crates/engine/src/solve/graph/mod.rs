@@ -25,6 +25,6 @@ mod nimber_search;
 mod query;
 mod table;
 
-pub use base::{BaseReport, GraphBaseError, MAX_BASE_BYTES};
+pub use base::{BaseReport, GraphBaseError, MAGIC as GRAPH_BASE_MAGIC, MAX_BASE_BYTES};
 pub use query::{ComponentValue, GraphAnalysis, GraphProgress, GraphQuery, GraphSolver};
 pub use table::{GraphBudget, GraphSolveError};
