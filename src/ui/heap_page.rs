@@ -317,6 +317,16 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <MoveList game={game.clone()} />
             </div>
             <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
+            if let Board::Dots(row) = &game.start {
+                <p class="muted" id="graph-link">
+                    { "A row of dots is a path: " }
+                    <Link<Route, Vec<(String, String)>> to={Route::Graph}
+                        query={Some(vec![("preset".to_string(), format!("path_{}", row.len().clamp(1, 64)))])}>
+                        { "play the same game on any graph" }
+                    </Link<Route, Vec<(String, String)>>>
+                    { " (Node Kayles: a move removes a vertex and its neighbours)." }
+                </p>
+            }
             <HeapValueTool game={kind} />
         </section>
     }

@@ -258,8 +258,11 @@ test('Graphs: presets from the form, the Petersen graph against the brute force,
     }
     await page.goto(`${server.url}/graph?preset=path_5&pos=7`);
     assert.match(await page.locator('#url-ignored').textContent(), /“pos”/);
-    // The Dots page links here, and the header has the page.
-    await page.goto(`${server.url}/graph`);
+    // The Dots page links here with its row as a path, and the header has the page.
+    await page.goto(`${server.url}/dots?n=7&vs=human`);
+    await page.click('#graph-link a');
+    await page.waitForFunction(() => /preset=path_7/.test(location.search));
+    assert.equal(await vertexCount(page), 7);
     assert.equal(await page.locator('nav a.nav-link.active').textContent(), 'Graphs');
     assert.deepEqual(page.problems, []);
     await context.close();
