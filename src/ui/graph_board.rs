@@ -2,9 +2,9 @@
 //! its neighbours leave the game). In build mode, the tools add vertices and join them (drag from one
 //! vertex to another, or tap one then the other), move them, or delete vertices and edges.
 //!
-//! Pointer positions are converted to board units through the SVG's own screen transform, so the board
-//! is right at every size, zoom, scroll position and aspect ratio.
+//! Pointer positions are converted to board units by [`to_svg_units`].
 
+use super::svg_point::to_svg_units;
 use crate::play::graph_game::GraphGame;
 use crate::play::graph_layout::{Spot, SIZE};
 use sprague_engine::games::graph::VertexSet;
@@ -57,28 +57,6 @@ struct Drag {
     moved: bool,
 }
 
-/// Board units per screen pixel, and the conversion of a pointer's screen position to board units.
-fn to_board(svg: &NodeRef, client: (f64, f64)) -> Option<(Spot, f64)> {
-    let svg = svg.cast::<web_sys::SvgGraphicsElement>()?;
-    let m = svg.get_screen_ctm()?;
-    let (a, b, c, d, e, f) = (
-        m.a() as f64,
-        m.b() as f64,
-        m.c() as f64,
-        m.d() as f64,
-        m.e() as f64,
-        m.f() as f64,
-    );
-    let det = a * d - b * c;
-    if det.abs() < 1e-12 {
-        return None;
-    }
-    let (x, y) = (client.0 - e, client.1 - f);
-    let spot = ((d * x - c * y) / det, (-b * x + a * y) / det);
-    let units_per_px = 1.0 / det.abs().sqrt();
-    Some((spot, units_per_px))
-}
-
 fn nearest(
     layout: &[Spot],
     spot: Spot,
@@ -117,7 +95,7 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
               among: &dyn Fn(usize) -> bool|
               -> Option<(Spot, Option<usize>)> {
             let (spot, units_per_px) =
-                to_board(&svg_ref, (event.client_x() as f64, event.client_y() as f64))?;
+                to_svg_units(&svg_ref, (event.client_x() as f64, event.client_y() as f64))?;
             let reach = (TOUCH_REACH_PX * units_per_px).max(VERTEX_RADIUS + 4.0);
             Some((spot, nearest(&layout, spot, reach, among)))
         }

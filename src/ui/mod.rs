@@ -31,6 +31,7 @@ mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_page;
 mod sprouts_setup;
+mod svg_point;
 mod theme;
 
 use crate::play::board::BoardKind;

@@ -5,6 +5,7 @@
 //! In exact mode (`picking`), pressing a spot picks it instead (spots show their numbers); the page lists
 //! the moves between the picked spots and shows the one pointed at as `preview`.
 
+use super::svg_point::to_svg_units;
 use sprague_engine::draw::{CurveMove, Drawing, IllegalCurve, Point, HEIGHT, SNAP_RADIUS, WIDTH};
 use yew::prelude::*;
 
@@ -51,36 +52,28 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         use_effect_with(props.drawing.clone(), move |_| pending.set(None));
     }
 
+    // Pointer positions in drawing units, and how far from a spot (in drawing units) a curve's end
+    // counts as on it at the board's present size, both through the SVG's screen transform.
     let to_point = {
         let svg_ref = svg_ref.clone();
         move |event: &PointerEvent| -> Option<Point> {
-            let svg = svg_ref.cast::<web_sys::Element>()?;
-            let rect = svg.get_bounding_client_rect();
-            if rect.width() <= 0.0 || rect.height() <= 0.0 {
-                return None;
-            }
-            // The drawing's box, inside the board's margin; a curve dragged into the margin runs
-            // along the box's edge (the engine draws and routes inside the box).
-            let x = (event.client_x() as f64 - rect.left()) * VIEW_WIDTH / rect.width() - MARGIN;
-            let y = (event.client_y() as f64 - rect.top()) * VIEW_HEIGHT / rect.height() - MARGIN;
+            let ((x, y), _) =
+                to_svg_units(&svg_ref, (event.client_x() as f64, event.client_y() as f64))?;
+            // A curve dragged into the board's margin runs along the drawing's box (the engine
+            // draws and routes inside the box).
             Some(Point::new(
                 x.clamp(1.0, WIDTH - 1.0),
                 y.clamp(1.0, HEIGHT - 1.0),
             ))
         }
     };
-    // How far from a spot, in drawing units, a curve's end counts as on it at the board's present size.
     let reach = {
         let svg_ref = svg_ref.clone();
         move || -> f64 {
-            let width = svg_ref
-                .cast::<web_sys::Element>()
-                .map(|svg| svg.get_bounding_client_rect().width())
-                .unwrap_or(0.0);
-            if width <= 0.0 {
-                return SNAP_RADIUS;
+            match to_svg_units(&svg_ref, (0.0, 0.0)) {
+                Some((_, units_per_px)) => (TOUCH_REACH_PX * units_per_px).max(SNAP_RADIUS),
+                None => SNAP_RADIUS,
             }
-            (TOUCH_REACH_PX * VIEW_WIDTH / width).max(SNAP_RADIUS)
         }
     };
     let onpointerdown = {

@@ -1,0 +1,109 @@
+// End-to-end: drawing Sprouts moves at the window sizes classrooms use — projectors, laptops, desktops,
+// tablets, phones — with a mouse and with a finger, in normal and classroom mode. A curve dragged exactly
+// from one spot to another must be taken, wherever the board sits in the window (letterboxed at wide
+// aspect ratios) and however the page is scrolled; the move played must be one the engine lists.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, serveDist, openPage, screenshot } from './harness.mjs';
+import { before, after } from 'node:test';
+
+let server;
+let browser;
+before(async () => {
+    server = await serveDist();
+    browser = await launchBrowser();
+});
+after(async () => {
+    await browser?.close();
+    await server?.close();
+});
+
+const SIZES = [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+    { width: 768, height: 1024, touch: true },
+    { width: 390, height: 844, touch: true },
+];
+
+/// The centre of spot `index` on screen.
+async function spotAt(page, index) {
+    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/// Drags through `points` (page coordinates) with the mouse, or with a finger (touch events, as a
+/// touch screen sends them).
+async function drag(page, points, touch) {
+    if (touch) {
+        const cdp = await page.context().newCDPSession(page);
+        const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(points[0]) });
+        for (let i = 1; i < points.length; i += 1) {
+            const [a, b] = [points[i - 1], points[i]];
+            for (let t = 1; t <= 8; t += 1) {
+                const p = { x: a.x + ((b.x - a.x) * t) / 8, y: a.y + ((b.y - a.y) * t) / 8 };
+                await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+            }
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.detach();
+        return;
+    }
+    await page.mouse.move(points[0].x, points[0].y);
+    await page.mouse.down();
+    for (let i = 1; i < points.length; i += 1) {
+        const [a, b] = [points[i - 1], points[i]];
+        for (let t = 1; t <= 8; t += 1) await page.mouse.move(a.x + ((b.x - a.x) * t) / 8, a.y + ((b.y - a.y) * t) / 8);
+    }
+    await page.mouse.up();
+}
+
+async function tap(page, point, touch) {
+    if (touch) await page.touchscreen.tap(point.x, point.y);
+    else await page.mouse.click(point.x, point.y);
+}
+
+for (const size of SIZES) {
+    for (const classroom of [false, true]) {
+        const label = `${size.width}×${size.height}${size.touch ? ' (touch)' : ''}${classroom ? ', classroom mode' : ''}`;
+        test(`Sprouts board at ${label}: a curve drawn exactly from spot to spot is played`, async () => {
+            const context = await browser.newContext({
+                viewport: { width: size.width, height: size.height },
+                hasTouch: Boolean(size.touch),
+                isMobile: Boolean(size.touch),
+            });
+            const page = await openPage(context);
+            await page.goto(`${server.url}/sprouts?start=2&vs=human`);
+            await page.locator('circle.spot').nth(1).waitFor();
+            if (classroom) {
+                await page.click('#classroom-toggle');
+                await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
+            }
+            const children = await page.locator('#children code').allTextContents();
+            await page.locator('svg.sprouts-board').scrollIntoViewIfNeeded();
+            const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
+            const board = await page.locator('svg.sprouts-board').boundingBox();
+            // An arc from the very centre of one spot to the very centre of the other, bowing a fifth of the
+            // board's height away from the line between them.
+            const bow = Math.max(30, board.height / 5);
+            const mid = { x: (a.x + b.x) / 2, y: Math.max(board.y + 10, Math.min(a.y, b.y) - bow) };
+            await drag(page, [a, mid, b], size.touch);
+            await page.locator('#curve-feedback').waitFor();
+            const feedback = await page.locator('#curve-feedback').textContent();
+            assert.match(feedback, /Press on the curve where the new spot goes/, feedback);
+            // The new spot goes on the curve's top.
+            await tap(page, mid, size.touch);
+            await page.locator('#moves li').first().waitFor();
+            const position = await page.locator('#position').textContent();
+            assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
+            assert.equal(await page.locator('circle.spot').count(), 3, 'the move put a new spot on its curve');
+            const placed = await spotAt(page, 2);
+            assert.ok(Math.hypot(placed.x - mid.x, placed.y - mid.y) < Math.max(20, board.width / 40), 'the new spot is where it was put');
+            await screenshot(page, `sprouts-drawn-${size.width}x${size.height}${classroom ? '-classroom' : ''}`);
+            assert.deepEqual(page.problems, []);
+            await context.close();
+        });
+    }
+}
