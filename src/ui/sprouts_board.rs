@@ -45,6 +45,17 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
     let svg_ref = use_node_ref();
     let draft = use_state(Vec::<Point>::new);
     let verdict = use_state(|| None::<Result<(), String>>);
+    // A refused curve, kept on the board for a moment with the place at fault marked.
+    let refused = use_state(|| None::<Refused>);
+    {
+        let refused = refused.clone();
+        use_effect_with((*refused).clone(), move |shown| {
+            let timeout = shown.is_some().then(|| {
+                gloo::timers::callback::Timeout::new(REFUSED_SHOWN_MS, move || refused.set(None))
+            });
+            move || drop(timeout)
+        });
+    }
     // A legal curve waiting for its new spot.
     let pending = use_state(|| None::<CurveMove>);
     {
@@ -86,10 +97,12 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         let (drawing, reach) = (props.drawing.clone(), reach.clone());
         let (pending, on_move) = (pending.clone(), props.on_move.clone());
         let (picking, on_pick) = (props.picking, props.on_pick.clone());
+        let refused = refused.clone();
         Callback::from(move |event: PointerEvent| {
             if !enabled || !event.is_primary() {
                 return;
             }
+            refused.set(None);
             if picking {
                 let spot = event
                     .target_dyn_into::<web_sys::Element>()
@@ -151,6 +164,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             props.drawing.clone(),
             pending.clone(),
         );
+        let refused = refused.clone();
         Callback::from(move |_: PointerEvent| {
             if draft.is_empty() {
                 return;
@@ -171,7 +185,11 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                     verdict.set(None);
                     pending.set(Some(curve));
                 }
-                Err(why) => verdict.set(Some(Err(format!("Not a legal move: {}.", explain(&why))))),
+                Err(why) => {
+                    verdict.set(Some(Err(format!("Not a legal move: {}.", explain(&why)))));
+                    let fault = fault_of(&why, &drawing, &points);
+                    refused.set(Some(Refused { points, fault }));
+                }
             }
         })
     };
@@ -201,8 +219,60 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         Some(Err(_)) => "illegal",
         None => "open",
     };
+    let feedback_live = if draft_class == "illegal" {
+        "assertive"
+    } else {
+        "polite"
+    };
+    // Over the board, not under it: seen while drawing on any screen.
+    let feedback = html! {
+        <p id="curve-feedback" class={classes!("feedback", draft_class)} aria-live={feedback_live}>
+            if let Some(curve) = &*pending {
+                { "Legal. Press on the curve where the new spot goes, or " }
+                <button id="half-way" type="button" onclick={{
+                    let (pending, on_move, curve) = (pending.clone(), props.on_move.clone(), curve.clone());
+                    Callback::from(move |_| { pending.set(None); on_move.emit((curve.clone(), None)); })
+                }}>{ "Half-way" }</button>
+                { " " }
+                <button id="drop-curve" type="button" onclick={{
+                    let pending = pending.clone();
+                    Callback::from(move |_| pending.set(None))
+                }}>{ "Drop it" }</button>
+            } else {
+            { match &*verdict {
+                Some(Ok(())) => "Legal so far: let go on this spot to play it.".to_string(),
+                Some(Err(why)) => why.clone(),
+                None if props.enabled && props.picking => "Exact mode: press a spot, then another spot (or the same one again, for a loop).".to_string(),
+                None if props.enabled => "Draw a move: press on a spot and drag to another spot, or back to the same one.".to_string(),
+                None => String::new(),
+            } }
+            }
+        </p>
+    };
+    let refused_view = match &*refused {
+        None => html! {},
+        Some(Refused { points, fault }) => {
+            let mark = match *fault {
+                Fault::At(p) => {
+                    html! { <circle class="fault" cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r="26" /> }
+                }
+                Fault::Curve(i) => match props.drawing.curves.get(i) {
+                    Some(curve) => html! { <path class="curve fault" d={path(&curve.points)} /> },
+                    None => html! {},
+                },
+                Fault::Nowhere => html! {},
+            };
+            html! {
+                <g id="refused-curve">
+                    <path class="draft refused" d={path(points)} />
+                    { mark }
+                </g>
+            }
+        }
+    };
     html! {
         <div class="sprouts-board-wrap">
+            { feedback }
             <svg ref={svg_ref} class={classes!("board", "sprouts-board", props.enabled.then_some("enabled"))}
                  viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="img" aria-label="Sprouts drawing"
                  {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
@@ -214,6 +284,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 if draft.len() > 1 {
                     <path class={classes!("draft", draft_class)} d={path(&draft)} />
                 }
+                { refused_view }
                 if let Some(curve) = &*pending {
                     <path class="draft pending" d={path(curve.points())} />
                 }
@@ -229,29 +300,44 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                     }) }
                 }
             </svg>
-            <p id="curve-feedback" class={classes!("feedback", draft_class)} aria-live="polite">
-                if let Some(curve) = &*pending {
-                    { "Legal. Press on the curve where the new spot goes, or " }
-                    <button id="half-way" type="button" onclick={{
-                        let (pending, on_move, curve) = (pending.clone(), props.on_move.clone(), curve.clone());
-                        Callback::from(move |_| { pending.set(None); on_move.emit((curve.clone(), None)); })
-                    }}>{ "Half-way" }</button>
-                    { " " }
-                    <button id="drop-curve" type="button" onclick={{
-                        let pending = pending.clone();
-                        Callback::from(move |_| pending.set(None))
-                    }}>{ "Drop it" }</button>
-                } else {
-                { match &*verdict {
-                    Some(Ok(())) => "Legal so far: let go on this spot to play it.".to_string(),
-                    Some(Err(why)) => why.clone(),
-                    None if props.enabled && props.picking => "Exact mode: press a spot, then another spot (or the same one again, for a loop).".to_string(),
-                    None if props.enabled => "Draw a move: press on a spot and drag to another spot, or back to the same one.".to_string(),
-                    None => String::new(),
-                } }
-                }
-            </p>
         </div>
+    }
+}
+
+/// How long a refused curve stays on the board.
+const REFUSED_SHOWN_MS: u32 = 3000;
+
+/// Where a refused curve went wrong, to mark on the board.
+#[derive(Clone, Copy, PartialEq)]
+enum Fault {
+    /// A spot it passes through or that cannot take it, or the end that missed every spot.
+    At(Point),
+    /// The curve it crosses.
+    Curve(usize),
+    Nowhere,
+}
+
+#[derive(Clone, PartialEq)]
+struct Refused {
+    points: Vec<Point>,
+    fault: Fault,
+}
+
+fn fault_of(why: &IllegalCurve, drawing: &Drawing, points: &[Point]) -> Fault {
+    let spot = |i: usize| {
+        drawing
+            .spots
+            .get(i)
+            .map_or(Fault::Nowhere, |s| Fault::At(s.at))
+    };
+    match *why {
+        IllegalCurve::PassesThroughSpot { spot: i }
+        | IllegalCurve::NoLivesLeft { spot: i }
+        | IllegalCurve::LoopNeedsTwoLives { spot: i, .. } => spot(i),
+        IllegalCurve::CrossesCurve { curve } => Fault::Curve(curve),
+        IllegalCurve::StartsOffSpot => points.first().map_or(Fault::Nowhere, |&p| Fault::At(p)),
+        IllegalCurve::EndsOffSpot => points.last().map_or(Fault::Nowhere, |&p| Fault::At(p)),
+        _ => Fault::Nowhere,
     }
 }
 

@@ -356,6 +356,8 @@ test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad sav
     const page = await openPage(app.context);
     await page.goto(`${app.url}/sprouts?start=2&vs=human`);
     await page.locator('circle.spot').nth(1).waitFor();
+    // The whole board in view, as a person drawing would have it.
+    await page.locator('svg.sprouts-board').evaluate((svg) => svg.scrollIntoView({ block: 'center' }));
     const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
     // A wide detour below the spots, nothing like the router's curve.
     await drag(page, [a, { x: a.x - 60, y: a.y + 150 }, { x: b.x + 60, y: b.y + 150 }, b]);

@@ -82,13 +82,34 @@ for (const size of SIZES) {
                 await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
             }
             const children = await page.locator('#children code').allTextContents();
-            await page.locator('svg.sprouts-board').scrollIntoViewIfNeeded();
+            // As a person does: scroll until the board (and the line over it) is just under the header.
+            await page.evaluate(() => {
+                const wrap = document.querySelector('.sprouts-board-wrap').getBoundingClientRect();
+                const header = document.querySelector('.site-header');
+                const sticky = getComputedStyle(header).position === 'sticky';
+                window.scrollBy(0, wrap.top - (sticky ? header.getBoundingClientRect().bottom : 0) - 4);
+            });
             const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
             const board = await page.locator('svg.sprouts-board').boundingBox();
             // An arc from the very centre of one spot to the very centre of the other, bowing a fifth of the
             // board's height away from the line between them.
             const bow = Math.max(30, board.height / 5);
             const mid = { x: (a.x + b.x) / 2, y: Math.max(board.y + 10, Math.min(a.y, b.y) - bow) };
+            // A curve that ends nowhere is refused where the eyes are: the message is on screen (not under
+            // the sticky header, not below the window) while the board is, and the refused curve stays a
+            // moment with its loose end ringed.
+            const loose = { x: (a.x + b.x) / 2, y: a.y + Math.min(bow, (board.y + board.height - a.y) / 2) };
+            await drag(page, [a, loose], size.touch);
+            const refusal = page.locator('#curve-feedback');
+            assert.match(await refusal.textContent(), /does not end on a spot/);
+            const shown = await refusal.boundingBox();
+            const header = await page.locator('.site-header').boundingBox();
+            const headerBottom = (await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')).position)) === 'sticky'
+                ? header.y + header.height : 0;
+            assert.ok(shown.y >= headerBottom - 1 && shown.y + shown.height <= size.height,
+                `the message is in view (${shown.y}..${shown.y + shown.height} of ${size.height}, header to ${headerBottom})`);
+            const ring = await page.locator('#refused-curve .fault').boundingBox();
+            assert.ok(Math.hypot(ring.x + ring.width / 2 - loose.x, ring.y + ring.height / 2 - loose.y) < 12, 'the loose end is ringed');
             await drag(page, [a, mid, b], size.touch);
             await page.locator('#curve-feedback').waitFor();
             const feedback = await page.locator('#curve-feedback').textContent();
