@@ -4,7 +4,7 @@
 
 use super::download::download;
 use super::solver::next_request_id;
-use crate::worker::protocol::{BaseSummary, Request, Response};
+use crate::worker::protocol::{BaseSummary, Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -16,14 +16,28 @@ pub fn bases_page() -> Html {
     let error = use_state(|| None::<String>);
     let report = use_state(|| None::<String>);
     let busy = use_state(|| false);
+    // The import under way (its request id) and how far its check has got (entries of all).
+    let importing = use_state(|| None::<RequestId>);
+    let progress = use_state(|| None::<(u64, u64)>);
     let bridge = {
         let (bases, error, report, busy) =
             (bases.clone(), error.clone(), report.clone(), busy.clone());
+        let (importing, progress) = (importing.clone(), progress.clone());
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             let ReactorEvent::Output(response) = event else {
                 return;
             };
+            if !matches!(response, Response::Progress { .. }) {
+                progress.set(None);
+            }
             match response {
+                Response::Progress { done, total, .. } => progress.set(Some((done, total))),
+                Response::Cancelled { id } if Some(id) == *importing => {
+                    importing.set(None);
+                    busy.set(false);
+                    error.set(None);
+                    report.set(Some("The import was cancelled: nothing was stored.".into()));
+                }
                 Response::Bases { bases: list, .. } => bases.set(Some(list)),
                 Response::Imported {
                     report: text,
@@ -34,11 +48,13 @@ pub fn bases_page() -> Html {
                     error.set(None);
                     report.set(Some(text));
                     busy.set(false);
+                    importing.set(None);
                 }
                 Response::Exported {
                     file_name, bytes, ..
                 } => download(&file_name, "application/octet-stream", &bytes),
                 Response::Error { message, .. } => {
+                    importing.set(None);
                     report.set(None);
                     error.set(Some(message));
                     busy.set(false);
@@ -55,13 +71,28 @@ pub fn bases_page() -> Html {
             })
         });
     }
-    let clear = |name: String| {
+    // Clearing asks first, saying what will be lost.
+    let clear = |name: String, entries: u64| {
         let bridge = bridge.clone();
         Callback::from(move |_| {
-            bridge.send(Request::ClearBase {
-                id: next_request_id(),
-                name: name.clone(),
-            })
+            let question = format!(
+                "Clear the base “{name}”? Its {entries} entries will be deleted from this browser and the \
+                 solver will have to compute them again. Export it first to keep a copy."
+            );
+            if gloo::dialogs::confirm(&question) {
+                bridge.send(Request::ClearBase {
+                    id: next_request_id(),
+                    name: name.clone(),
+                })
+            }
+        })
+    };
+    let on_cancel = {
+        let (bridge, importing) = (bridge.clone(), importing.clone());
+        Callback::from(move |_| {
+            if let Some(id) = *importing {
+                bridge.send(Request::Cancel { id });
+            }
         })
     };
     let export = |name: String, format: &'static str| {
@@ -77,6 +108,7 @@ pub fn bases_page() -> Html {
     let on_import = {
         let (bridge, error, report, busy) =
             (bridge.clone(), error.clone(), report.clone(), busy.clone());
+        let importing = importing.clone();
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
             let Some(file) = input.files().and_then(|files| files.get(0)) else {
@@ -86,15 +118,20 @@ pub fn bases_page() -> Html {
             let file = gloo::file::File::from(file);
             let (bridge, error, report, busy) =
                 (bridge.clone(), error.clone(), report.clone(), busy.clone());
+            let importing = importing.clone();
             busy.set(true);
             report.set(None);
             wasm_bindgen_futures::spawn_local(async move {
                 match gloo::file::futures::read_as_bytes(&file).await {
-                    Ok(bytes) => bridge.send(Request::ImportBase {
-                        id: next_request_id(),
-                        file_name: file.name(),
-                        bytes,
-                    }),
+                    Ok(bytes) => {
+                        let id = next_request_id();
+                        importing.set(Some(id));
+                        bridge.send(Request::ImportBase {
+                            id,
+                            file_name: file.name(),
+                            bytes,
+                        })
+                    }
                     Err(e) => {
                         error.set(Some(format!("the file could not be read: {e}")));
                         busy.set(false);
@@ -118,8 +155,20 @@ pub fn bases_page() -> Html {
             <p class="import">
                 <label for="import-file">{ "Import a base file: " }</label>
                 <input type="file" id="import-file" accept=".txt,.bin,.glop" onchange={on_import} disabled={*busy} />
-                if *busy { <span class="muted">{ " Checking…" }</span> }
             </p>
+            if *busy {
+                <div class="working" aria-live="polite" id="import-progress">
+                    if let Some((done, total)) = *progress {
+                        <progress max={total.to_string()} value={done.to_string()} />
+                        <span>{ format!("Checking every entry against the rules: {done} of {total}…") }</span>
+                    } else {
+                        <span>{ "Reading the file…" }</span>
+                    }
+                    if importing.is_some() {
+                        <button id="cancel-import" type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                    }
+                </div>
+            }
             {
                 match &*bases {
                     None => html! { <p class="muted">{ "Reading the stored bases…" }</p> },
@@ -141,7 +190,7 @@ pub fn bases_page() -> Html {
                                             if base.game == "sprouts" || base.game == "graph" {
                                                 <button type="button" class="export-binary" onclick={export(base.name.clone(), "binary")}>{ "Export binary" }</button>
                                             }
-                                            <button type="button" class="clear" onclick={clear(base.name.clone())}>{ "Clear" }</button>
+                                            <button type="button" class="clear" onclick={clear(base.name.clone(), base.entries)}>{ "Clear" }</button>
                                         </div></td>
                                     </tr>
                                 }) }

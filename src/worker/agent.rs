@@ -11,6 +11,7 @@ use super::protocol::{
     BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
 };
 use super::slices::{run_in_slices, Scope, Until};
+use super::sprouts_import_job::SproutsImportJob;
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
 use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start, DrawnMove};
@@ -180,7 +181,16 @@ async fn import(
 ) -> Response {
     let report = match base_transfer::read(bytes) {
         Err(message) => Err(message),
-        Ok(Import::Sprouts(base)) => base_transfer::import_sprouts(base).await,
+        Ok(Import::Sprouts(base)) => {
+            let claimed = base.normal_len() + base.misere_len();
+            match run_in_slices(id, SproutsImportJob::new(&base), scope, queue).await {
+                Err(response) => return response,
+                Ok(job) => {
+                    let (report, verified) = job.finish();
+                    base_transfer::import_sprouts(claimed, report, verified).await
+                }
+            }
+        }
         Ok(Import::Graph(bytes)) => base_transfer::import_graph(&bytes).await,
         Ok(Import::NimValues { game, values }) => {
             // Every imported value is compared with the value recomputed from the rules (and kept).

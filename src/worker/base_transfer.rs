@@ -9,7 +9,7 @@ use super::sprouts_job;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::graph::{GraphSolver, GRAPH_BASE_MAGIC as GRAPH_MAGIC};
-use sprague_engine::solve::sprouts::{check_base, Base, GLOP_HEADER, MISERE_HEADER};
+use sprague_engine::solve::sprouts::{Base, CheckReport, GLOP_HEADER, MISERE_HEADER};
 
 /// Largest file accepted for import.
 pub const MAX_IMPORT_BYTES: usize = 32 << 20;
@@ -139,9 +139,14 @@ fn read_nim_values(text: &str) -> Result<Import, String> {
     Ok(Import::NimValues { game, values })
 }
 
-/// Checks an imported Sprouts base and merges it into the stored one; the report says what happened.
-pub async fn import_sprouts(imported: Base) -> Result<String, String> {
-    let report = check_base(&imported);
+/// Merges what the check verified of an imported Sprouts base (`claimed` entries) into the stored base;
+/// the text says what happened. A file with a wrong entry, or with values that disagree with this
+/// browser's base, changes nothing.
+pub async fn import_sprouts(
+    claimed: usize,
+    report: CheckReport,
+    verified: Base,
+) -> Result<String, String> {
     if !report.wrong.is_empty() {
         return Err(format!(
             "nothing was imported: {} entr{} contradict the rules of Sprouts, e.g. {}",
@@ -153,7 +158,7 @@ pub async fn import_sprouts(imported: Base) -> Result<String, String> {
     let mut merged = sprouts_job::take_base().await;
     let before = merged.normal_len() + merged.misere_len();
     let mut trial = merged.clone();
-    let conflicts = trial.merge(&imported);
+    let conflicts = trial.merge(&verified);
     if !conflicts.is_empty() {
         sprouts_job::give_back(merged);
         let quoted: Vec<String> = conflicts
@@ -181,15 +186,17 @@ pub async fn import_sprouts(imported: Base) -> Result<String, String> {
     saved.map_err(|e| e.to_string())?;
     sprouts_job::note_stored(after);
     let mut text = format!(
-        "Imported {} entries ({} new); {} were re-derived from the rules of Sprouts.",
-        imported.normal_len() + imported.misere_len(),
+        "Checked {claimed} entries against the rules of Sprouts: {} verified ({} of them computed by the solver); \
+         {} new entries stored, the rest already known.",
+        report.verified,
+        report.computed,
         after - before,
-        report.verified
     );
     if !report.unverifiable.is_empty() {
         text.push_str(&format!(
-            " {} could not be re-derived (the file lacks the positions their proof needs) and were kept.",
-            report.unverifiable.len()
+            " {} could not be verified within the solver's budget and were left out, e.g. {}.",
+            report.unverifiable.len(),
+            quote(&report.unverifiable)
         ));
     }
     Ok(text)

@@ -10,6 +10,7 @@ mod lookahead_job;
 mod position_job;
 pub mod protocol;
 mod slices;
+mod sprouts_import_job;
 mod sprouts_job;
 pub mod sprouts_search_job;
 

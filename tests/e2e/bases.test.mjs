@@ -72,8 +72,40 @@ test('imports are checked: wrong entries are refused with a report and change no
     assert.ok((await entriesOf(page, '4!.0')) >= Math.max(before, 41));
 
     await importText(page, 'good.txt', '[Positions+Nimber]\n0*3 1\n0*2 0\n');
-    assert.match(await page.locator('#import-report').textContent(), /Imported 2 entries/);
+    assert.match(await page.locator('#import-report').textContent(), /Checked 2 entries against the rules of Sprouts: 2 verified/);
     await screenshot(page, 'bases-import');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('a long import shows its progress and can be cancelled, storing nothing; clearing asks first', async () => {
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/grundy?heap=30');
+    await page.locator('#answer').waitFor();
+    await page.goto(app.url + '/bases');
+    await page.locator('#bases').waitFor();
+    const before = await page.locator('#bases tbody tr').allTextContents();
+    // The base shipped with the app: tens of thousands of entries, each checked against the rules.
+    const shipped = fs.readFileSync(new URL('../../dist/sprouts-base.bin', import.meta.url));
+    await page.setInputFiles('#import-file', { name: 'sprouts-base.bin', mimeType: 'application/octet-stream', buffer: shipped });
+    await page.locator('#import-progress progress').waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('#import-progress progress')?.value ?? 0) > 0);
+    assert.match(await page.locator('#import-progress').textContent(), /Checking every entry against the rules: \d+ of \d+/);
+    await screenshot(page, 'bases-import-progress');
+    await page.click('#cancel-import');
+    await page.locator('#import-report').waitFor();
+    assert.match(await page.locator('#import-report').textContent(), /cancelled: nothing was stored/);
+    assert.deepEqual(await page.locator('#bases tbody tr').allTextContents(), before);
+    // Clear asks, saying what will be lost; saying no keeps the base.
+    const row = page.locator('#bases tr', { hasText: '4!.0' });
+    let asked = '';
+    page.once('dialog', (dialog) => { asked = dialog.message(); dialog.dismiss(); });
+    await row.locator('.clear').click();
+    assert.match(asked, /Clear the base .*entries will be deleted/);
+    assert.equal(await page.locator('#bases tr', { hasText: '4!.0' }).count(), 1);
+    page.once('dialog', (dialog) => dialog.accept());
+    await row.locator('.clear').click();
+    await page.waitForFunction(() => ![...document.querySelectorAll('#bases tr')].some((tr) => tr.textContent.includes('4!.0')));
     assert.deepEqual(page.problems, []);
     await page.close();
 });

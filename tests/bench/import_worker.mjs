@@ -1,0 +1,26 @@
+// Benchmark (not a test): importing the base shipped with the app (every entry checked against the rules
+// by the worker) on the Bases page in headless Chromium, from a fresh browser profile. Prints the wall
+// time and the report.
+// Usage: node tests/bench/import_worker.mjs
+import fs from 'node:fs';
+import { serveDist, launchBrowser } from '../e2e/harness.mjs';
+
+const server = await serveDist();
+const browser = await launchBrowser();
+try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/bases`);
+    await page.locator('#no-bases, #bases').first().waitFor();
+    const shipped = fs.readFileSync(new URL('../../dist/sprouts-base.bin', import.meta.url));
+    const started = Date.now();
+    await page.setInputFiles('#import-file', { name: 'sprouts-base.bin', mimeType: 'application/octet-stream', buffer: shipped });
+    await page.locator('#import-report, #bases-error').first().waitFor({ timeout: 3_600_000 });
+    const seconds = (Date.now() - started) / 1000;
+    const text = await page.locator('#import-report, #bases-error').first().textContent();
+    console.log(`import of the shipped base (${shipped.length} bytes) in the worker: ${seconds.toFixed(1)} s — ${text}`);
+    await context.close();
+} finally {
+    await browser.close();
+    await server.close();
+}
