@@ -74,6 +74,34 @@ pub fn pairs_of(query: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The keys of `query` that are not in `known`, each quoted short, for a page to say it ignored them.
+pub fn ignored_keys(query: &str, known: &[&str]) -> Vec<String> {
+    let mut ignored: Vec<String> = Vec::new();
+    for (key, _) in pairs_of(query.strip_prefix('?').unwrap_or(query)) {
+        let short: String = key.chars().take(16).collect();
+        if !known.contains(&key.as_str()) && !ignored.contains(&short) {
+            ignored.push(short);
+        }
+    }
+    ignored
+}
+
+/// The note a page shows for the keys of its link it did not use.
+pub fn ignored_note(ignored: &[String]) -> Option<String> {
+    (!ignored.is_empty()).then(|| {
+        let quoted: Vec<String> = ignored.iter().map(|k| format!("“{k}”")).collect();
+        format!(
+            "This page does not use {} in its link; {} ignored.",
+            quoted.join(", "),
+            if ignored.len() == 1 {
+                "it is"
+            } else {
+                "they are"
+            }
+        )
+    })
+}
+
 /// The longest heap-size text accepted from a URL or the form (longer is refused, not parsed).
 const MAX_SIZE_TEXT: usize = 12;
 
@@ -124,5 +152,13 @@ mod tests {
         assert!(heap_size_from_query("?heap=99999999999999999999").is_err());
         assert!(parse_heap_size("").is_err());
         assert_eq!(parse_heap_size(" 42 "), Ok(42));
+    }
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn unknown_keys_are_named_once() {
+        assert_eq!(ignored_keys("?n=7&pos=3&pos=4&x", &["n"]), vec!["pos", "x"]);
+        assert_eq!(ignored_keys("n=7", &["n"]), Vec::<String>::new());
+        assert!(ignored_note(&["pos".into()]).unwrap().contains("“pos”"));
+        assert_eq!(ignored_note(&[]), None);
     }
 }

@@ -230,9 +230,16 @@ fn join(items: impl Iterator<Item = impl ToString>) -> String {
 }
 
 fn parse_number(text: &str, what: &str, max: usize) -> Result<usize, String> {
+    // A long run of digits is a number, just too large: say the limit.
+    if text.len() > 6 && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "a {what} of {} is too large (at most {max})",
+            shorten(text, 12)
+        ));
+    }
     if text.is_empty() || text.len() > 6 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "“{}” is not a {what}: use a whole number",
+            "“{}” is not a {what}: use a whole number up to {max}",
             shorten(text, 12)
         ));
     }

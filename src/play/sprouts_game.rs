@@ -147,10 +147,11 @@ impl SproutsGame {
         for (key, value) in pairs {
             any |= matches!(
                 key.as_str(),
-                "start" | "line" | "rules" | "vs" | "first" | "level" | "think"
+                "start" | "pos" | "line" | "rules" | "vs" | "first" | "level" | "think"
             );
             match key.as_str() {
-                "start" => game.start = parse_start(value)?,
+                // `pos` as on the teaching pages; `start` as older links wrote it.
+                "start" | "pos" => game.start = parse_start(value)?,
                 "line" => line = Some(value.as_str()),
                 "think" => game.think_seconds = parse_think(value)?,
                 _ => {
@@ -300,6 +301,15 @@ mod tests {
         );
         let err = SproutsGame::from_pairs(&pairs(&[("start", "0.AB|X")])).unwrap_err();
         assert!(err.contains("not a Sprouts position"), "{err}");
+        let same = SproutsGame::from_pairs(&pairs(&[("pos", "0*6")]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            same,
+            SproutsGame::from_pairs(&pairs(&[("start", "6")]))
+                .unwrap()
+                .unwrap()
+        );
         let err = SproutsGame::from_pairs(&pairs(&[("start", "99")])).unwrap_err();
         assert!(err.contains("choose 1 to"), "{err}");
         assert_eq!(SproutsGame::from_pairs(&pairs(&[("heap", "3")])), Ok(None));

@@ -297,11 +297,8 @@ pub fn graph_page() -> Html {
                     { format!("This link's game is not valid: {message}. A new game is shown instead.") }
                 </p>
             }
-            if !ignored.is_empty() {
-                <p class="muted" role="status" id="url-ignored">
-                    { format!("This page does not use {} in its link; ignored.",
-                        ignored.iter().map(|k| format!("“{k}”")).collect::<Vec<_>>().join(", ")) }
-                </p>
+            if let Some(note) = crate::route::ignored_note(&ignored) {
+                <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <GraphSetup game={game.clone()} {on_start} />
             <div class="mode-bar" role="toolbar" aria-label="play or build">

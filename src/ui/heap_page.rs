@@ -47,6 +47,10 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         Ok(None) => (Game::default_for(kind), None),
         Err(message) => (Game::default_for(kind), Some(message)),
     };
+    let ignored = crate::route::ignored_note(&crate::route::ignored_keys(
+        &query,
+        &[GAME_KEYS.as_slice(), &["code", "heap"]].concat(),
+    ));
     let board = game.board();
     let solver = use_reducer(Asking::<PositionAnswer>::default);
     // The longest line of play seen from this start, for redo.
@@ -284,6 +288,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <p class="error" role="alert" id="url-error">
                     { format!("This link's game is not valid: {message}. A new game is shown instead.") }
                 </p>
+            }
+            if let Some(note) = &ignored {
+                <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <GameSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>

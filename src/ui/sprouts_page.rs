@@ -28,7 +28,9 @@ use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
 
 /// The URL keys the game owns.
-const GAME_KEYS: [&str; 7] = ["start", "line", "rules", "vs", "first", "level", "think"];
+const GAME_KEYS: [&str; 8] = [
+    "start", "pos", "line", "rules", "vs", "first", "level", "think",
+];
 
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
@@ -38,6 +40,10 @@ pub fn sprouts_page() -> Html {
         .as_ref()
         .and_then(|location| location.query::<Vec<(String, String)>>().ok())
         .unwrap_or_default();
+    let ignored = crate::route::ignored_note(&crate::route::ignored_keys(
+        &crate::route::current_query(),
+        &GAME_KEYS,
+    ));
     // Replaying the line checks every move: do it once per URL, not on every render.
     let parsed = use_memo(pairs, |pairs| SproutsGame::from_pairs(pairs));
     let (game, url_error) = match &*parsed {
@@ -498,6 +504,9 @@ pub fn sprouts_page() -> Html {
                 <p class="error" role="alert" id="url-error">
                     { format!("This link's game is not valid: {message}. A new game is shown instead.") }
                 </p>
+            }
+            if let Some(note) = &ignored {
+                <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <SproutsSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
