@@ -514,7 +514,13 @@ pub fn sprouts_page() -> Html {
                 <p id="computer-note" class="muted">{ text }</p>
             }
             <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
-                <span class="muted">{ format!(" ({} lives)", game.current().lives()) }</span></p>
+                <span class="muted">{
+                    if game.current().to_string() == "!" {
+                        " (no move is left: “!” is GLOP's name for the end of the game)".to_string()
+                    } else {
+                        format!(" ({} lives)", game.current().lives())
+                    }
+                }</span></p>
             { board }
             <div class="controls">
                 <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>

@@ -320,7 +320,9 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             </svg>
             <p class="legend">
                 <span class="key key-point">{ "value" }</span>
-                <span class="key key-rare">{ format!("rare value (the solver's mask {})", answer.mask) }</span>
+                <span class="key key-rare" title={format!("v is rare when v AND {} (binary {:b}) has an even number of 1 bits", answer.mask, answer.mask)}>
+                    { "rare value (one of the few the fast method checks first)" }
+                </span>
                 <span class="key key-exception">{ "exception" }</span>
                 <span class="key key-band">{ "one period" }</span>
                 <span class="muted">{ " Drag the plot to pan; keys: ← → pan, + − zoom, Home shows all." }</span>
