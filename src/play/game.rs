@@ -222,6 +222,22 @@ impl Game {
     }
 }
 
+impl super::history::MoveList for Game {
+    type Move = BoardMove;
+    fn moves(&self) -> &Vec<BoardMove> {
+        &self.moves
+    }
+    fn moves_mut(&mut self) -> &mut Vec<BoardMove> {
+        &mut self.moves
+    }
+    fn same_setting(&self, other: &Self) -> bool {
+        self.start == other.start && self.rules == other.rules && self.opponent == other.opponent
+    }
+    fn computer_to_move(&self) -> bool {
+        Game::computer_to_move(self)
+    }
+}
+
 fn join(items: impl Iterator<Item = impl ToString>) -> String {
     items
         .map(|item| item.to_string())

@@ -317,6 +317,22 @@ impl GraphGame {
     }
 }
 
+impl super::history::MoveList for GraphGame {
+    type Move = usize;
+    fn moves(&self) -> &Vec<usize> {
+        &self.moves
+    }
+    fn moves_mut(&mut self) -> &mut Vec<usize> {
+        &mut self.moves
+    }
+    fn same_setting(&self, other: &Self) -> bool {
+        self.graph == other.graph && self.rules == other.rules && self.opponent == other.opponent
+    }
+    fn computer_to_move(&self) -> bool {
+        GraphGame::computer_to_move(self)
+    }
+}
+
 /// A place on the board, in whole units (as a link writes it).
 fn clamp((x, y): Spot) -> Spot {
     (

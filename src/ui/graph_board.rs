@@ -76,9 +76,12 @@ fn nearest(
 #[function_component(GraphBoard)]
 pub fn graph_board(props: &GraphBoardProps) -> Html {
     let svg_ref = use_node_ref();
-    let drag = use_state(|| None::<Drag>);
+    // What the pointer is doing is read by the next pointer event, which can come before a re-render
+    // (a quick tap): kept in cells, not in state. `drawn_drag` is the copy the picture follows.
+    let drag = use_mut_ref(|| None::<Drag>);
+    let drawn_drag = use_state(|| None::<Drag>);
+    let pressed = use_mut_ref(|| None::<usize>);
     let selected = use_state(|| None::<usize>);
-    let pressed = use_state(|| None::<usize>);
     {
         let selected = selected.clone();
         use_effect_with((props.game.graph.clone(), props.tool), move |_| {
@@ -103,6 +106,7 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
 
     let onpointerdown = {
         let (locate, drag, pressed) = (locate.clone(), drag.clone(), pressed.clone());
+        let drawn_drag = drawn_drag.clone();
         let (tool, enabled, n) = (props.tool, props.enabled, game.graph.vertex_count());
         Callback::from(move |event: PointerEvent| {
             if !enabled || !event.is_primary() {
@@ -112,32 +116,37 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
             let Some((spot, vertex)) = locate(&event, &|v| v < n && in_play(v)) else {
                 return;
             };
-            pressed.set(vertex);
+            *pressed.borrow_mut() = vertex;
             if let (Some(vertex), Some(Tool::AddJoin | Tool::Move)) = (vertex, tool) {
                 if let Some(target) = event.target_dyn_into::<web_sys::Element>() {
                     let _ = target.set_pointer_capture(event.pointer_id());
                 }
                 event.prevent_default();
-                drag.set(Some(Drag {
+                let started = Drag {
                     vertex,
                     at: spot,
                     moved: false,
-                }));
+                };
+                *drag.borrow_mut() = Some(started);
+                drawn_drag.set(Some(started));
             }
         })
     };
     let onpointermove = {
-        let (locate, drag) = (locate.clone(), drag.clone());
+        let (locate, drag, drawn_drag) = (locate.clone(), drag.clone(), drawn_drag.clone());
         Callback::from(move |event: PointerEvent| {
-            if let Some(current) = *drag {
+            let current = *drag.borrow();
+            if let Some(current) = current {
                 if let Some((spot, _)) = locate(&event, &|_| false) {
                     let moved = current.moved
                         || (spot.0 - current.at.0).hypot(spot.1 - current.at.1) > VERTEX_RADIUS;
-                    drag.set(Some(Drag {
+                    let now = Drag {
                         at: spot,
                         moved,
                         ..current
-                    }));
+                    };
+                    *drag.borrow_mut() = Some(now);
+                    drawn_drag.set(Some(now));
                 }
             }
         })
@@ -151,12 +160,11 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
         );
         let (tool, enabled, n) = (props.tool, props.enabled, game.graph.vertex_count());
         let (on_mark, on_edit) = (props.on_mark.clone(), props.on_edit.clone());
-        let svg_ref = svg_ref.clone();
+        let (svg_ref, drawn_drag) = (svg_ref.clone(), drawn_drag.clone());
         Callback::from(move |event: PointerEvent| {
-            let dragged = *drag;
-            drag.set(None);
-            let pressed_vertex = *pressed;
-            pressed.set(None);
+            let dragged = drag.borrow_mut().take();
+            drawn_drag.set(None);
+            let pressed_vertex = pressed.borrow_mut().take();
             if !enabled || !event.is_primary() {
                 return;
             }
@@ -216,16 +224,17 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
         })
     };
     let onpointercancel = {
-        let (drag, pressed) = (drag.clone(), pressed.clone());
+        let (drag, pressed, drawn_drag) = (drag.clone(), pressed.clone(), drawn_drag.clone());
         Callback::from(move |_: PointerEvent| {
-            drag.set(None);
-            pressed.set(None);
+            *drag.borrow_mut() = None;
+            *pressed.borrow_mut() = None;
+            drawn_drag.set(None);
         })
     };
 
     // Where each vertex is drawn now (a vertex being moved follows the pointer).
     let place = |v: usize| -> Spot {
-        match *drag {
+        match *drawn_drag {
             Some(d) if props.tool == Some(Tool::Move) && d.vertex == v && d.moved => d.at,
             _ => layout[v],
         }
@@ -321,7 +330,7 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
             </g>
         }
     });
-    let preview = match (*drag, props.tool) {
+    let preview = match (*drawn_drag, props.tool) {
         (Some(d), Some(Tool::AddJoin)) if d.moved => {
             let (x1, y1) = place(d.vertex);
             html! { <line class="edge draft" x1={x1.to_string()} y1={y1.to_string()} x2={d.at.0.to_string()} y2={d.at.1.to_string()} /> }

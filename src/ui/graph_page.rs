@@ -11,6 +11,7 @@ use super::graph_setup::GraphSetup;
 use super::solver::next_request_id;
 use crate::play::game::{Opponent, Rules};
 use crate::play::graph_game::GraphGame;
+use crate::play::history::{is_prefix, redo_target, undo_target};
 use crate::play::opponent::{choose_among, Reason};
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
@@ -411,35 +412,4 @@ fn computer_note(vertex: usize, reason: Reason, answer: &Result<GraphAnalysis, S
             format!("The computer marked vertex {vertex} without an exact answer: {why}.")
         }
     }
-}
-
-/// Whether `game` is `line` or an earlier point of it.
-fn is_prefix(game: &GraphGame, line: &GraphGame) -> bool {
-    game.graph == line.graph
-        && game.rules == line.rules
-        && game.opponent == line.opponent
-        && line.moves.starts_with(&game.moves)
-}
-
-/// The game with the last move taken back; against the computer, back to the person's turn.
-fn undo_target(game: &GraphGame) -> Option<GraphGame> {
-    let mut target = game.clone();
-    target.moves.pop()?;
-    while target.computer_to_move() {
-        target.moves.pop()?;
-    }
-    Some(target)
-}
-
-/// The game with the next move of `line` played again (and, against the computer, its reply).
-fn redo_target(game: &GraphGame, line: &GraphGame) -> Option<GraphGame> {
-    if !is_prefix(game, line) || line.moves.len() == game.moves.len() {
-        return None;
-    }
-    let mut target = game.clone();
-    target.moves.push(line.moves[target.moves.len()]);
-    while target.computer_to_move() && target.moves.len() < line.moves.len() {
-        target.moves.push(line.moves[target.moves.len()]);
-    }
-    Some(target)
 }

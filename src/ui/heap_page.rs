@@ -16,6 +16,7 @@ use super::pins_board::PinsBoard;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::game::{Game, Opponent, Rules};
+use crate::play::history::{is_prefix, redo_target, undo_target};
 use crate::play::opponent::{choose_move, winning_board_moves, Reason};
 use crate::play::pins::rules_in_words;
 use crate::play::turns;
@@ -394,36 +395,4 @@ fn computer_note(
             format!("The computer played {played} without an exact answer: {why}.")
         }
     }
-}
-
-/// Whether `game` is `line` or an earlier point of it.
-fn is_prefix(game: &Game, line: &Game) -> bool {
-    game.start == line.start
-        && game.rules == line.rules
-        && game.opponent == line.opponent
-        && line.moves.starts_with(&game.moves)
-}
-
-/// The game with the last move taken back; against the computer, back to the last position where it was
-/// the person's turn. `None` when there is nothing to undo.
-fn undo_target(game: &Game) -> Option<Game> {
-    let mut target = game.clone();
-    target.moves.pop()?;
-    while target.computer_to_move() {
-        target.moves.pop()?;
-    }
-    Some(target)
-}
-
-/// The game with the next move of `line` played again (and, against the computer, its reply).
-fn redo_target(game: &Game, line: &Game) -> Option<Game> {
-    if !is_prefix(game, line) || line.moves.len() == game.moves.len() {
-        return None;
-    }
-    let mut target = game.clone();
-    target.moves.push(line.moves[target.moves.len()]);
-    while target.computer_to_move() && target.moves.len() < line.moves.len() {
-        target.moves.push(line.moves[target.moves.len()]);
-    }
-    Some(target)
 }

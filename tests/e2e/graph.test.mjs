@@ -4,19 +4,9 @@
 import { test } from 'node:test';
 import fs from 'node:fs';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, openPage, screenshot } from './harness.mjs';
-import { before, after } from 'node:test';
+import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.close();
-});
+const env = useServerAndBrowser();
 
 const SIZES = [
     { name: 'projector', width: 1024, height: 768 },
@@ -27,7 +17,7 @@ const SIZES = [
 ];
 
 async function contextFor(size) {
-    return browser.newContext({
+    return env.browser.newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: Boolean(size.touch),
         isMobile: Boolean(size.touch),
@@ -112,7 +102,7 @@ for (const size of SIZES) {
         const start = (1n << 15n) - 1n;
         // The person moves first from a first-player win, so playing the hints must beat the computer.
         assert.notEqual(brute.g(start), 0, 'the 3×5 grid is a first-player win');
-        await page.goto(`${server.url}/graph?g=15_${edges.join('.')}&vs=computer&level=perfect`);
+        await page.goto(`${env.url}/graph?g=15_${edges.join('.')}&vs=computer&level=perfect`);
         await page.locator('.graph-board .vertex').first().waitFor();
         assert.equal(await vertexCount(page), 15);
         let remaining = start;
@@ -164,7 +154,7 @@ for (const size of [SIZES[0], SIZES[4]]) {
     test(`Graphs at ${size.width}×${size.height}: build a graph by hand, share it, play it in misère`, async () => {
         const context = await contextFor(size);
         const page = await openPage(context);
-        await page.goto(`${server.url}/graph?g=0_&vs=human`);
+        await page.goto(`${env.url}/graph?g=0_&vs=human`);
         await page.click('#tool-add');
         // Three taps on empty board: three vertices where they were put.
         const spots = [[150, 300], [300, 150], [450, 300]];
@@ -230,7 +220,7 @@ for (const size of [SIZES[0], SIZES[4]]) {
 test('Graphs: presets from the form, the Petersen graph against the brute force, bad links explained', async () => {
     const context = await contextFor(SIZES[1]);
     const page = await openPage(context);
-    await page.goto(`${server.url}/graph?preset=petersen&vs=human`);
+    await page.goto(`${env.url}/graph?preset=petersen&vs=human`);
     await page.click('#hint');
     await page.locator('#graph-verdict').waitFor();
     const brute = solver(parseGraph(PETERSEN));
@@ -252,14 +242,14 @@ test('Graphs: presets from the form, the Petersen graph against the brute force,
         ['preset=grid_9x9', /at most 64 vertices/],
         ['preset=path_4&m=1.2', /move 2: vertex 2 is already removed/],
     ]) {
-        await page.goto(`${server.url}/graph?${query}`);
+        await page.goto(`${env.url}/graph?${query}`);
         await page.locator('#url-error').waitFor();
         assert.match(await page.locator('#url-error').textContent(), message, query);
     }
-    await page.goto(`${server.url}/graph?preset=path_5&pos=7`);
+    await page.goto(`${env.url}/graph?preset=path_5&pos=7`);
     assert.match(await page.locator('#url-ignored').textContent(), /“pos”/);
     // The Dots page links here with its row as a path, and the header has the page.
-    await page.goto(`${server.url}/dots?n=7&vs=human`);
+    await page.goto(`${env.url}/dots?n=7&vs=human`);
     await page.click('#graph-link a');
     await page.waitForFunction(() => /preset=path_7/.test(location.search));
     assert.equal(await vertexCount(page), 7);
@@ -271,10 +261,10 @@ test('Graphs: presets from the form, the Petersen graph against the brute force,
 test('Graphs: what the solver learns is kept as the “graph” base, exported, and a tampered copy is refused', async () => {
     const context = await contextFor(SIZES[1]);
     const page = await openPage(context);
-    await page.goto(`${server.url}/graph?preset=grid_4x4&vs=human`);
+    await page.goto(`${env.url}/graph?preset=grid_4x4&vs=human`);
     await page.click('#hint');
     await page.locator('#graph-verdict').waitFor();
-    await page.goto(`${server.url}/bases`);
+    await page.goto(`${env.url}/bases`);
     const row = page.locator('#bases tr', { hasText: 'graph' });
     await row.waitFor();
     const entries = Number(await row.locator('td.number').first().textContent());

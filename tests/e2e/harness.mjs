@@ -68,3 +68,49 @@ export function useApp(contextOptions = {}) {
     });
     return app;
 }
+
+/// The app served and a browser, for test files that open a context per window size: `env.url` and
+/// `env.browser` are set once the tests run.
+export function useServerAndBrowser() {
+    const env = {};
+    let server;
+    before(async () => {
+        server = await serveDist();
+        env.browser = await launchBrowser();
+        env.url = server.url;
+    });
+    after(async () => {
+        await env.browser?.close();
+        await server?.close();
+    });
+    return env;
+}
+
+/// The centre of Sprouts spot `index` on screen.
+export async function spotAt(page, index) {
+    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/// Drags through `points` (page coordinates) with the mouse, or with a finger (touch events as a touch
+/// screen sends them), pressing at the first point and letting go at the last.
+export async function drag(page, points, touch = false) {
+    const steps = (a, b) => Array.from({ length: 8 }, (_, i) => ({
+        x: a.x + ((b.x - a.x) * (i + 1)) / 8,
+        y: a.y + ((b.y - a.y) * (i + 1)) / 8,
+    }));
+    const path = points.slice(1).flatMap((b, i) => steps(points[i], b));
+    if (touch) {
+        const cdp = await page.context().newCDPSession(page);
+        const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(points[0]) });
+        for (const p of path) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.detach();
+        return;
+    }
+    await page.mouse.move(points[0].x, points[0].y);
+    await page.mouse.down();
+    for (const p of path) await page.mouse.move(p.x, p.y);
+    await page.mouse.up();
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useApp, openPage, screenshot, artifacts } from './harness.mjs';
+import { useApp, openPage, screenshot, artifacts, spotAt, drag } from './harness.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 } });
 
@@ -154,22 +154,6 @@ test('Sprouts: a malformed or illegal link is refused with its reason', async ()
     assert.deepEqual(page.problems, []);
     await page.close();
 });
-
-/// Drags the mouse through `points` (page coordinates), pressing at the first and letting go at the last.
-async function drag(page, points) {
-    await page.mouse.move(points[0].x, points[0].y);
-    await page.mouse.down();
-    for (let i = 1; i < points.length; i += 1) {
-        const [a, b] = [points[i - 1], points[i]];
-        for (let t = 1; t <= 8; t += 1) await page.mouse.move(a.x + ((b.x - a.x) * t) / 8, a.y + ((b.y - a.y) * t) / 8);
-    }
-    await page.mouse.up();
-}
-
-async function spotAt(page, index) {
-    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
 
 test('Sprouts board: a drawn curve is checked as it is drawn; illegal ones are refused with the reason', async () => {
     const page = await openPage(app.context);

@@ -4,19 +4,9 @@
 // aspect ratios) and however the page is scrolled; the move played must be one the engine lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, openPage, screenshot } from './harness.mjs';
-import { before, after } from 'node:test';
+import { useServerAndBrowser, openPage, screenshot, spotAt, drag } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-    server = await serveDist();
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.close();
-});
+const env = useServerAndBrowser();
 
 const SIZES = [
     { width: 1024, height: 768 },
@@ -27,39 +17,6 @@ const SIZES = [
     { width: 390, height: 844, touch: true },
 ];
 
-/// The centre of spot `index` on screen.
-async function spotAt(page, index) {
-    const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-/// Drags through `points` (page coordinates) with the mouse, or with a finger (touch events, as a
-/// touch screen sends them).
-async function drag(page, points, touch) {
-    if (touch) {
-        const cdp = await page.context().newCDPSession(page);
-        const at = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(points[0]) });
-        for (let i = 1; i < points.length; i += 1) {
-            const [a, b] = [points[i - 1], points[i]];
-            for (let t = 1; t <= 8; t += 1) {
-                const p = { x: a.x + ((b.x - a.x) * t) / 8, y: a.y + ((b.y - a.y) * t) / 8 };
-                await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
-            }
-        }
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        await cdp.detach();
-        return;
-    }
-    await page.mouse.move(points[0].x, points[0].y);
-    await page.mouse.down();
-    for (let i = 1; i < points.length; i += 1) {
-        const [a, b] = [points[i - 1], points[i]];
-        for (let t = 1; t <= 8; t += 1) await page.mouse.move(a.x + ((b.x - a.x) * t) / 8, a.y + ((b.y - a.y) * t) / 8);
-    }
-    await page.mouse.up();
-}
-
 async function tap(page, point, touch) {
     if (touch) await page.touchscreen.tap(point.x, point.y);
     else await page.mouse.click(point.x, point.y);
@@ -69,13 +26,13 @@ for (const size of SIZES) {
     for (const classroom of [false, true]) {
         const label = `${size.width}×${size.height}${size.touch ? ' (touch)' : ''}${classroom ? ', classroom mode' : ''}`;
         test(`Sprouts board at ${label}: a curve drawn exactly from spot to spot is played`, async () => {
-            const context = await browser.newContext({
+            const context = await env.browser.newContext({
                 viewport: { width: size.width, height: size.height },
                 hasTouch: Boolean(size.touch),
                 isMobile: Boolean(size.touch),
             });
             const page = await openPage(context);
-            await page.goto(`${server.url}/sprouts?start=2&vs=human`);
+            await page.goto(`${env.url}/sprouts?start=2&vs=human`);
             await page.locator('circle.spot').nth(1).waitFor();
             if (classroom) {
                 await page.click('#classroom-toggle');
