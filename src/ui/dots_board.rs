@@ -53,6 +53,6 @@ pub fn dots_board(props: &DotsBoardProps) -> Html {
     let components = row.components();
     let items = grouped(row.len(), &components, dot);
     html! {
-        <div class="board dots-board" role="group" aria-label="row of dots">{ for items }</div>
+        <div class="board dots-board" tabindex="-1" role="group" aria-label="row of dots">{ for items }</div>
     }
 }

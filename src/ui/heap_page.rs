@@ -190,6 +190,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             if next.play(mv).is_ok() {
                 note.set(None);
                 show.emit((next, false));
+                // The pressed dot or counter is gone or disabled now: keep the keyboard on the board
+                // rather than letting focus fall to the page.
+                keep_focus_on_board();
             }
         })
     };
@@ -337,6 +340,20 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             }
             <HeapValueTool game={kind} />
         </section>
+    }
+}
+
+/// Focuses the board (a group that takes focus, `tabindex=-1`), so that keyboard and screen-reader users
+/// stay where they were playing.
+fn keep_focus_on_board() {
+    use wasm_bindgen::JsCast;
+    if let Some(board) = gloo::utils::document()
+        .query_selector(".game-page .board")
+        .ok()
+        .flatten()
+        .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = board.focus();
     }
 }
 

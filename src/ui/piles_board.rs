@@ -57,7 +57,7 @@ pub fn piles_board(props: &PilesBoardProps) -> Html {
         }
     };
     html! {
-        <div class="board piles-board" role="group" aria-label="piles">
+        <div class="board piles-board" tabindex="-1" role="group" aria-label="piles">
             { for props.piles.iter().enumerate().map(pile) }
         </div>
     }

@@ -301,10 +301,10 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 }
             </svg>
             <p class="spot-legend" aria-label="what the colours mean">
-                <span><span class="swatch lives-3"></span>{ "3 lives" }</span>
-                <span><span class="swatch lives-2"></span>{ "2 lives" }</span>
-                <span><span class="swatch lives-1"></span>{ "1 life" }</span>
-                <span><span class="swatch lives-0"></span>{ "no lives" }</span>
+                <span><span class="lives-swatch lives-3"></span>{ "3 lives" }</span>
+                <span><span class="lives-swatch lives-2"></span>{ "2 lives" }</span>
+                <span><span class="lives-swatch lives-1"></span>{ "1 life" }</span>
+                <span><span class="lives-swatch lives-0"></span>{ "no lives" }</span>
                 if props.hint.is_some() {
                     <span><span class="hint-line"></span>{ "the hint's move" }</span>
                 }

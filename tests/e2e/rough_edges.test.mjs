@@ -75,3 +75,31 @@ test('the sequence plot says what a rare value is in words', async () => {
     assert.deepEqual(page.problems, []);
     await context.close();
 });
+
+test('classroom mode on a 1024-px projector: the header stays on one line', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await openPage(context);
+    await page.goto(`${env.url}/dots?n=9&vs=human`);
+    await page.locator('.dot').first().waitFor();
+    const lineHeight = async () => (await page.locator('.site-header').boundingBox()).height;
+    const normal = await lineHeight();
+    await page.click('#classroom-toggle');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
+    const links = await page.locator('.site-header a, .site-header button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    assert.ok(Math.max(...links) - Math.min(...links) < 12, `header items on one line (tops ${links.join(', ')})`);
+    assert.ok((await lineHeight()) < normal * 1.6, 'the header is not taller than a line');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
+
+test('after a move on the Dots board the focus stays on the board, not the page', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await openPage(context);
+    await page.goto(`${env.url}/dots?n=9&vs=human`);
+    await page.locator('.dot').nth(4).click();
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+    const focused = await page.evaluate(() => Boolean(document.activeElement?.closest('.board')));
+    assert.ok(focused, 'the focus is on the board');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
