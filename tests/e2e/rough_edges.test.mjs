@@ -103,3 +103,22 @@ test('after a move on the Dots board the focus stays on the board, not the page'
     assert.deepEqual(page.problems, []);
     await context.close();
 });
+
+for (const [width, classroom] of [[1280, false], [1024, false], [1366, true]]) {
+    test(`the misère view at ${width} px${classroom ? ' in classroom mode' : ''}: the genus table and the outcome grid do not overlap`, async () => {
+        const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+        const page = await openPage(context);
+        await page.goto(`${env.url}/learn/misere?code=0.137`);
+        if (classroom) {
+            await page.click('#classroom-toggle');
+            await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
+        }
+        await page.locator('.genus-table').waitFor({ timeout: 60_000 });
+        await page.locator('.outcome-grid').waitFor({ timeout: 60_000 });
+        const [table, grid] = [await page.locator('.genus-table').boundingBox(), await page.locator('.outcome-grid').boundingBox()];
+        const apart = table.x + table.width <= grid.x + 0.5 || grid.y >= table.y + table.height - 0.5;
+        assert.ok(apart, `table ${JSON.stringify(table)} and grid ${JSON.stringify(grid)} overlap`);
+        assert.deepEqual(page.problems, []);
+        await context.close();
+    });
+}
