@@ -25,6 +25,20 @@ struct Frame {
     next_vertex: usize,
     /// Bit `g` set when a move to a position of nimber `g` was found (nimbers are at most 64).
     seen: u128,
+    /// The move under way when some of the parts it leaves had to be searched first: the XOR of the parts
+    /// already known, and the canonical forms of the others (so that they are labelled only once).
+    waiting: Option<(u32, Vec<CanonicalGraph>)>,
+}
+
+impl Frame {
+    fn new(graph: CanonicalGraph) -> Frame {
+        Frame {
+            graph,
+            next_vertex: 0,
+            seen: 0,
+            waiting: None,
+        }
+    }
 }
 
 /// A search for one component's nimber, run by [`NimberSearch::run`] in steps.
@@ -39,11 +53,7 @@ impl NimberSearch {
         let stack = if value.is_some() {
             Vec::new()
         } else {
-            vec![Frame {
-                graph: root,
-                next_vertex: 0,
-                seen: 0,
-            }]
+            vec![Frame::new(root)]
         };
         NimberSearch { stack, value }
     }
@@ -70,27 +80,40 @@ impl NimberSearch {
                 }
                 continue;
             }
-            let rest = graph
-                .vertices()
-                .minus(graph.closed_neighbourhood(top.next_vertex));
-            let mut xor = 0;
-            let mut unknown = None;
-            for part in graph.components(rest) {
-                match known_nimber(graph, part, tables) {
-                    Ok(nimber) => xor ^= nimber,
-                    Err(canonical) => {
-                        unknown = Some(canonical);
+            let (known, unknown) = match top.waiting.take() {
+                Some(waiting) => waiting,
+                None => {
+                    let rest = graph
+                        .vertices()
+                        .minus(graph.closed_neighbourhood(top.next_vertex));
+                    let mut xor = 0;
+                    let mut unknown = Vec::new();
+                    for part in graph.components(rest) {
+                        match known_nimber(graph, part, tables) {
+                            Ok(nimber) => xor ^= nimber,
+                            Err(canonical) => unknown.push(canonical),
+                        }
+                    }
+                    (xor, unknown)
+                }
+            };
+            let mut xor = known;
+            let mut missing = None;
+            for part in &unknown {
+                match tables.nimber(part) {
+                    Some(nimber) => xor ^= nimber,
+                    None => {
+                        missing = Some(part.clone());
                         break;
                     }
                 }
             }
-            match unknown {
-                // Solve that part first, then look at this move again.
-                Some(part) => self.stack.push(Frame {
-                    graph: part,
-                    next_vertex: 0,
-                    seen: 0,
-                }),
+            match missing {
+                // Solve that part first, then come back to this move (its parts kept, already labelled).
+                Some(part) => {
+                    top.waiting = Some((known, unknown));
+                    self.stack.push(Frame::new(part));
+                }
                 None => {
                     top.seen |= 1u128 << xor;
                     top.next_vertex += 1;
