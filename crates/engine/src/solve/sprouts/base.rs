@@ -47,6 +47,16 @@ pub struct Base {
     /// of the lands by [`Land::invariant`], and [`Position::invariant`] of misère-lost positions.
     land_nimbers: InvariantNimbers,
     misere_losing_invariants: HashSet<u64>,
+    /// While set, every entry written is also noted here, for a parallel run to hand to the other
+    /// threads (see [`super::learning`]).
+    fresh: Option<Vec<Learned>>,
+}
+
+/// One entry of a base, as handed from one thread's base to another's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Learned {
+    Nimber(Box<[u8]>, u32),
+    Misere(Box<[u8]>, bool),
 }
 
 /// Bases are equal when they hold the same entries (the indexes follow from them).
@@ -175,16 +185,49 @@ impl Base {
         self.misere_losing_invariants.contains(&invariant)
     }
 
+    /// Starts noting every entry written from now on (see [`Base::take_fresh`]).
+    pub(crate) fn note_fresh(&mut self) {
+        self.fresh.get_or_insert_with(Vec::new);
+    }
+
+    /// The entries written since the last call (or since [`Base::note_fresh`]).
+    pub(crate) fn take_fresh(&mut self) -> Vec<Learned> {
+        self.fresh.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Takes in entries another thread learned, without noting them as fresh here.
+    pub(crate) fn absorb<'a>(&mut self, entries: impl IntoIterator<Item = &'a Learned>) {
+        let fresh = self.fresh.take();
+        for entry in entries {
+            match entry {
+                Learned::Nimber(key, nimber) if !self.normal.contains_key(key) => {
+                    self.put_nimber(key.clone(), *nimber)
+                }
+                Learned::Misere(key, losing) if !self.misere.contains_key(key) => {
+                    self.put_misere(key.clone(), *losing)
+                }
+                _ => {}
+            }
+        }
+        self.fresh = fresh;
+    }
+
     /// Every write of a nimber goes here, to keep the index.
     fn put_nimber(&mut self, key: Box<[u8]>, nimber: u32) {
         if let Some(invariant) = land_key_invariant(&key) {
             self.land_nimbers.insert(invariant, nimber);
+        }
+        if let Some(fresh) = &mut self.fresh {
+            fresh.push(Learned::Nimber(key.clone(), nimber));
         }
         self.normal.insert(key, nimber);
     }
 
     /// Every write of a misère outcome goes here, to keep the index.
     fn put_misere(&mut self, key: Box<[u8]>, losing: bool) {
+        if let Some(fresh) = &mut self.fresh {
+            fresh.push(Learned::Misere(key.clone(), losing));
+        }
         if losing {
             self.misere_losing_invariants
                 .insert(position_key_invariant(&key));

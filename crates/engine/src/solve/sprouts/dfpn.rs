@@ -254,6 +254,14 @@ impl DfpnSearch {
         }
     }
 
+    /// The base in use, to take in entries learned elsewhere during the search.
+    pub(crate) fn base_mut(&mut self) -> &mut Base {
+        match &mut self.nested {
+            Some((search, _)) => search.base_mut(),
+            None => &mut self.base,
+        }
+    }
+
     /// Gives back the base and the table, e.g. after the search is done or to cancel it: both hold
     /// only true facts and estimates, so a later search can go on from them.
     pub fn into_parts(self) -> (Base, DfpnTable) {

@@ -114,6 +114,11 @@ impl MisereFormSearch {
         &self.base
     }
 
+    /// The base, to take in entries learned elsewhere during the search (see `learning`).
+    pub(crate) fn base_mut(&mut self) -> &mut Base {
+        &mut self.base
+    }
+
     pub fn into_base(self) -> Base {
         self.base
     }

@@ -3,6 +3,7 @@
 //! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
 //! bases; outcomes also by proof-number search ([`DfpnSearch`]), or by both in turns ([`OutcomeRace`]).
 //! Every search runs in budgeted slices over an explicit stack, reading from and writing into a [`Base`].
+//! [`Solver`] is how a question is answered (outcome, winning moves, nimber), on one thread or many.
 //!
 //! ```
 //! use sprague_engine::games::sprouts::Position;
@@ -18,6 +19,7 @@ mod check;
 mod dfpn;
 mod dfpn_table;
 mod invariant_nimbers;
+mod learning;
 mod lookahead;
 mod minimal;
 mod misere;
@@ -26,7 +28,9 @@ mod misere_forms;
 mod misere_lands;
 mod normal;
 mod open_child;
+mod outcome_job;
 mod outcome_race;
+mod parallel;
 mod proof;
 pub mod proof_layout;
 mod search_levels;
@@ -44,7 +48,9 @@ pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 pub use misere_forms::{FormId, MisereForms};
 pub use misere_lands::LandForms;
 pub use normal::{NormalAnswer, NormalSearch, Step};
+pub use outcome_job::Method;
 pub use outcome_race::{OutcomeRace, RACE_LIVES};
+pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 

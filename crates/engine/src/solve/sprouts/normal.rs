@@ -168,6 +168,11 @@ impl NormalSearch {
         &self.base
     }
 
+    /// The base, to take in entries learned elsewhere during the search (see `learning`).
+    pub(crate) fn base_mut(&mut self) -> &mut Base {
+        &mut self.base
+    }
+
     /// Gives the base back (e.g. after the search is done or cancelled).
     pub fn into_base(self) -> Base {
         self.base

@@ -68,6 +68,12 @@ impl OutcomeRace {
         self.couple.base()
     }
 
+    /// The couple search's base, to take in entries learned elsewhere (the proof-number search's
+    /// copy learns them when its base is merged back).
+    pub(crate) fn base_mut(&mut self) -> &mut Base {
+        self.couple.base_mut()
+    }
+
     /// One base with what both searches learned.
     pub fn into_base(self) -> Base {
         let mut base = self.couple.into_base();

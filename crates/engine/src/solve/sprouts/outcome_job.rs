@@ -1,0 +1,144 @@
+//! One outcome question — is this position (plus a nim heap) lost for the player to move? — run by
+//! whichever search the method names, in slices, over a thread's own base and tables.
+
+use crate::games::sprouts::Position;
+
+use super::base::Base;
+use super::dfpn::{DfpnOptions, DfpnSearch};
+use super::dfpn_table::DfpnTable;
+use super::misere::MisereSearch;
+use super::misere_form_search::MisereFormSearch;
+use super::misere_lands::LandForms;
+use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::outcome_race::OutcomeRace;
+
+/// How outcome questions are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Normal play: the couple search, raced against proof-number search on large positions
+    /// (see [`OutcomeRace::pays`]).
+    Normal,
+    /// Normal play: proof-number search alone.
+    Dfpn,
+    /// Misère play on whole positions (every step of the proof lands in the base).
+    MisereWhole,
+    /// Misère play with lands of at most this many lives replaced by their misère simplest forms.
+    MisereForms(u32),
+}
+
+impl Method {
+    pub fn is_misere(self) -> bool {
+        matches!(self, Method::MisereWhole | Method::MisereForms(_))
+    }
+}
+
+/// What one thread keeps from one question to the next: its base, the proof-number table and the
+/// misère forms of small lands.
+pub(crate) struct Kit {
+    pub base: Base,
+    table: DfpnTable,
+    forms: Option<LandForms>,
+}
+
+impl Kit {
+    pub fn new(base: Base) -> Kit {
+        Kit {
+            base,
+            table: DfpnTable::new(),
+            forms: None,
+        }
+    }
+}
+
+/// A running outcome question.
+pub(crate) enum OutcomeJob {
+    Couple(NormalSearch),
+    Race(Box<OutcomeRace>),
+    Dfpn(Box<DfpnSearch>),
+    Whole(MisereSearch),
+    Forms(MisereFormSearch),
+}
+
+impl OutcomeJob {
+    /// Starts "is `position` plus a heap of `heap` lost?" (misère methods: `heap` must be 0),
+    /// taking the base and tables out of `kit` until [`OutcomeJob::finish`].
+    pub fn start(method: Method, position: &Position, heap: u32, kit: &mut Kit) -> OutcomeJob {
+        let base = std::mem::take(&mut kit.base);
+        match method {
+            Method::Normal if heap == 0 && OutcomeRace::pays(position) => OutcomeJob::Race(
+                Box::new(OutcomeRace::new(position, base, DfpnOptions::default())),
+            ),
+            Method::Normal => OutcomeJob::Couple(NormalSearch::losing(position, heap, base)),
+            Method::Dfpn => OutcomeJob::Dfpn(Box::new(DfpnSearch::couple(
+                position,
+                heap,
+                base,
+                std::mem::take(&mut kit.table),
+                DfpnOptions::default(),
+            ))),
+            Method::MisereWhole => OutcomeJob::Whole(MisereSearch::new(position, base)),
+            Method::MisereForms(lives) => {
+                let forms = kit
+                    .forms
+                    .take()
+                    .filter(|f| f.max_lives() == lives)
+                    .unwrap_or_else(|| LandForms::new(lives));
+                OutcomeJob::Forms(MisereFormSearch::with_forms(position, base, forms))
+            }
+        }
+    }
+
+    /// Runs about `budget` nodes; `Done(true)` when the question's position is lost.
+    pub fn step(&mut self, budget: u64) -> Step<bool> {
+        match self {
+            OutcomeJob::Couple(search) => match search.step(budget) {
+                Step::Done(answer) => Step::Done(answer == NormalAnswer::Losing(true)),
+                Step::Running { nodes, depth } => Step::Running { nodes, depth },
+            },
+            OutcomeJob::Race(race) => race.step(budget),
+            OutcomeJob::Dfpn(search) => search.step(budget),
+            OutcomeJob::Whole(search) => search.step(budget),
+            OutcomeJob::Forms(search) => search.step(budget),
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        match self {
+            OutcomeJob::Couple(search) => search.nodes(),
+            OutcomeJob::Race(race) => race.nodes(),
+            OutcomeJob::Dfpn(search) => search.nodes(),
+            OutcomeJob::Whole(search) => search.nodes(),
+            OutcomeJob::Forms(search) => search.nodes(),
+        }
+    }
+
+    pub fn base_mut(&mut self) -> &mut Base {
+        match self {
+            OutcomeJob::Couple(search) => search.base_mut(),
+            OutcomeJob::Race(race) => race.base_mut(),
+            OutcomeJob::Dfpn(search) => search.base_mut(),
+            OutcomeJob::Whole(search) => search.base_mut(),
+            OutcomeJob::Forms(search) => search.base_mut(),
+        }
+    }
+
+    /// Puts the base (with what was learned, finished or not: only proven facts) and the tables
+    /// back into `kit`.
+    pub fn finish(self, kit: &mut Kit) {
+        kit.base = match self {
+            OutcomeJob::Couple(search) => search.into_base(),
+            OutcomeJob::Race(race) => race.into_base(),
+            OutcomeJob::Dfpn(search) => {
+                let (base, table) = search.into_parts();
+                kit.table = table;
+                base
+            }
+            OutcomeJob::Whole(search) => search.into_base(),
+            OutcomeJob::Forms(search) => {
+                let (base, forms) = search.into_parts();
+                kit.forms = Some(forms);
+                base
+            }
+        };
+    }
+}
