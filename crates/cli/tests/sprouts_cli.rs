@@ -51,7 +51,15 @@ fn solve_normal_and_misere() {
 fn solve_by_proof_number_search() {
     // 5 spots: a first-player win (5 mod 6 ∈ {3,4,5}); each winning move the proof-number search lists
     // is lost for the opponent according to the couple search. 6 spots: lost, nimber 0.
-    let v = json(&["sprouts", "solve", "0*5", "--dfpn", "--json"]);
+    let v = json(&[
+        "sprouts",
+        "solve",
+        "0*5",
+        "--dfpn",
+        "--threads",
+        "1",
+        "--json",
+    ]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["method"], "dfpn");
     assert!(v["nodes"].as_u64().unwrap() > 0);
@@ -61,7 +69,16 @@ fn solve_by_proof_number_search() {
         let child = json(&["sprouts", "solve", m.as_str().unwrap(), "--json"]);
         assert_eq!(child["outcome"], "P", "{m}");
     }
-    let v = json(&["sprouts", "solve", "0*6", "--dfpn", "--no-moves", "--json"]);
+    let v = json(&[
+        "sprouts",
+        "solve",
+        "0*6",
+        "--dfpn",
+        "--threads",
+        "1",
+        "--no-moves",
+        "--json",
+    ]);
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["nimber"], 0);
     assert!(v["stored"].as_u64().unwrap() > 0);
@@ -227,4 +244,43 @@ fn proof_base_holds_the_published_start_values_and_checks() {
     assert_eq!(check["verified"].as_u64().unwrap(), kept);
     assert_eq!(check["wrong"].as_array().unwrap().len(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_thread_count_gives_the_same_answers() {
+    // 7 spots: lost in normal play (7 mod 6 = 1), nimber 0; 6 spots misère: each method and thread
+    // count must agree on the outcome, the nimber and the set of winning moves.
+    let cases: [&[&str]; 4] = [
+        &["0*7", "--nimber"],
+        &["0*5", "--nimber"],
+        &["0*6", "--dfpn"],
+        &["0*6", "--misere"],
+    ];
+    for case in cases {
+        let answers: Vec<_> = ["1", "2", "3"]
+            .iter()
+            .map(|threads| {
+                let mut args = vec!["sprouts", "solve"];
+                args.extend_from_slice(case);
+                args.extend_from_slice(&["--threads", threads, "--json"]);
+                let v = json(&args);
+                assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
+                let mut moves: Vec<String> = v["winning_moves"]
+                    .as_array()
+                    .map(|m| m.iter().map(|m| m.as_str().unwrap().to_string()).collect())
+                    .unwrap_or_default();
+                moves.sort();
+                (v["outcome"].clone(), v["nimber"].clone(), moves)
+            })
+            .collect();
+        assert!(
+            answers.windows(2).all(|w| w[0] == w[1]),
+            "{case:?}: {answers:?}"
+        );
+    }
+    let out = sprague()
+        .args(["sprouts", "solve", "0*3", "--threads", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "0 threads is refused");
 }

@@ -6,9 +6,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, minimal_base, Base, BaseCheck, CheckOptions, CheckReport, Detail, DfpnOptions,
-    DfpnSearch, DfpnTable, Goal, LandForms, MisereFormSearch, MisereSearch, NormalAnswer,
-    NormalSearch, OutcomeRace, Step, DEFAULT_FORM_LIVES, DEFAULT_NODES_PER_ENTRY,
+    self, minimal_base, Base, BaseCheck, Cancelled, CheckOptions, CheckReport, Control, Detail,
+    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Solver, Step, DEFAULT_FORM_LIVES,
+    DEFAULT_NODES_PER_ENTRY,
 };
 
 use super::CommandResult;
@@ -52,6 +52,10 @@ pub enum SproutsCommand {
         /// Normal play: decide outcomes by proof-number search (df-pn) instead of the couple search
         #[arg(long, conflicts_with_all = ["misere", "whole_positions"])]
         dfpn: bool,
+        /// Threads to search on (default: every core available); the answers are the same for
+        /// every count
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Start from this base (GLOP text or binary)
         #[arg(long)]
         base: Option<PathBuf>,
@@ -135,6 +139,9 @@ pub enum BaseCommand {
         /// Start the searches from this base (GLOP text or binary)
         #[arg(long)]
         base: Option<PathBuf>,
+        /// Threads to search on (default: every core available)
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Output file (binary, or GLOP text if the name ends in .spr)
         #[arg(long, short)]
         out: PathBuf,
@@ -162,45 +169,38 @@ impl SproutsCommand {
             } => children(&position, base.as_deref(), json),
             SproutsCommand::Solve {
                 position,
-                nimber,
-                no_moves,
-                dfpn: true,
-                base,
-                save,
-                json,
-                ..
-            } => solve_dfpn(
-                &position,
-                nimber,
-                !no_moves,
-                base.as_deref(),
-                save.as_deref(),
-                json,
-            ),
-            SproutsCommand::Solve {
-                position,
                 misere,
                 nimber,
                 form_lives,
                 whole_positions,
                 no_moves,
-                dfpn: false,
+                dfpn,
+                threads,
                 base,
                 save,
                 json,
-            } => solve(
-                &position,
-                misere.then_some(if whole_positions {
-                    MisereMethod::WholePositions
-                } else {
-                    MisereMethod::Forms(form_lives)
-                }),
-                nimber,
-                !no_moves,
-                base.as_deref(),
-                save.as_deref(),
-                json,
-            ),
+            } => {
+                let threads = threads.map_or_else(available_threads, usize::from);
+                let method = match (misere, whole_positions, dfpn) {
+                    (true, true, _) => Method::MisereWhole,
+                    (true, false, _) => Method::MisereForms(form_lives),
+                    (false, _, true) => Method::Dfpn,
+                    (false, _, false) => Method::Normal,
+                };
+                let files = (base.as_deref(), save.as_deref());
+                if dfpn && threads == 1 {
+                    // One thread: the proof-number search's own counts are reported too.
+                    return solve_dfpn(&position, nimber, !no_moves, files.0, files.1, json);
+                }
+                solve(
+                    &position,
+                    Solver::new(method, threads),
+                    nimber,
+                    !no_moves,
+                    files,
+                    json,
+                )
+            }
             SproutsCommand::Check { base, budget, json } => check(&base, budget, json),
             SproutsCommand::Proof {
                 position,
@@ -410,53 +410,38 @@ fn run_with_progress<A>(label: &str, mut step: impl FnMut(u64) -> Step<A>) -> A 
     }
 }
 
-fn normal_losing(position: &Position, base: &mut Base) -> bool {
-    if OutcomeRace::pays(position) {
-        let mut race = OutcomeRace::new(position, std::mem::take(base), DfpnOptions::default());
-        let answer = run_with_progress("normal play", |budget| race.step(budget));
-        *base = race.into_base();
-        return answer;
-    }
-    let mut search = NormalSearch::losing(position, 0, std::mem::take(base));
-    let answer = run_with_progress("normal play", |budget| search.step(budget));
-    *base = search.into_base();
-    answer == NormalAnswer::Losing(true)
+/// The cores this process may use (1 when that cannot be told).
+fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn misere_losing(position: &Position, base: &mut Base) -> bool {
-    let mut search = MisereSearch::new(position, std::mem::take(base));
-    let answer = run_with_progress("misère play", |budget| search.step(budget));
-    *base = search.into_base();
+/// Runs `question` on another thread while this one shows the nodes searched (over every
+/// thread of the solver) on a spinner; adds them to `nodes`.
+fn with_progress<A: Send>(
+    label: &str,
+    nodes: &mut u64,
+    question: impl FnOnce(&Control) -> Result<A, Cancelled> + Send,
+) -> Result<A, Cancelled> {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let control = Control::new();
+    let answer = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| question(&control));
+        while !worker.is_finished() {
+            bar.set_message(format!("{label}: {} nodes", control.nodes()));
+            bar.tick();
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    bar.finish_and_clear();
+    *nodes += control.nodes();
     answer
-}
-
-/// How `solve --misere` searches.
-#[derive(Clone, Copy)]
-enum MisereMethod {
-    /// Lands with at most this many lives replaced by their misère simplest forms.
-    Forms(u32),
-    /// Whole positions (every step of the proof lands in the base).
-    WholePositions,
-}
-
-/// Misère outcomes by forms, keeping the land forms from one question to the next.
-struct FormSolver {
-    lands: Option<LandForms>,
-}
-
-impl FormSolver {
-    fn losing(&mut self, position: &Position, base: &mut Base, form_lives: u32) -> bool {
-        let lands = self
-            .lands
-            .take()
-            .unwrap_or_else(|| LandForms::new(form_lives));
-        let mut search = MisereFormSearch::with_forms(position, std::mem::take(base), lands);
-        let answer = run_with_progress("misère play", |budget| search.step(budget));
-        let (back, lands) = search.into_parts();
-        *base = back;
-        self.lands = Some(lands);
-        answer
-    }
 }
 
 #[derive(Serialize)]
@@ -466,52 +451,87 @@ struct SolveReport {
     outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     nimber: Option<u32>,
+    /// A winning move, the first the proof of the outcome found (when the position is won).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_move: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winning_moves: Option<Vec<String>>,
+    /// `couple` (raced against df-pn on large positions), `dfpn`, `forms` or `whole positions`.
+    method: &'static str,
+    threads: usize,
+    /// Nodes searched over every thread and question.
+    nodes: u64,
 }
 
 fn solve(
     text: &str,
-    method: Option<MisereMethod>,
+    solver: Solver,
     want_nimber: bool,
     want_moves: bool,
-    base: Option<&Path>,
-    save: Option<&Path>,
+    (base, save): (Option<&Path>, Option<&Path>),
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
     let mut base = load_base(base)?;
-    let misere = method.is_some();
-    let mut forms = FormSolver { lands: None };
-    let mut losing_for = |p: &Position, base: &mut Base| match method {
-        None => normal_losing(p, base),
-        Some(MisereMethod::WholePositions) => misere_losing(p, base),
-        Some(MisereMethod::Forms(lives)) => forms.losing(p, base, lives),
+    let misere = solver.method().is_misere();
+    let play = if misere {
+        "misère play"
+    } else {
+        "normal play"
     };
-    let losing = losing_for(&position, &mut base);
-    let nimber = (want_nimber && !misere).then(|| sprouts::nimber(&position, &mut base));
-    let winning_moves = (want_moves && !losing).then(|| {
-        position
-            .children()
-            .into_iter()
-            .filter(|c| losing_for(c, &mut base))
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-    });
+    let mut nodes = 0;
+    let outcome = with_progress(play, &mut nodes, |control| {
+        solver.outcome(&position, &mut base, control)
+    })?;
+    if let (Some(first), false) = (&outcome.winning_move, json) {
+        eprintln!("a winning move: {first}");
+    }
+    let nimber = match (want_nimber, misere, outcome.losing) {
+        (_, true, _) => None,
+        (_, false, true) => Some(0), // lost in normal play: nimber 0
+        (true, false, false) => Some(with_progress("nimber", &mut nodes, |control| {
+            solver.nimber(&position, &mut base, control)
+        })?),
+        (false, false, false) => None,
+    };
+    let winning_moves = match want_moves && !outcome.losing {
+        true => {
+            let analysis = with_progress("winning moves", &mut nodes, |control| {
+                solver.analyze(&position, &mut base, control)
+            })?;
+            Some(
+                analysis
+                    .winning_moves
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect(),
+            )
+        }
+        false => None,
+    };
     if let Some(path) = save {
         save_base(&base, path)?;
     }
     let report = SolveReport {
         position: position.to_string(),
         play: if misere { "misère" } else { "normal" },
-        outcome: if losing { "P" } else { "N" },
+        outcome: if outcome.losing { "P" } else { "N" },
         nimber,
+        winning_move: outcome.winning_move.map(|m| m.to_string()),
         winning_moves,
+        method: match solver.method() {
+            Method::Normal => "couple",
+            Method::Dfpn => "dfpn",
+            Method::MisereForms(_) => "forms",
+            Method::MisereWhole => "whole positions",
+        },
+        threads: solver.threads(),
+        nodes,
     };
     if json {
         return print_json(&report);
     }
-    let who = if losing {
+    let who = if outcome.losing {
         "the player to move loses"
     } else {
         "the player to move wins"
@@ -553,6 +573,8 @@ struct DfpnReport {
     /// Couples in the transposition table at the end, and how many are proven won.
     table_entries: usize,
     proven_wins: usize,
+    /// Always 1: on more threads `solve --dfpn` reports as the other methods do.
+    threads: usize,
 }
 
 /// Totals of a series of proof-number searches sharing one base and one table.
@@ -627,6 +649,7 @@ fn solve_dfpn(
         base_entries: base.normal_len(),
         table_entries: table.len(),
         proven_wins: table.proven_wins(),
+        threads: 1,
     };
     if json {
         return print_json(&report);
@@ -671,7 +694,11 @@ fn proof(
 ) -> CommandResult {
     let position = parse(text)?;
     let mut base = load_base(base)?;
-    let losing = normal_losing(&position, &mut base);
+    let solver = Solver::new(Method::Normal, 1);
+    let losing = with_progress("normal play", &mut 0, |control| {
+        solver.outcome(&position, &mut base, control)
+    })?
+    .losing;
     let graph = sprouts::extract_proof(&base, &position, 0)?;
     if dot {
         let detail = match detail {
@@ -787,6 +814,7 @@ impl BaseCommand {
                 misere,
                 with_moves,
                 base,
+                threads,
                 out,
                 json,
             } => proof_base(
@@ -795,6 +823,7 @@ impl BaseCommand {
                     nimbers_up_to,
                     misere,
                     with_moves,
+                    threads: threads.map_or_else(available_threads, usize::from),
                 },
                 base.as_deref(),
                 &out,
@@ -876,6 +905,7 @@ struct StartGoals {
     nimbers_up_to: usize,
     misere: usize,
     with_moves: bool,
+    threads: usize,
 }
 
 /// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
@@ -885,26 +915,30 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
         nimbers_up_to,
         misere,
         with_moves,
+        threads,
     } = wanted;
     let mut base = load_base(base)?;
     let mut goals = Vec::new();
+    let normal_play = Solver::new(Method::Normal, threads);
+    // Whole positions: every step of a misère proof must be in the base.
+    let misere_play = Solver::new(Method::MisereWhole, threads);
     for n in 1..=normal {
         let start = Position::start(n)?;
+        let label = format!("{n} spots");
         let heap = if n <= nimbers_up_to {
-            let mut search = NormalSearch::nimber(&start, std::mem::take(&mut base));
-            let answer = run_with_progress(&format!("{n} spots, nimber"), |b| search.step(b));
-            base = search.into_base();
-            match answer {
-                NormalAnswer::Nimber(v) => v,
-                NormalAnswer::Losing(_) => return Err("a nimber search answered an outcome".into()),
-            }
+            with_progress(&label, &mut 0, |c| normal_play.nimber(&start, &mut base, c))?
         } else {
-            normal_losing(&start, &mut base);
+            with_progress(&label, &mut 0, |c| {
+                normal_play.outcome(&start, &mut base, c)
+            })?;
             0
         };
         if with_moves {
             for child in start.children() {
-                normal_losing(&child, &mut base);
+                // Every child's outcome, won or lost, is part of what the hint shows.
+                with_progress(&label, &mut 0, |c| {
+                    normal_play.outcome(&child, &mut base, c)
+                })?;
                 goals.push(Goal::Normal {
                     position: child,
                     heap: 0,
@@ -918,10 +952,15 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
     }
     for n in 1..=misere {
         let start = Position::start(n)?;
-        misere_losing(&start, &mut base);
+        let label = format!("{n} spots, misère");
+        with_progress(&label, &mut 0, |c| {
+            misere_play.outcome(&start, &mut base, c)
+        })?;
         if with_moves {
             for child in start.children() {
-                misere_losing(&child, &mut base);
+                with_progress(&label, &mut 0, |c| {
+                    misere_play.outcome(&child, &mut base, c)
+                })?;
                 goals.push(Goal::Misere(child));
             }
         }
