@@ -284,3 +284,58 @@ fn every_thread_count_gives_the_same_answers() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "0 threads is refused");
 }
+
+#[test]
+fn a_bound_stops_the_search_with_a_message_and_keeps_what_it_proved() {
+    let dir = std::env::temp_dir().join(format!("sprague-sprouts-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let partial = dir.join("partial.bin");
+    let partial = partial.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let out = sprague()
+            .args([
+                "sprouts",
+                "solve",
+                "0*11",
+                "--max-nodes",
+                "2000",
+                "--threads",
+                threads,
+            ])
+            .args(["--save", partial])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{threads} threads");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("stopped: the search passed --max-nodes 2000"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "no answer is printed when stopped");
+        // The base it saved is verified when read, and the search goes on from it: 11 spots is
+        // won for the player to move (11 mod 6 = 5).
+        let v = json(&[
+            "sprouts",
+            "solve",
+            "0*11",
+            "--no-moves",
+            "--base",
+            partial,
+            "--json",
+        ]);
+        assert_eq!(v["outcome"], "N");
+    }
+    for bad in [
+        ["--max-seconds", "0"],
+        ["--max-memory", "1"],
+        ["--max-nodes", "x"],
+    ] {
+        let out = sprague()
+            .args(["sprouts", "solve", "0*3"])
+            .args(bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -7,10 +7,11 @@ use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
     self, minimal_base, Base, BaseCheck, Cancelled, CheckOptions, CheckReport, Control, Detail,
-    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Solver, Step, DEFAULT_FORM_LIVES,
+    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Outcome, Solver, Step, DEFAULT_FORM_LIVES,
     DEFAULT_NODES_PER_ENTRY,
 };
 
+use super::budget::{Budget, Limits};
 use super::CommandResult;
 
 #[derive(clap::Subcommand)]
@@ -56,6 +57,8 @@ pub enum SproutsCommand {
         /// every count
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
+        #[command(flatten)]
+        limits: Limits,
         /// Start from this base (GLOP text or binary)
         #[arg(long)]
         base: Option<PathBuf>,
@@ -176,6 +179,7 @@ impl SproutsCommand {
                 no_moves,
                 dfpn,
                 threads,
+                limits,
                 base,
                 save,
                 json,
@@ -195,9 +199,9 @@ impl SproutsCommand {
                 solve(
                     &position,
                     Solver::new(method, threads),
-                    nimber,
-                    !no_moves,
+                    (nimber, !no_moves),
                     files,
+                    limits,
                     json,
                 )
             }
@@ -416,32 +420,47 @@ fn available_threads() -> usize {
 }
 
 /// Runs `question` on another thread while this one shows the nodes searched (over every
-/// thread of the solver) on a spinner; adds them to `nodes`.
+/// thread of the solver) on a spinner and stops it when it passes a bound of `budget`, with a
+/// message naming the bound.
 fn with_progress<A: Send>(
     label: &str,
-    nodes: &mut u64,
+    budget: &mut Budget,
     question: impl FnOnce(&Control) -> Result<A, Cancelled> + Send,
-) -> Result<A, Cancelled> {
+) -> Result<A, Box<dyn std::error::Error>> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     let control = Control::new();
+    let mut passed = None;
     let answer = std::thread::scope(|scope| {
         let worker = scope.spawn(|| question(&control));
         while !worker.is_finished() {
-            bar.set_message(format!("{label}: {} nodes", control.nodes()));
+            bar.set_message(format!(
+                "{label}: {} nodes",
+                budget.nodes() + control.nodes()
+            ));
             bar.tick();
-            std::thread::sleep(std::time::Duration::from_millis(100));
+            if passed.is_none() {
+                passed = budget.passed(&control);
+                if passed.is_some() {
+                    control.cancel();
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
         }
         worker
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     });
     bar.finish_and_clear();
-    *nodes += control.nodes();
-    answer
+    budget.spend(control.nodes());
+    match (answer, passed) {
+        (Ok(answer), _) => Ok(answer),
+        (Err(Cancelled), Some(bound)) => Err(format!("stopped: {bound}").into()),
+        (Err(Cancelled), None) => Err("cancelled".into()),
+    }
 }
 
 #[derive(Serialize)]
@@ -463,25 +482,25 @@ struct SolveReport {
     nodes: u64,
 }
 
-fn solve(
-    text: &str,
+type Answers = (Outcome, Option<u32>, Option<Vec<String>>);
+
+/// The outcome, the nimber (when wanted) and the winning moves (when wanted) of `position`.
+fn answer_all(
+    position: &Position,
     solver: Solver,
-    want_nimber: bool,
-    want_moves: bool,
-    (base, save): (Option<&Path>, Option<&Path>),
+    (want_nimber, want_moves): (bool, bool),
+    base: &mut Base,
+    budget: &mut Budget,
     json: bool,
-) -> CommandResult {
-    let position = parse(text)?;
-    let mut base = load_base(base)?;
+) -> Result<Answers, Box<dyn std::error::Error>> {
     let misere = solver.method().is_misere();
     let play = if misere {
         "misère play"
     } else {
         "normal play"
     };
-    let mut nodes = 0;
-    let outcome = with_progress(play, &mut nodes, |control| {
-        solver.outcome(&position, &mut base, control)
+    let outcome = with_progress(play, budget, |control| {
+        solver.outcome(position, base, control)
     })?;
     if let (Some(first), false) = (&outcome.winning_move, json) {
         eprintln!("a winning move: {first}");
@@ -489,15 +508,15 @@ fn solve(
     let nimber = match (want_nimber, misere, outcome.losing) {
         (_, true, _) => None,
         (_, false, true) => Some(0), // lost in normal play: nimber 0
-        (true, false, false) => Some(with_progress("nimber", &mut nodes, |control| {
-            solver.nimber(&position, &mut base, control)
+        (true, false, false) => Some(with_progress("nimber", budget, |control| {
+            solver.nimber(position, base, control)
         })?),
         (false, false, false) => None,
     };
     let winning_moves = match want_moves && !outcome.losing {
         true => {
-            let analysis = with_progress("winning moves", &mut nodes, |control| {
-                solver.analyze(&position, &mut base, control)
+            let analysis = with_progress("winning moves", budget, |control| {
+                solver.analyze(position, base, control)
             })?;
             Some(
                 analysis
@@ -509,9 +528,34 @@ fn solve(
         }
         false => None,
     };
+    Ok((outcome, nimber, winning_moves))
+}
+
+fn solve(
+    text: &str,
+    solver: Solver,
+    (want_nimber, want_moves): (bool, bool),
+    (base, save): (Option<&Path>, Option<&Path>),
+    limits: Limits,
+    json: bool,
+) -> CommandResult {
+    let position = parse(text)?;
+    let mut base = load_base(base)?;
+    let misere = solver.method().is_misere();
+    let mut budget = Budget::new(limits);
+    let answers = answer_all(
+        &position,
+        solver,
+        (want_nimber, want_moves),
+        &mut base,
+        &mut budget,
+        json,
+    );
     if let Some(path) = save {
+        // Also when a bound stopped the search: the base holds only what was proven.
         save_base(&base, path)?;
     }
+    let (outcome, nimber, winning_moves) = answers?;
     let report = SolveReport {
         position: position.to_string(),
         play: if misere { "misère" } else { "normal" },
@@ -526,7 +570,7 @@ fn solve(
             Method::MisereWhole => "whole positions",
         },
         threads: solver.threads(),
-        nodes,
+        nodes: budget.nodes(),
     };
     if json {
         return print_json(&report);
@@ -695,7 +739,7 @@ fn proof(
     let position = parse(text)?;
     let mut base = load_base(base)?;
     let solver = Solver::new(Method::Normal, 1);
-    let losing = with_progress("normal play", &mut 0, |control| {
+    let losing = with_progress("normal play", &mut Budget::unlimited(), |control| {
         solver.outcome(&position, &mut base, control)
     })?
     .losing;
@@ -926,9 +970,11 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
         let start = Position::start(n)?;
         let label = format!("{n} spots");
         let heap = if n <= nimbers_up_to {
-            with_progress(&label, &mut 0, |c| normal_play.nimber(&start, &mut base, c))?
+            with_progress(&label, &mut Budget::unlimited(), |c| {
+                normal_play.nimber(&start, &mut base, c)
+            })?
         } else {
-            with_progress(&label, &mut 0, |c| {
+            with_progress(&label, &mut Budget::unlimited(), |c| {
                 normal_play.outcome(&start, &mut base, c)
             })?;
             0
@@ -936,7 +982,7 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
         if with_moves {
             for child in start.children() {
                 // Every child's outcome, won or lost, is part of what the hint shows.
-                with_progress(&label, &mut 0, |c| {
+                with_progress(&label, &mut Budget::unlimited(), |c| {
                     normal_play.outcome(&child, &mut base, c)
                 })?;
                 goals.push(Goal::Normal {
@@ -953,12 +999,12 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
     for n in 1..=misere {
         let start = Position::start(n)?;
         let label = format!("{n} spots, misère");
-        with_progress(&label, &mut 0, |c| {
+        with_progress(&label, &mut Budget::unlimited(), |c| {
             misere_play.outcome(&start, &mut base, c)
         })?;
         if with_moves {
             for child in start.children() {
-                with_progress(&label, &mut 0, |c| {
+                with_progress(&label, &mut Budget::unlimited(), |c| {
                     misere_play.outcome(&child, &mut base, c)
                 })?;
                 goals.push(Goal::Misere(child));
