@@ -3,7 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use idb::{DatabaseEvent, Factory, ObjectStoreParams, TransactionMode};
-use sprague::store::{BaseKind, Store, StoredBase, StoredDrawing, BASES, SETTINGS};
+use sprague::store::{
+    digest, BaseKind, Store, StoredBase, StoredDrawing, BASES, SCHEMA_VERSION, SETTINGS,
+};
 use sprague_engine::draw::Drawing;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -45,6 +47,7 @@ async fn bases_survive_reopening_and_can_be_deleted() {
         kind: BaseKind::NimSequence,
         entries: 3,
         data: vec![0, 0, 0, 0, 0, 0, 1, 0, 0xff],
+        digest: None,
     };
     let other = StoredBase {
         name: "other".into(),
@@ -58,6 +61,11 @@ async fn bases_survive_reopening_and_can_be_deleted() {
     store.close();
 
     let store = Store::open_named(&name).await.expect("reopen");
+    // Written with the digest of its data.
+    let base = StoredBase {
+        digest: Some(digest(&base.data)),
+        ..base
+    };
     assert_eq!(
         store.get_base(&base.name).await.expect("read"),
         Some(base.clone())
@@ -178,4 +186,61 @@ async fn a_version_1_database_upgrades_keeping_its_settings() {
     let drawing = drawing_of("2", 2, 1.0);
     store.put_drawing(&drawing).await.expect("write");
     assert_eq!(store.get_drawing("2").await.expect("read"), Some(drawing));
+}
+
+#[wasm_bindgen_test]
+async fn a_base_damaged_in_storage_is_refused() {
+    let name = fresh_name("damaged");
+    let store = Store::open_named(&name).await.expect("open");
+    let base = StoredBase {
+        name: "values".into(),
+        game: "4!.0".into(),
+        kind: BaseKind::NimSequence,
+        entries: 2,
+        data: vec![0, 0, 1, 0],
+        digest: None,
+    };
+    store.put_base(&base).await.expect("write");
+    let read = store
+        .get_base("values")
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(read.data, base.data);
+    store.close();
+
+    // The record as storage might damage it: one byte of the data changed, the digest kept.
+    let damaged = StoredBase {
+        data: vec![0, 0, 2, 0],
+        digest: read.digest.clone(),
+        ..base.clone()
+    };
+    let database = Factory::new()
+        .expect("factory")
+        .open(&name, Some(SCHEMA_VERSION))
+        .expect("open")
+        .await
+        .expect("database");
+    let transaction = database
+        .transaction(&[BASES], TransactionMode::ReadWrite)
+        .expect("transaction");
+    transaction
+        .object_store(BASES)
+        .expect("bases")
+        .put(
+            &serde_wasm_bindgen::to_value(&damaged).expect("value"),
+            Some(&JsValue::from_str("values")),
+        )
+        .expect("put")
+        .await
+        .expect("written");
+    transaction.commit().expect("commit").await.expect("done");
+    database.close();
+
+    let store = Store::open_named(&name).await.expect("reopen");
+    let error = store.get_base("values").await.expect_err("refused");
+    assert!(error.to_string().contains("damaged"), "{error}");
+    // Written again, it reads back.
+    store.put_base(&base).await.expect("write");
+    assert!(store.get_base("values").await.expect("read").is_some());
 }

@@ -40,6 +40,19 @@ pub struct StoredBase {
     pub entries: u64,
     #[serde(with = "serde_bytes")]
     pub data: Vec<u8>,
+    /// [`digest`] of `data`, set by [`Store::put_base`] and checked by [`Store::get_base`], so that
+    /// a record damaged in storage is refused rather than believed. (Records written before it
+    /// existed have none, and get one when next written.)
+    #[serde(default)]
+    pub digest: Option<String>,
+}
+
+/// A 64-bit FNV-1a digest of `data`, in hex (a string: IndexedDB numbers hold 53 bits).
+pub fn digest(data: &[u8]) -> String {
+    let hash = data.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 /// The drawing of a Sprouts game's line (its key: see `play::sprouts_drawing::line_key`), kept so that the
@@ -107,15 +120,27 @@ impl Store {
         self.put(SETTINGS, key, &to_js(value)?).await
     }
 
+    /// The base called `name`; an error if its data no longer match their digest.
     pub async fn get_base(&self, name: &str) -> Result<Option<StoredBase>, StoreError> {
-        match self.get(BASES, name).await? {
-            Some(value) => Ok(Some(serde_wasm_bindgen::from_value(value)?)),
-            None => Ok(None),
+        let Some(value) = self.get(BASES, name).await? else {
+            return Ok(None);
+        };
+        let base: StoredBase = serde_wasm_bindgen::from_value(value)?;
+        match &base.digest {
+            Some(kept) if *kept != digest(&base.data) => Err(StoreError(format!(
+                "the stored base “{name}” is damaged (its data no longer match their digest)"
+            ))),
+            _ => Ok(Some(base)),
         }
     }
 
+    /// Stores `base` under its name, with the digest of its data.
     pub async fn put_base(&self, base: &StoredBase) -> Result<(), StoreError> {
-        self.put(BASES, &base.name, &to_js(base)?).await
+        let base = StoredBase {
+            digest: Some(digest(&base.data)),
+            ..base.clone()
+        };
+        self.put(BASES, &base.name, &to_js(&base)?).await
     }
 
     pub async fn list_bases(&self) -> Result<Vec<StoredBase>, StoreError> {

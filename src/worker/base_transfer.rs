@@ -180,6 +180,7 @@ pub async fn import_sprouts(
         kind: BaseKind::SproutsBase,
         entries: after as u64,
         data: merged.to_bytes(),
+        digest: None,
     };
     let saved = async { Store::open().await?.put_base(&stored).await }.await;
     sprouts_job::give_back(merged);

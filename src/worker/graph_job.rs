@@ -68,6 +68,7 @@ pub async fn save(solver: &GraphSolver) -> Result<(), String> {
         kind: BaseKind::GraphBase,
         entries: solver.positions() as u64,
         data,
+        digest: None,
     };
     let store = Store::open().await.map_err(|e| e.to_string())?;
     store.put_base(&base).await.map_err(|e| e.to_string())?;

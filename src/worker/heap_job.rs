@@ -123,6 +123,7 @@ impl HeapJob {
                 kind: BaseKind::NimSequence,
                 entries: self.sequence.len() as u64,
                 data: encode(self.sequence.values()),
+                digest: None,
             };
             // A failed write loses only this batch; the values stay in memory.
             if let Ok(store) = Store::open().await {

@@ -505,6 +505,7 @@ impl SproutsJob {
                 kind: BaseKind::SproutsBase,
                 entries: count as u64,
                 data: base.to_bytes(),
+                digest: None,
             };
             if let Ok(store) = Store::open().await {
                 if store.put_base(&stored).await.is_ok() {
@@ -562,20 +563,29 @@ fn entries(base: &Base) -> usize {
     base.normal_len() + base.misere_len()
 }
 
-/// The stored base if it reads back cleanly (a damaged one is relearned), with the base shipped with the
-/// app merged in, so the n-spot starts answer at once. Where the two disagree the stored value is kept.
+/// The base shipped with the app (a proof, checked entry by entry when it was built) with the
+/// stored base added: the stored one only if its record matches its digest, it reads back cleanly
+/// and it agrees with every shipped entry it shares. A stored base that fails any of these is
+/// set aside whole (what it held is relearned), since one wrong value found makes the rest
+/// doubtful.
 async fn load() -> Base {
     let stored = match Store::open().await {
         Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
         Err(_) => None,
     };
     note_stored(stored.as_ref().map_or(0, |base| base.entries as usize));
-    let mut base = stored
+    let stored = stored
         .filter(|base| base.kind == BaseKind::SproutsBase)
         .and_then(|base| Base::from_own_bytes(&base.data).ok())
         .unwrap_or_default();
-    if let Some(shipped) = shipped_base().await {
-        base.merge(&shipped);
+    let Some(mut base) = shipped_base().await else {
+        return stored;
+    };
+    let shipped = base.clone();
+    if !base.merge(&stored).is_empty() {
+        gloo::console::warn!("the stored Sprouts base disagrees with the shipped proof: set aside");
+        note_stored(0);
+        return shipped;
     }
     base
 }
