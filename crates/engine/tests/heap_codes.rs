@@ -101,3 +101,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_code_read_always_prints_as_one_that_reads_back() {
+    // Regression (found by fuzzing): `.` and 255 digits was read, printed as `0.` and 255 digits
+    // (257 characters), which was then refused.
+    let long = format!(".{}", "7".repeat(255));
+    let error = long.parse::<HeapGame>().expect_err("too long once printed");
+    assert!(error.to_string().contains("longer than 256"), "{error}");
+    let fits = format!(".{}", "7".repeat(254));
+    let game: HeapGame = fits.parse().expect("255 characters");
+    let printed = game.to_string();
+    assert_eq!(printed.chars().count(), 256);
+    assert_eq!(printed.parse::<HeapGame>().expect("reads back"), game);
+}
+
+#[test]
+fn an_error_quotes_a_window_of_a_long_code_not_all_of_it() {
+    let code = format!("0.7x{}", "7".repeat(100));
+    let message = code.parse::<HeapGame>().expect_err("bad digit").to_string();
+    assert!(
+        message.len() < 200,
+        "{} characters: {message}",
+        message.len()
+    );
+    assert!(message.contains("0.7x"), "{message}");
+    assert!(message.contains("character 4"), "{message}");
+    let huge = "7".repeat(10_000);
+    let message = huge.parse::<HeapGame>().expect_err("too long").to_string();
+    assert!(
+        message.len() < 200,
+        "{} characters: {message}",
+        message.len()
+    );
+}

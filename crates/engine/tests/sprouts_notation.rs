@@ -243,3 +243,30 @@ proptest! {
         let _ = text.parse::<Position>();
     }
 }
+
+#[test]
+fn positions_that_cannot_be_drawn_are_refused_with_the_reason() {
+    // A vertex met twice on a boundary splits it: two such vertices' visits nest, never interleave.
+    for text in ["abab", "1abab", "0.AB|abAab.B", "ab2ab.}]!"] {
+        let error = text.parse::<Position>().expect_err(text);
+        assert!(
+            matches!(error.kind, ParseErrorKind::LowercaseCrossing { .. }),
+            "{text}: {error}"
+        );
+        assert!(error.to_string().contains("interleave"), "{text}: {error}");
+    }
+    // Nested visits are drawable: a loop at a inside a loop at b, or side by side.
+    for text in ["abba", "aabb", "1ab1ba"] {
+        pos(text);
+    }
+}
+
+#[test]
+fn regions_joined_by_no_vertex_are_read_as_separate_lands_in_both_notations() {
+    // Documented in the notation module: `1|1` describes two regions of one drawing that do not
+    // touch, which is what `1+1` says.
+    assert_eq!(pos("1|1"), pos("1+1"));
+    assert_eq!(pos("0.}0.}]!"), pos("0+0"));
+    assert_eq!(pos("0.}0.}]!"), pos("0.}]0.}]!"));
+    assert_eq!(pos("1|1").lands().len(), 2);
+}

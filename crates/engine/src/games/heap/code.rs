@@ -62,11 +62,29 @@ pub enum CodeErrorKind {
 
 /// A malformed code: where (0-based character index into the input) and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad heap-game code `{input}` at character {}: {kind}", .position + 1)]
+#[error("bad heap-game code {} at character {}: {kind}", quote_around(input, *position), .position + 1)]
 pub struct CodeError {
     pub input: String,
     pub position: usize,
     pub kind: CodeErrorKind,
+}
+
+/// Characters of a long input quoted on each side of the place an error points at.
+const QUOTE_SIDE: usize = 20;
+
+/// The input in backticks, or for a long one a window around character `at` (a 10,000-character
+/// code is not echoed whole on one line).
+fn quote_around(input: &str, at: usize) -> String {
+    let chars: Vec<char> = input.chars().collect();
+    if chars.len() <= 2 * QUOTE_SIDE {
+        return format!("`{input}`");
+    }
+    let from = at.saturating_sub(QUOTE_SIDE).min(chars.len());
+    let to = (at + QUOTE_SIDE).min(chars.len());
+    let window: String = chars[from..to].iter().collect();
+    let before = if from > 0 { "…" } else { "" };
+    let after = if to < chars.len() { "…" } else { "" };
+    format!("`{before}{window}{after}` ({} characters)", chars.len())
 }
 
 impl HeapGame {
@@ -259,9 +277,15 @@ impl FromStr for HeapGame {
             at: 0,
             end: input.len(),
         };
-        parser
+        let game = parser
             .parse()
-            .map_err(|(position, kind)| error(position, kind))
+            .map_err(|(position, kind)| error(position, kind))?;
+        // The limit holds for the code as printed too (`.777…` prints as `0.777…`, one longer), so
+        // every code read prints as one that reads back.
+        if game.to_string().chars().count() > MAX_CODE_LEN {
+            return Err(error(0, CodeErrorKind::TooLong));
+        }
+        Ok(game)
     }
 }
 

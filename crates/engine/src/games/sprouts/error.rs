@@ -33,6 +33,8 @@ pub enum ParseErrorKind {
     UppercaseCount { letter: char, count: usize },
     #[error("uppercase letter {letter:?} marks a vertex shared by two regions, but both occurrences are in one region")]
     UppercaseSameRegion { letter: char },
+    #[error("lowercase letters {first:?} and {second:?} interleave in one boundary ({first}…{second}…{first}…{second}): a boundary of a drawing on the plane cannot pass its vertices in that order")]
+    LowercaseCrossing { first: char, second: char },
     #[error("the position has {lives} lives; at most {max} are supported")]
     TooLarge { lives: usize, max: usize },
 }

@@ -8,6 +8,13 @@
 //! Vertices: `0` 3 lives (alone in its boundary), `1` 2 lives, `2` 1 life seen once, a lowercase letter
 //! a 1-life vertex seen twice in one region, an uppercase letter a 1-life vertex in two regions of one land.
 //! Uppercase letters are named per land, lowercase ones per region.
+//!
+//! Regions written as one land but joined by no shared vertex (`1|1`, or `0.}0.}]!` in the 2007
+//! notation) are read as what they describe, regions of one drawing that do not touch: separate
+//! lands, the same as `1+1` and `0.}]0.}]!`. Every reader (the app's links, the CLI, bases) goes
+//! through this parser, so they all read them so. A position that cannot be drawn on the plane is
+//! refused with the reason: a vertex met twice on a boundary splits it in two, so two such
+//! vertices' visits nest (`abba`) and never interleave (`abab`).
 
 use std::collections::HashMap;
 
@@ -295,6 +302,7 @@ fn build(lands: &Lands, end: usize) -> Result<Raw, ParseError> {
                     });
                 }
             }
+            check_nesting(region)?;
             raw.regions.push(out_region);
         }
         let mut letters: Vec<_> = shared.into_iter().collect();
@@ -329,6 +337,36 @@ fn build(lands: &Lands, end: usize) -> Result<Raw, ParseError> {
         });
     }
     Ok(raw)
+}
+
+/// The two visits of a vertex met twice on a boundary split the walk in two, and another vertex
+/// met twice lies on one side: its visits nest inside or outside the first pair, never
+/// interleave (`abab`).
+fn check_nesting(region: &[Vec<(u8, usize)>]) -> Result<(), ParseError> {
+    for boundary in region {
+        let mut open: Vec<u8> = Vec::new();
+        for &(ch, offset) in boundary {
+            if !ch.is_ascii_lowercase() {
+                continue;
+            }
+            match open.iter().rposition(|&c| c == ch) {
+                Some(i) if i + 1 == open.len() => {
+                    open.pop();
+                }
+                Some(i) => {
+                    return Err(ParseError {
+                        offset,
+                        kind: ParseErrorKind::LowercaseCrossing {
+                            first: ch as char,
+                            second: open[i + 1] as char,
+                        },
+                    })
+                }
+                None => open.push(ch),
+            }
+        }
+    }
+    Ok(())
 }
 
 fn vertex_char(v: Vertex) -> char {
