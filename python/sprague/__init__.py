@@ -1,0 +1,20 @@
+"""Sprague: impartial combinatorial games on Sprague's Rust engine.
+
+Every answer comes from the same engine as the ``sprague`` command line and the browser app; this
+package only passes questions to it.
+
+- :mod:`sprague.heap` — heap games given by a code (octal ``0.137``, ``0.07``, Grundy's game
+  ``4!.0``, aliases such as ``"grundy"``): nim sequences, proven periods, positions in normal and
+  misère play.
+- :mod:`sprague.sprouts` — Sprouts: canonical forms, children, outcomes, nimbers and winning moves.
+- :class:`sprague.Base` — a Sprouts base of proven values, verified when read from outside.
+
+Errors from the engine (a malformed code or position, a size it refuses) raise :class:`ValueError`
+with the engine's message. Long computations release the GIL and stop on Ctrl-C
+(:class:`KeyboardInterrupt`).
+"""
+
+from ._sprague import Base, __version__
+from . import heap, sprouts
+
+__all__ = ["Base", "heap", "sprouts", "__version__"]

@@ -1,0 +1,303 @@
+//! `sprague.Base`: a Sprouts base (normal-play nimbers and misère outcomes of canonical positions)
+//! that solves read from and add to. Every base a Python program holds is verified: one read from a
+//! file or bytes goes through the engine's complete check first (the CLI's `load_base` policy), and
+//! the solver only adds what it proved, so no answer rests on an unchecked claim.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+
+use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+use sprague_engine::solve::sprouts::{
+    Base, BaseCheck, CheckOptions, CheckReport, Step, DEFAULT_NODES_PER_ENTRY,
+};
+
+use crate::sprouts::parse;
+use crate::{interruptible, value_error};
+
+/// Work units of the check between looks at the cancel flag.
+const CHECK_SLICE: u64 = 20_000;
+
+/// A Sprouts base: what solves learned (normal-play nimbers and misère outcomes, keyed by canonical
+/// position). Pass it to `sprague.sprouts.solve(..., base=...)` to start from what it knows and add
+/// what the solve proves. `Base.load` and `Base.from_bytes` verify every entry first.
+#[pyclass(name = "Base", module = "sprague", frozen)]
+pub(crate) struct PyBase {
+    inner: Mutex<Base>,
+}
+
+impl PyBase {
+    fn with(base: Base) -> PyBase {
+        PyBase {
+            inner: Mutex::new(base),
+        }
+    }
+
+    /// The base, for a worker thread (no GIL held): waits while another call uses it.
+    pub(crate) fn lock_blocking(&self) -> MutexGuard<'_, Base> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The base of `py_base`, from a thread that holds the GIL: if a solve (on its worker thread) holds
+/// it, waits for it without the GIL.
+pub(crate) fn lock_base<'a>(py: Python<'_>, py_base: &'a PyBase) -> MutexGuard<'a, Base> {
+    loop {
+        match py_base.inner.try_lock() {
+            Ok(guard) => return guard,
+            Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                let mutex = &py_base.inner;
+                py.detach(|| drop(mutex.lock()));
+            }
+        }
+    }
+}
+
+/// At most a few items, joined (as the CLI quotes wrong entries).
+fn quote_some(items: &[String]) -> String {
+    const QUOTED: usize = 5;
+    let mut text = items
+        .iter()
+        .take(QUOTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > QUOTED {
+        text.push_str(&format!("; … ({} more)", items.len() - QUOTED));
+    }
+    text
+}
+
+fn entries(n: usize) -> String {
+    format!("{n} entr{}", if n == 1 { "y" } else { "ies" })
+}
+
+/// The engine's complete check of `claimed` ([`BaseCheck`], as `verify_base` runs it), in slices so
+/// that Ctrl-C stops it.
+fn run_check(
+    py: Python<'_>,
+    claimed: &Base,
+    nodes_per_entry: u64,
+) -> PyResult<(CheckReport, Base)> {
+    let cancel = AtomicBool::new(false);
+    let (report, verified, cancelled) = interruptible(
+        py,
+        || cancel.store(true, Ordering::Relaxed),
+        || {
+            let mut check = BaseCheck::new(claimed, CheckOptions { nodes_per_entry });
+            while check.step(CHECK_SLICE) != Step::Done(()) {
+                if cancel.load(Ordering::Relaxed) {
+                    let (report, base) = check.finish();
+                    return (report, base, true);
+                }
+            }
+            let (report, base) = check.finish();
+            (report, base, false)
+        },
+    )?;
+    if cancelled {
+        return Err(PyKeyboardInterrupt::new_err("the check was cancelled"));
+    }
+    Ok((report, verified))
+}
+
+/// The CLI's `load_base` policy: a base with a wrong entry is refused (ValueError); entries that
+/// could not be verified are left out, with a warning.
+fn verified(py: Python<'_>, claimed: Base, source: &str, budget: Option<u64>) -> PyResult<PyBase> {
+    let (report, verified) = run_check(py, &claimed, budget.unwrap_or(DEFAULT_NODES_PER_ENTRY))?;
+    if !report.wrong.is_empty() {
+        return Err(value_error(format!(
+            "{source}: {} wrong entr{} (the base is not used): {}",
+            report.wrong.len(),
+            if report.wrong.len() == 1 { "y" } else { "ies" },
+            quote_some(&report.wrong)
+        )));
+    }
+    if !report.unverifiable.is_empty() {
+        let message = format!(
+            "{source}: {} could not be verified and {} not used: {}",
+            entries(report.unverifiable.len()),
+            if report.unverifiable.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            quote_some(&report.unverifiable)
+        );
+        let message =
+            std::ffi::CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
+        PyErr::warn(py, py.get_type::<PyUserWarning>().as_any(), &message, 2)?;
+    }
+    Ok(PyBase::with(verified))
+}
+
+fn report_dict<'py>(py: Python<'py>, report: &CheckReport) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("verified", report.verified)?;
+    dict.set_item("computed", report.computed)?;
+    dict.set_item("wrong", PyList::new(py, &report.wrong)?)?;
+    dict.set_item("unverifiable", PyList::new(py, &report.unverifiable)?)?;
+    dict.set_item("all_verified", report.all_verified())?;
+    Ok(dict)
+}
+
+/// Whether a file name asks for GLOP text (`.spr`, `.txt`), as the CLI decides.
+fn is_text(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "spr" || e == "txt")
+}
+
+#[pymethods]
+impl PyBase {
+    /// An empty base.
+    #[new]
+    fn new() -> PyBase {
+        PyBase::with(Base::new())
+    }
+
+    /// Reads a base file (Sprague's binary base or GLOP text, recognised from the content) and
+    /// verifies every entry with the engine's complete check, spending at most `budget` solver
+    /// nodes on an entry the others cannot re-derive. A file with a wrong entry is refused
+    /// (ValueError); entries that could not be verified are left out with a UserWarning. The base
+    /// returned holds the verified entries and what the check's solver proved on the way.
+    #[staticmethod]
+    #[pyo3(signature = (path, budget = None))]
+    fn load(py: Python<'_>, path: PathBuf, budget: Option<u64>) -> PyResult<PyBase> {
+        let file = File::open(&path)?;
+        let shown = path.display().to_string();
+        let claimed = py
+            .detach(|| Base::read_from(BufReader::new(file)))
+            .map_err(|e| value_error(format!("{shown}: {e}")))?;
+        verified(py, claimed, &shown, budget)
+    }
+
+    /// A base from bytes in either format (what `to_bytes` or `to_glop_text` wrote), verified as
+    /// `load` verifies a file.
+    #[staticmethod]
+    #[pyo3(signature = (data, budget = None))]
+    fn from_bytes(py: Python<'_>, data: Vec<u8>, budget: Option<u64>) -> PyResult<PyBase> {
+        let claimed = py
+            .detach(|| Base::read(&data))
+            .map_err(|e| value_error(format!("base bytes: {e}")))?;
+        verified(py, claimed, "base bytes", budget)
+    }
+
+    /// Writes the base: GLOP text if the name ends in `.spr` or `.txt`, else Sprague's binary base.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        let bytes = {
+            let base = lock_base(py, self);
+            match is_text(&path) {
+                true => base.to_glop_text().into_bytes(),
+                false => base.to_bytes(),
+            }
+        };
+        py.detach(|| std::fs::write(&path, bytes))?;
+        Ok(())
+    }
+
+    /// Sprague's binary base.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let bytes = lock_base(py, self).to_bytes();
+        PyBytes::new(py, &bytes)
+    }
+
+    /// GLOP's text format (`[Positions+Nimber]`, then misère outcomes in a section of their own).
+    fn to_glop_text(&self, py: Python<'_>) -> String {
+        lock_base(py, self).to_glop_text()
+    }
+
+    /// Adds the entries of `other`. Where both bases know a position and disagree, this base's value
+    /// is kept and the conflict is returned: a list of dicts `{position, kept, other}`.
+    fn merge<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyBase>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let other = other.get();
+        if std::ptr::eq(self, other) {
+            return PyList::new(py, Vec::<Bound<'py, PyDict>>::new());
+        }
+        let theirs = lock_base(py, other).clone();
+        let conflicts = lock_base(py, self).merge(&theirs);
+        let dicts = conflicts
+            .iter()
+            .map(|c| {
+                let dict = PyDict::new(py);
+                dict.set_item("position", &c.position)?;
+                dict.set_item("kept", &c.kept)?;
+                dict.set_item("other", &c.other)?;
+                Ok(dict)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, dicts)
+    }
+
+    /// The engine's complete check of every entry (`sprague sprouts check`): a dict with `verified`,
+    /// `computed` (verified by the solver), `wrong` and `unverifiable` (lists of entries) and
+    /// `all_verified`. The base itself is not changed.
+    #[pyo3(signature = (budget = None))]
+    fn check<'py>(&self, py: Python<'py>, budget: Option<u64>) -> PyResult<Bound<'py, PyDict>> {
+        let claimed = lock_base(py, self).clone();
+        let (report, _) = run_check(py, &claimed, budget.unwrap_or(DEFAULT_NODES_PER_ENTRY))?;
+        report_dict(py, &report)
+    }
+
+    /// The stored normal-play nimber of a position (as a whole, or the XOR of its lands'), if known.
+    fn nimber(&self, py: Python<'_>, position: &str) -> PyResult<Option<u32>> {
+        let position = parse(position)?;
+        Ok(lock_base(py, self).nimber(&position))
+    }
+
+    /// The stored misère outcome of a position: "P" (lost for the player to move), "N", or None.
+    fn misere_outcome(&self, py: Python<'_>, position: &str) -> PyResult<Option<&'static str>> {
+        let position = parse(position)?;
+        Ok(lock_base(py, self)
+            .misere_losing(&position)
+            .map(|losing| if losing { "P" } else { "N" }))
+    }
+
+    /// Number of positions with a stored nimber.
+    #[getter]
+    fn nimber_count(&self, py: Python<'_>) -> usize {
+        lock_base(py, self).normal_len()
+    }
+
+    /// Number of positions with a stored misère outcome.
+    #[getter]
+    fn misere_count(&self, py: Python<'_>) -> usize {
+        lock_base(py, self).misere_len()
+    }
+
+    /// Entries in all: nimbers plus misère outcomes.
+    fn __len__(&self, py: Python<'_>) -> usize {
+        let base = lock_base(py, self);
+        base.normal_len() + base.misere_len()
+    }
+
+    /// Bases are equal when they hold the same entries.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<PyBase>() else {
+            return false;
+        };
+        let other = other.get();
+        if std::ptr::eq(self, other) {
+            return true;
+        }
+        let theirs = lock_base(py, other).clone();
+        *lock_base(py, self) == theirs
+    }
+
+    /// `<sprague.Base: N nimbers, M misère outcomes>`.
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let base = lock_base(py, self);
+        format!(
+            "<sprague.Base: {} nimbers, {} misère outcomes>",
+            base.normal_len(),
+            base.misere_len()
+        )
+    }
+}

@@ -1,0 +1,278 @@
+//! Heap games (octal and hexadecimal codes, Grundy's game, …): nim sequences, proven periods, and
+//! positions in normal and misère play, as the CLI's `seq`, `period`, `analyze` and `misere`
+//! commands compute them.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::{
+    analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
+};
+use sprague_engine::solve::misere::{Budget, MisereQuotient, MisereSolver, QuotientLimits};
+
+use crate::{abandonable, interruptible, size_arg, value_error};
+
+/// Heaps computed between looks at the cancel flag.
+const CHUNK: usize = 1 << 12;
+
+/// The CLI's policy for misère positions (`crates/cli/src/commands/misere.rs`): the misère quotient
+/// decides positions of small heaps when it builds within [`QUOTIENT_SECONDS`].
+const QUOTIENT_HEAPS: usize = 24;
+const GRUNDY_QUOTIENT_HEAPS: usize = 28;
+const QUOTIENT_SECONDS: f64 = 2.0;
+
+/// Misère solvers kept between calls (each remembers what it learned, and its quotient), most
+/// recently used last.
+const KEPT_SOLVERS: usize = 4;
+static SOLVERS: Mutex<VecDeque<MisereSolver>> = Mutex::new(VecDeque::new());
+
+fn parse_game(code: &str) -> PyResult<HeapGame> {
+    code.parse::<HeapGame>().map_err(value_error)
+}
+
+/// Extends `sequence` to `len` values, stopping early (returns false) once `cancel` is set.
+fn extend(
+    sequence: &mut NimSequence,
+    len: usize,
+    cancel: &AtomicBool,
+) -> Result<bool, SequenceError> {
+    sequence.extend_with_progress(len, CHUNK, |_| !cancel.load(Ordering::Relaxed))
+}
+
+/// The sequence of `game` to `len` values, computed so that Ctrl-C stops it (KeyboardInterrupt).
+fn sequence_to(py: Python<'_>, game: &HeapGame, len: usize) -> PyResult<NimSequence> {
+    let cancel = AtomicBool::new(false);
+    let mut sequence = NimSequence::new(game);
+    interruptible(
+        py,
+        || cancel.store(true, Ordering::Relaxed),
+        || extend(&mut sequence, len, &cancel),
+    )?
+    .map_err(value_error)?;
+    Ok(sequence)
+}
+
+/// Nim values of heaps 0..to-1 (`to` values, as `sprague seq CODE --to TO`) of a heap game.
+#[pyfunction]
+#[pyo3(signature = (code, to))]
+fn heap_sequence(py: Python<'_>, code: &str, to: &Bound<'_, PyAny>) -> PyResult<Vec<u16>> {
+    let game = parse_game(code)?;
+    let len = size_arg(to, "to")?;
+    Ok(sequence_to(py, &game, len)?.values().to_vec())
+}
+
+/// The canonical code of a heap game (`"grundy"` -> `"4!.0"`), or ValueError.
+#[pyfunction]
+fn heap_canonical_code(code: &str) -> PyResult<String> {
+    Ok(parse_game(code)?.to_string())
+}
+
+/// The proven period of a heap game, as `sprague period CODE --max MAX`: `None` when none is proven
+/// with `max` values; ValueError when the theorem cannot prove one for this code.
+#[pyfunction]
+#[pyo3(signature = (code, max))]
+fn heap_period<'py>(
+    py: Python<'py>,
+    code: &str,
+    max: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let game = parse_game(code)?;
+    let max = size_arg(max, "max")?;
+    let cancel = AtomicBool::new(false);
+    let mut sequence = NimSequence::new(&game);
+    let found = interruptible(
+        py,
+        || cancel.store(true, Ordering::Relaxed),
+        || -> Result<_, String> {
+            // As the CLI: 256 values, doubled until a period is proven or `max` is reached.
+            let mut len = 256.min(max);
+            loop {
+                if !extend(&mut sequence, len, &cancel).map_err(|e| e.to_string())? {
+                    return Ok(None); // cancelled: the interrupt is raised by the caller
+                }
+                match find_period(&sequence) {
+                    Ok(Some(p)) => return Ok(Some(p)),
+                    Ok(None) if len >= max => return Ok(None),
+                    Ok(None) => len = len.saturating_mul(2).min(max),
+                    Err(e) => return Err(e.to_string()),
+                }
+            }
+        },
+    )?
+    .map_err(value_error)?;
+    let Some(p) = found else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("code", game.to_string())?;
+    dict.set_item("preperiod", p.preperiod)?;
+    dict.set_item("period", p.period)?;
+    dict.set_item("last_exception", p.last_exception)?;
+    dict.set_item("max_value", p.max_value)?;
+    dict.set_item("max_value_at", p.max_value_at)?;
+    dict.set_item("values_needed", p.values_needed)?;
+    dict.set_item("values_computed", sequence.len())?;
+    Ok(Some(dict))
+}
+
+fn outcome_letter(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "N",
+        Outcome::P => "P",
+    }
+}
+
+/// A winning move as a dict (the fields of the engine's `WinningMove`, as `--json` prints them).
+fn move_dict<'py>(py: Python<'py>, m: &WinningMove) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("heap_index", m.heap_index)?;
+    dict.set_item("heap", m.heap)?;
+    dict.set_item("removed", m.removed)?;
+    dict.set_item("pieces", &m.pieces)?;
+    dict.set_item("result", &m.result)?;
+    match m.dots {
+        Some(d) => {
+            let dots = PyDict::new(py);
+            dots.set_item("component", d.component)?;
+            dots.set_item("dot", d.dot)?;
+            dict.set_item("dots", dots)?;
+        }
+        None => dict.set_item("dots", py.None())?,
+    }
+    match m.pile_split {
+        Some(s) => {
+            let split = PyDict::new(py);
+            split.set_item("pile", s.pile)?;
+            split.set_item("size", s.size)?;
+            split.set_item("into", vec![s.into.0, s.into.1])?;
+            dict.set_item("pile_split", split)?;
+        }
+        None => dict.set_item("pile_split", py.None())?,
+    }
+    Ok(dict)
+}
+
+fn moves_list<'py>(py: Python<'py>, moves: &[WinningMove]) -> PyResult<Bound<'py, PyList>> {
+    let dicts = moves
+        .iter()
+        .map(|m| move_dict(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, dicts)
+}
+
+/// A misère solver for `game`: a kept one, or a new one with the quotient if it builds quickly
+/// (the CLI's `use_quotient_if_quick`).
+fn misere_solver(game: &HeapGame, cancel: &AtomicBool) -> MisereSolver {
+    let mut kept = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(index) = kept.iter().position(|s| s.game() == game) {
+        if let Some(solver) = kept.remove(index) {
+            return solver;
+        }
+    }
+    drop(kept);
+    let mut solver = MisereSolver::new(game);
+    let heaps = if game.is_grundy() {
+        GRUNDY_QUOTIENT_HEAPS
+    } else {
+        QUOTIENT_HEAPS
+    };
+    let started = Instant::now();
+    let quotient =
+        MisereQuotient::build_with_progress(game, heaps, QuotientLimits::default(), |_, _| {
+            !cancel.load(Ordering::Relaxed) && started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
+        });
+    if let Ok(quotient) = quotient {
+        let _ = solver.use_quotient(&quotient);
+    }
+    solver
+}
+
+fn keep_solver(solver: MisereSolver) {
+    let mut kept = SOLVERS.lock().unwrap_or_else(|e| e.into_inner());
+    kept.push_back(solver);
+    while kept.len() > KEPT_SOLVERS {
+        kept.pop_front();
+    }
+}
+
+/// Value, outcome and every winning move of a position (a list of heaps), as `sprague analyze`
+/// (normal play) or `sprague misere` (misère play) compute them.
+#[pyfunction]
+#[pyo3(signature = (code, heaps, misere))]
+fn heap_analyze<'py>(
+    py: Python<'py>,
+    code: &str,
+    heaps: Vec<Bound<'py, PyAny>>,
+    misere: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = parse_game(code)?;
+    let heaps = heaps
+        .iter()
+        .map(|h| size_arg(h, "a heap"))
+        .collect::<PyResult<Vec<usize>>>()?;
+    // Misère play first: the misère solver refuses sizes it cannot take at once, before the normal
+    // values of a huge heap would be computed. Its search cannot be cancelled midway (only the
+    // quotient's build can): on Ctrl-C the call raises at once and the search runs on to its budget
+    // on its own thread.
+    let misere_analysis = match misere {
+        false => None,
+        true => {
+            let game = game.clone();
+            let heaps = heaps.clone();
+            let analysis = abandonable(py, move || {
+                let never = AtomicBool::new(false);
+                let mut solver = misere_solver(&game, &never);
+                let analysis = solver.analyze(&heaps, &Budget::default());
+                keep_solver(solver);
+                analysis
+            })?;
+            Some(analysis.map_err(value_error)?)
+        }
+    };
+    // Normal play: the value (the nim-sum of the heaps' values) and its winning moves.
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let len = largest
+        .checked_add(1)
+        .ok_or_else(|| value_error("heap too large"))?;
+    let sequence = sequence_to(py, &game, len)?;
+    let normal = analyze(&game, &sequence, &heaps).map_err(value_error)?;
+    let dict = PyDict::new(py);
+    dict.set_item("code", game.to_string())?;
+    dict.set_item("heaps", &heaps)?;
+    dict.set_item("play", if misere { "misere" } else { "normal" })?;
+    dict.set_item("heap_values", &normal.heap_values)?;
+    dict.set_item("value", normal.nimber)?;
+    let Some(analysis) = misere_analysis else {
+        dict.set_item("outcome", outcome_letter(normal.outcome))?;
+        dict.set_item("winning_moves", moves_list(py, &normal.winning_moves)?)?;
+        return Ok(dict);
+    };
+    dict.set_item("outcome", outcome_letter(analysis.outcome))?;
+    dict.set_item("winning_moves", moves_list(py, &analysis.winning_moves)?)?;
+    let genera = analysis
+        .heap_genera
+        .map(|g| g.iter().map(|g| g.to_string()).collect::<Vec<_>>());
+    dict.set_item("genera", genera)?;
+    dict.set_item("tame", analysis.tame)?;
+    dict.set_item(
+        "method",
+        match analysis.method {
+            sprague_engine::solve::misere::Method::TameRule => "tame_rule",
+            sprague_engine::solve::misere::Method::Search => "search",
+        },
+    )?;
+    Ok(dict)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_canonical_code, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_period, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_analyze, m)?)?;
+    Ok(())
+}

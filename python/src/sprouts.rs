@@ -1,0 +1,152 @@
+//! Sprouts: canonical forms, children, and solving through the engine's [`Solver`] — the policy of
+//! `sprague sprouts solve` (`crates/cli/src/commands/sprouts.rs`): the outcome first, then the
+//! nimber when asked, then every winning move, all on one base.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{
+    Base, Cancelled, Control, Method, Solver, DEFAULT_FORM_LIVES,
+};
+
+use crate::base::PyBase;
+use crate::{interruptible, size_arg, value_error};
+
+/// Most threads a solve may ask for (as the CLI's `--threads`).
+const MAX_THREADS: usize = 1024;
+
+/// A position from text (either GLOP notation), or ValueError with the engine's message.
+pub(crate) fn parse(text: &str) -> PyResult<Position> {
+    text.parse::<Position>()
+        .map_err(|e| value_error(format!("position {text:?}: {e}")))
+}
+
+/// The reduced canonical form of a position, in the later GLOP notation.
+#[pyfunction]
+fn sprouts_canon(py: Python<'_>, position: &str) -> PyResult<String> {
+    py.detach(|| parse(position).map(|p| p.to_string()))
+}
+
+/// The distinct children of a position (canonical forms), in the engine's order.
+#[pyfunction]
+fn sprouts_children(py: Python<'_>, position: &str) -> PyResult<Vec<String>> {
+    py.detach(|| {
+        let position = parse(position)?;
+        Ok(position.children().iter().map(|c| c.to_string()).collect())
+    })
+}
+
+/// What one solve found.
+struct Answer {
+    losing: bool,
+    /// The winning move the proof of the outcome named, if any.
+    proof_move: Option<Position>,
+    nimber: Option<u32>,
+    winning_moves: Option<Vec<Position>>,
+}
+
+/// The CLI's `solve`: outcome, then the nimber if asked (normal play; 0 at once for a normal-play
+/// loss), then every winning move of a won position if asked.
+fn solve_on(
+    solver: &Solver,
+    position: &Position,
+    base: &mut Base,
+    control: &Control,
+    want_nimber: bool,
+    want_moves: bool,
+) -> Result<Answer, Cancelled> {
+    let misere = solver.method().is_misere();
+    let outcome = solver.outcome(position, base, control)?;
+    let nimber = match (want_nimber, misere, outcome.losing) {
+        (false, _, _) => None,
+        (true, false, true) => Some(0),
+        // A nimber is a normal-play value: the engine's Solver answers it for a misère method as
+        // for its normal-play counterpart.
+        (true, _, _) => Some(solver.nimber(position, base, control)?),
+    };
+    let winning_moves = match (want_moves, outcome.losing) {
+        (false, _) => None,
+        (true, true) => Some(Vec::new()),
+        (true, false) => Some(solver.analyze(position, base, control)?.winning_moves),
+    };
+    Ok(Answer {
+        losing: outcome.losing,
+        proof_move: outcome.winning_move,
+        nimber,
+        winning_moves,
+    })
+}
+
+/// Solves a position (see `sprague.sprouts.solve`).
+#[pyfunction]
+#[pyo3(signature = (position, misere, nimber, base, threads, moves))]
+fn sprouts_solve<'py>(
+    py: Python<'py>,
+    position: &str,
+    misere: bool,
+    nimber: bool,
+    base: Option<Py<PyBase>>,
+    threads: &Bound<'py, PyAny>,
+    moves: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = size_arg(threads, "threads")?;
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(value_error(format!(
+            "threads must be between 1 and {MAX_THREADS}, got {threads}"
+        )));
+    }
+    let position = py.detach(|| parse(position))?;
+    let method = match misere {
+        true => Method::MisereForms(DEFAULT_FORM_LIVES),
+        false => Method::Normal,
+    };
+    let solver = Solver::new(method, threads);
+    let control = Control::new();
+    // The shared base is locked by the worker only (waiting for it if another call holds it).
+    let shared = base.as_ref().map(|b| b.get());
+    let answer = interruptible(
+        py,
+        || control.cancel(),
+        || match shared {
+            Some(shared) => {
+                let mut base = shared.lock_blocking();
+                solve_on(&solver, &position, &mut base, &control, nimber, moves)
+            }
+            None => solve_on(
+                &solver,
+                &position,
+                &mut Base::new(),
+                &control,
+                nimber,
+                moves,
+            ),
+        },
+    )?
+    .map_err(|Cancelled| pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled"))?;
+    let winning_move = match &answer.winning_moves {
+        Some(all) => all.first().cloned(),
+        None => answer.proof_move.clone(),
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("position", position.to_string())?;
+    dict.set_item("play", if misere { "misere" } else { "normal" })?;
+    dict.set_item("outcome", if answer.losing { "P" } else { "N" })?;
+    dict.set_item("nimber", answer.nimber)?;
+    dict.set_item("winning_move", winning_move.map(|m| m.to_string()))?;
+    dict.set_item(
+        "winning_moves",
+        answer
+            .winning_moves
+            .map(|all| all.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+    )?;
+    dict.set_item("threads", threads)?;
+    dict.set_item("nodes", control.nodes())?;
+    Ok(dict)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sprouts_canon, m)?)?;
+    m.add_function(wrap_pyfunction!(sprouts_children, m)?)?;
+    m.add_function(wrap_pyfunction!(sprouts_solve, m)?)?;
+    Ok(())
+}

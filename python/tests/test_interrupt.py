@@ -1,0 +1,74 @@
+"""Long computations release the GIL, and Ctrl-C (SIGINT) stops them with KeyboardInterrupt."""
+
+import os
+import signal
+import sys
+import threading
+import time
+
+import pytest
+
+from sprague import Base, heap, sprouts
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill")
+
+
+def interrupt_after(seconds):
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_sprouts_solve():
+    base = Base()
+    timer = interrupt_after(0.5)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        sprouts.solve("0*30", base=base)  # minutes of work
+    timer.join()
+    assert time.monotonic() - started < 5
+    # What was proven before the interrupt is kept in the base.
+    assert len(base) > 0
+    # The module works on afterwards, with that base.
+    assert sprouts.solve("0*5", base=base)["outcome"] == "N"
+
+
+def test_ctrl_c_stops_a_solve_on_two_threads():
+    timer = interrupt_after(0.5)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        sprouts.solve("0*30", threads=2)
+    timer.join()
+    assert time.monotonic() - started < 5
+
+
+def test_ctrl_c_stops_a_long_sequence():
+    timer = interrupt_after(0.5)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        heap.sequence("grundy", 1 << 26)
+    timer.join()
+    assert time.monotonic() - started < 5
+
+
+def test_the_gil_is_released_while_solving():
+    done = threading.Event()
+    answers = []
+
+    def solve():
+        answers.append(sprouts.solve("0*9", moves=False)["outcome"])
+        done.set()
+
+    worker = threading.Thread(target=solve)
+    started = time.monotonic()
+    worker.start()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    elapsed = time.monotonic() - started
+    assert answers == ["N"]
+    # The main thread kept running while the search ran (each tick sleeps 1 ms).
+    if elapsed > 0.1:
+        assert ticks > 20
