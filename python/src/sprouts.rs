@@ -1,12 +1,12 @@
-//! Sprouts: canonical forms, children, and solving through the engine's [`Solver`] — the policy of
-//! `sprague sprouts solve` (`crates/cli/src/commands/sprouts.rs`): the outcome first, then the
-//! nimber when asked, then every winning move, all on one base.
+//! Sprouts: canonical forms, children, and solving through the engine's [`Solver::answer`] — the
+//! policy `sprague sprouts solve` uses too: the outcome first, then the nimber when asked, then
+//! every winning move, all on one base.
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    Base, Cancelled, Control, Method, Solver, DEFAULT_FORM_LIVES,
+    Base, Cancelled, Control, Method, Questions, Solver, DEFAULT_FORM_LIVES,
 };
 
 use crate::base::PyBase;
@@ -36,47 +36,6 @@ fn sprouts_children(py: Python<'_>, position: &str) -> PyResult<Vec<String>> {
     })
 }
 
-/// What one solve found.
-struct Answer {
-    losing: bool,
-    /// The winning move the proof of the outcome named, if any.
-    proof_move: Option<Position>,
-    nimber: Option<u32>,
-    winning_moves: Option<Vec<Position>>,
-}
-
-/// The CLI's `solve`: outcome, then the nimber if asked (normal play; 0 at once for a normal-play
-/// loss), then every winning move of a won position if asked.
-fn solve_on(
-    solver: &Solver,
-    position: &Position,
-    base: &mut Base,
-    control: &Control,
-    want_nimber: bool,
-    want_moves: bool,
-) -> Result<Answer, Cancelled> {
-    let misere = solver.method().is_misere();
-    let outcome = solver.outcome(position, base, control)?;
-    let nimber = match (want_nimber, misere, outcome.losing) {
-        (false, _, _) => None,
-        (true, false, true) => Some(0),
-        // A nimber is a normal-play value: the engine's Solver answers it for a misère method as
-        // for its normal-play counterpart.
-        (true, _, _) => Some(solver.nimber(position, base, control)?),
-    };
-    let winning_moves = match (want_moves, outcome.losing) {
-        (false, _) => None,
-        (true, true) => Some(Vec::new()),
-        (true, false) => Some(solver.analyze(position, base, control)?.winning_moves),
-    };
-    Ok(Answer {
-        losing: outcome.losing,
-        proof_move: outcome.winning_move,
-        nimber,
-        winning_moves,
-    })
-}
-
 /// Solves a position (see `sprague.sprouts.solve`).
 #[pyfunction]
 #[pyo3(signature = (position, misere, nimber, base, threads, moves))]
@@ -102,6 +61,11 @@ fn sprouts_solve<'py>(
     };
     let solver = Solver::new(method, threads);
     let control = Control::new();
+    // The engine's policy, as the CLI's: the outcome, then the nimber, then every winning move.
+    let questions = Questions {
+        nimber,
+        winning_moves: moves,
+    };
     // The shared base is locked by the worker only (waiting for it if another call holds it).
     let shared = base.as_ref().map(|b| b.get());
     let answer = interruptible(
@@ -110,22 +74,15 @@ fn sprouts_solve<'py>(
         || match shared {
             Some(shared) => {
                 let mut base = shared.lock_blocking();
-                solve_on(&solver, &position, &mut base, &control, nimber, moves)
+                solver.answer(&position, questions, &mut base, &control)
             }
-            None => solve_on(
-                &solver,
-                &position,
-                &mut Base::new(),
-                &control,
-                nimber,
-                moves,
-            ),
+            None => solver.answer(&position, questions, &mut Base::new(), &control),
         },
     )?
     .map_err(|Cancelled| pyo3::exceptions::PyKeyboardInterrupt::new_err("cancelled"))?;
     let winning_move = match &answer.winning_moves {
         Some(all) => all.first().cloned(),
-        None => answer.proof_move.clone(),
+        None => answer.winning_move.clone(),
     };
     let dict = PyDict::new(py);
     dict.set_item("position", position.to_string())?;

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
     self, minimal_base, Base, BaseCheck, Cancelled, CheckOptions, CheckReport, Control, Detail,
-    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Outcome, Solver, Step, DEFAULT_FORM_LIVES,
+    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Questions, Solver, Step, DEFAULT_FORM_LIVES,
     DEFAULT_NODES_PER_ENTRY,
 };
 
@@ -482,55 +482,6 @@ struct SolveReport {
     nodes: u64,
 }
 
-type Answers = (Outcome, Option<u32>, Option<Vec<String>>);
-
-/// The outcome, the nimber (when wanted) and the winning moves (when wanted) of `position`.
-fn answer_all(
-    position: &Position,
-    solver: Solver,
-    (want_nimber, want_moves): (bool, bool),
-    base: &mut Base,
-    budget: &mut Budget,
-    json: bool,
-) -> Result<Answers, Box<dyn std::error::Error>> {
-    let misere = solver.method().is_misere();
-    let play = if misere {
-        "misère play"
-    } else {
-        "normal play"
-    };
-    let outcome = with_progress(play, budget, |control| {
-        solver.outcome(position, base, control)
-    })?;
-    if let (Some(first), false) = (&outcome.winning_move, json) {
-        eprintln!("a winning move: {first}");
-    }
-    let nimber = match (want_nimber, misere, outcome.losing) {
-        (_, true, _) => None,
-        (_, false, true) => Some(0), // lost in normal play: nimber 0
-        (true, false, false) => Some(with_progress("nimber", budget, |control| {
-            solver.nimber(position, base, control)
-        })?),
-        (false, false, false) => None,
-    };
-    let winning_moves = match want_moves && !outcome.losing {
-        true => {
-            let analysis = with_progress("winning moves", budget, |control| {
-                solver.analyze(position, base, control)
-            })?;
-            Some(
-                analysis
-                    .winning_moves
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect(),
-            )
-        }
-        false => None,
-    };
-    Ok((outcome, nimber, winning_moves))
-}
-
 fn solve(
     text: &str,
     solver: Solver,
@@ -543,25 +494,37 @@ fn solve(
     let mut base = load_base(base)?;
     let misere = solver.method().is_misere();
     let mut budget = Budget::new(limits);
-    let answers = answer_all(
-        &position,
-        solver,
-        (want_nimber, want_moves),
-        &mut base,
-        &mut budget,
-        json,
-    );
+    let questions = Questions {
+        nimber: want_nimber && !misere,
+        winning_moves: want_moves,
+    };
+    let play = if misere {
+        "misère play"
+    } else {
+        "normal play"
+    };
+    let answers = with_progress(play, &mut budget, |control| {
+        solver.answer(&position, questions, &mut base, control)
+    });
     if let Some(path) = save {
         // Also when a bound stopped the search: the base holds only what was proven.
         save_base(&base, path)?;
     }
-    let (outcome, nimber, winning_moves) = answers?;
+    let answers = answers?;
+    // Lost in normal play: nimber 0, known without asking.
+    let nimber = answers.nimber.or((answers.losing && !misere).then_some(0));
+    let show = |moves: &Vec<Position>| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    let winning_moves = answers
+        .winning_moves
+        .as_ref()
+        .filter(|_| !answers.losing)
+        .map(show);
     let report = SolveReport {
         position: position.to_string(),
         play: if misere { "misère" } else { "normal" },
-        outcome: if outcome.losing { "P" } else { "N" },
+        outcome: if answers.losing { "P" } else { "N" },
         nimber,
-        winning_move: outcome.winning_move.map(|m| m.to_string()),
+        winning_move: answers.winning_move.map(|m| m.to_string()),
         winning_moves,
         method: match solver.method() {
             Method::Normal => "couple",
@@ -575,7 +538,7 @@ fn solve(
     if json {
         return print_json(&report);
     }
-    let who = if outcome.losing {
+    let who = if answers.losing {
         "the player to move loses"
     } else {
         "the player to move wins"
@@ -586,6 +549,9 @@ fn solve(
     );
     if let Some(n) = report.nimber {
         println!("nimber: {n}");
+    }
+    if let Some(first) = &report.winning_move {
+        println!("a winning move (the first the proof found): {first}");
     }
     if let Some(moves) = &report.winning_moves {
         println!("winning moves ({}):", moves.len());

@@ -14,6 +14,7 @@
 //! assert!(sprouts::misere_losing(&start, &mut base)); // in misère play 3 spots is lost for the first player
 //! ```
 
+mod answers;
 mod base;
 mod check;
 mod dfpn;
@@ -35,6 +36,7 @@ mod proof;
 pub mod proof_layout;
 mod search_levels;
 
+pub use answers::{Answers, Questions};
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER};
 pub use check::{
     check_base, verify_base, BaseCheck, CheckOptions, CheckReport, DEFAULT_NODES_PER_ENTRY,
