@@ -58,25 +58,6 @@ pub(crate) fn lock_base<'a>(py: Python<'_>, py_base: &'a PyBase) -> MutexGuard<'
     }
 }
 
-/// At most a few items, joined (as the CLI quotes wrong entries).
-fn quote_some(items: &[String]) -> String {
-    const QUOTED: usize = 5;
-    let mut text = items
-        .iter()
-        .take(QUOTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("; ");
-    if items.len() > QUOTED {
-        text.push_str(&format!("; … ({} more)", items.len() - QUOTED));
-    }
-    text
-}
-
-fn entries(n: usize) -> String {
-    format!("{n} entr{}", if n == 1 { "y" } else { "ies" })
-}
-
 /// The engine's complete check of `claimed` ([`BaseCheck`], as `verify_base` runs it), in slices so
 /// that Ctrl-C stops it.
 fn run_check(
@@ -110,25 +91,11 @@ fn run_check(
 /// could not be verified are left out, with a warning.
 fn verified(py: Python<'_>, claimed: Base, source: &str, budget: Option<u64>) -> PyResult<PyBase> {
     let (report, verified) = run_check(py, &claimed, budget.unwrap_or(DEFAULT_NODES_PER_ENTRY))?;
-    if !report.wrong.is_empty() {
-        return Err(value_error(format!(
-            "{source}: {} wrong entr{} (the base is not used): {}",
-            report.wrong.len(),
-            if report.wrong.len() == 1 { "y" } else { "ies" },
-            quote_some(&report.wrong)
-        )));
+    if let Some(why) = report.refusal() {
+        return Err(value_error(format!("{source}: {why}")));
     }
-    if !report.unverifiable.is_empty() {
-        let message = format!(
-            "{source}: {} could not be verified and {} not used: {}",
-            entries(report.unverifiable.len()),
-            if report.unverifiable.len() == 1 {
-                "is"
-            } else {
-                "are"
-            },
-            quote_some(&report.unverifiable)
-        );
+    if let Some(what) = report.left_out() {
+        let message = format!("{source}: {what}");
         let message =
             std::ffi::CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
         PyErr::warn(py, py.get_type::<PyUserWarning>().as_any(), &message, 2)?;

@@ -9,14 +9,12 @@ use super::sprouts_job;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::graph::{GraphSolver, GRAPH_BASE_MAGIC as GRAPH_MAGIC};
-use sprague_engine::solve::sprouts::{Base, CheckReport, GLOP_HEADER, MISERE_HEADER};
+use sprague_engine::solve::sprouts::{name_some, Base, CheckReport, GLOP_HEADER, MISERE_HEADER};
 
 /// Largest file accepted for import.
 pub const MAX_IMPORT_BYTES: usize = 32 << 20;
 /// The first line of the nim-values text format.
 pub const NIM_HEADER: &str = "[Nim values]";
-/// Most conflicts quoted in a report.
-const QUOTED: usize = 5;
 
 /// A file to hand to the user.
 pub struct ExportedFile {
@@ -152,7 +150,7 @@ pub async fn import_sprouts(
             "nothing was imported: {} entr{} contradict the rules of Sprouts, e.g. {}",
             report.wrong.len(),
             if report.wrong.len() == 1 { "y" } else { "ies" },
-            quote(&report.wrong)
+            name_some(&report.wrong)
         ));
     }
     let mut merged = sprouts_job::take_base().await;
@@ -169,7 +167,7 @@ pub async fn import_sprouts(
             "nothing was imported: {} position{} have other values in this browser's base, e.g. {}",
             conflicts.len(),
             if conflicts.len() == 1 { "" } else { "s" },
-            quote(&quoted)
+            name_some(&quoted)
         ));
     }
     merged = trial;
@@ -197,7 +195,7 @@ pub async fn import_sprouts(
         text.push_str(&format!(
             " {} could not be verified within the solver's budget and were left out, e.g. {}.",
             report.unverifiable.len(),
-            quote(&report.unverifiable)
+            name_some(&report.unverifiable)
         ));
     }
     Ok(text)
@@ -215,7 +213,7 @@ pub async fn import_graph(bytes: &[u8]) -> Result<String, String> {
             "nothing was imported: {} entr{} contradict the rules of Node Kayles, e.g. {}",
             checked.wrong,
             if checked.wrong == 1 { "y" } else { "ies" },
-            quote(&checked.wrong_examples)
+            name_some(&checked.wrong_examples)
         ));
     }
     let mut solver = graph_job::take_solver().await;
@@ -242,17 +240,4 @@ pub async fn import_graph(bytes: &[u8]) -> Result<String, String> {
 fn sprouts_base(stored: &StoredBase) -> Result<Base, String> {
     Base::from_own_bytes(&stored.data)
         .map_err(|e| format!("the stored Sprouts base is damaged: {e}"))
-}
-
-fn quote(items: &[String]) -> String {
-    let mut text = items
-        .iter()
-        .take(QUOTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("; ");
-    if items.len() > QUOTED {
-        text.push_str("; …");
-    }
-    text
 }

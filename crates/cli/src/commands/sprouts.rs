@@ -263,21 +263,6 @@ fn check_with_progress(claimed: &Base, nodes_per_entry: u64) -> (CheckReport, Ba
     check.finish()
 }
 
-/// At most a few items, joined.
-fn quote_some(items: &[String]) -> String {
-    const QUOTED: usize = 5;
-    let mut text = items
-        .iter()
-        .take(QUOTED)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("; ");
-    if items.len() > QUOTED {
-        text.push_str(&format!("; … ({} more)", items.len() - QUOTED));
-    }
-    text
-}
-
 /// A base for a solver: read, then verified (the engine's policy, [`sprouts::verify_base`]); a
 /// base with a wrong entry is refused, entries that could not be verified are left out (with a
 /// warning), so no answer rests on an unchecked claim.
@@ -287,33 +272,12 @@ fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error::Error>> {
     };
     let claimed = read_base(path)?;
     let (report, verified) = check_with_progress(&claimed, DEFAULT_NODES_PER_ENTRY);
-    if !report.wrong.is_empty() {
-        return Err(format!(
-            "{}: {} wrong entr{} (the base is not used; `sprague sprouts check` lists them): {}",
-            path.display(),
-            report.wrong.len(),
-            if report.wrong.len() == 1 { "y" } else { "ies" },
-            quote_some(&report.wrong)
-        )
-        .into());
+    if let Some(why) = report.refusal() {
+        let path = path.display();
+        return Err(format!("{path}: {why}; `sprague sprouts check` lists them all").into());
     }
-    if !report.unverifiable.is_empty() {
-        eprintln!(
-            "warning: {}: {} entr{} could not be verified and {} not used: {}",
-            path.display(),
-            report.unverifiable.len(),
-            if report.unverifiable.len() == 1 {
-                "y"
-            } else {
-                "ies"
-            },
-            if report.unverifiable.len() == 1 {
-                "is"
-            } else {
-                "are"
-            },
-            quote_some(&report.unverifiable)
-        );
+    if let Some(what) = report.left_out() {
+        eprintln!("warning: {}: {what}", path.display());
     }
     Ok(verified)
 }

@@ -72,6 +72,51 @@ impl CheckReport {
     pub fn all_verified(&self) -> bool {
         self.wrong.is_empty() && self.unverifiable.is_empty()
     }
+
+    /// Why a base from outside is refused, if it is: it has a wrong entry (the policy of
+    /// [`verify_base`]'s callers — the CLI's `--base`, Python's `Base.load`).
+    pub fn refusal(&self) -> Option<String> {
+        let n = self.wrong.len();
+        (n > 0).then(|| {
+            format!(
+                "{n} wrong entr{} (the base is not used): {}",
+                if n == 1 { "y" } else { "ies" },
+                name_some(&self.wrong)
+            )
+        })
+    }
+
+    /// What of a base from outside is left out, if anything: the entries that could not be
+    /// verified (the rest is used).
+    pub fn left_out(&self) -> Option<String> {
+        let n = self.unverifiable.len();
+        (n > 0).then(|| {
+            let (entries, are) = if n == 1 {
+                ("entry", "is")
+            } else {
+                ("entries", "are")
+            };
+            format!(
+                "{n} {entries} could not be verified and {are} not used: {}",
+                name_some(&self.unverifiable)
+            )
+        })
+    }
+}
+
+/// Entries named in a message: the first few, then how many more.
+pub fn name_some(entries: &[String]) -> String {
+    const NAMED: usize = 5;
+    let mut text = entries
+        .iter()
+        .take(NAMED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if entries.len() > NAMED {
+        text.push_str(&format!("; … ({} more)", entries.len() - NAMED));
+    }
+    text
 }
 
 /// How much a check may compute.

@@ -39,7 +39,8 @@ mod search_levels;
 pub use answers::{Answers, Questions};
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER};
 pub use check::{
-    check_base, verify_base, BaseCheck, CheckOptions, CheckReport, DEFAULT_NODES_PER_ENTRY,
+    check_base, name_some, verify_base, BaseCheck, CheckOptions, CheckReport,
+    DEFAULT_NODES_PER_ENTRY,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
