@@ -13,6 +13,16 @@ from sprague import Base, heap, sprouts
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill")
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Python's own Ctrl-C handler for each test: a process started in the background (`cmd &`
+    in a script, as CI may run) inherits SIGINT ignored, and then Python installs no handler and
+    a SIGINT would do nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def interrupt_after(seconds):
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
