@@ -13,17 +13,14 @@ use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{
     analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
 };
-use sprague_engine::solve::misere::{Budget, MisereQuotient, MisereSolver, QuotientLimits};
+use sprague_engine::solve::misere::{Budget, MisereSolver, QuotientLimits};
 
 use crate::{abandonable, interruptible, size_arg, value_error};
 
 /// Heaps computed between looks at the cancel flag.
 const CHUNK: usize = 1 << 12;
 
-/// The CLI's policy for misère positions (`crates/cli/src/commands/misere.rs`): the misère quotient
-/// decides positions of small heaps when it builds within [`QUOTIENT_SECONDS`].
-const QUOTIENT_HEAPS: usize = 24;
-const GRUNDY_QUOTIENT_HEAPS: usize = 28;
+/// A misère solver's quotient is given up past this long (as the CLI's).
 const QUOTIENT_SECONDS: f64 = 2.0;
 
 /// Misère solvers kept between calls (each remembers what it learned, and its quotient), most
@@ -175,21 +172,10 @@ fn misere_solver(game: &HeapGame, cancel: &AtomicBool) -> MisereSolver {
         }
     }
     drop(kept);
-    let mut solver = MisereSolver::new(game);
-    let heaps = if game.is_grundy() {
-        GRUNDY_QUOTIENT_HEAPS
-    } else {
-        QUOTIENT_HEAPS
-    };
     let started = Instant::now();
-    let quotient =
-        MisereQuotient::build_with_progress(game, heaps, QuotientLimits::default(), |_, _| {
-            !cancel.load(Ordering::Relaxed) && started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
-        });
-    if let Ok(quotient) = quotient {
-        let _ = solver.use_quotient(&quotient);
-    }
-    solver
+    MisereSolver::with_quick_quotient(game, QuotientLimits::default(), || {
+        !cancel.load(Ordering::Relaxed) && started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
+    })
 }
 
 fn keep_solver(solver: MisereSolver) {

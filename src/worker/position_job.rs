@@ -6,9 +6,7 @@ use super::heap_job::HeapJob;
 use super::protocol::{HeapMoveAnswer, Outcome, PositionAnswer};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{self, WinningMove};
-use sprague_engine::solve::misere::{
-    Budget, Method, MisereError, MisereQuotient, MisereSolver, QuotientLimits,
-};
+use sprague_engine::solve::misere::{Budget, Method, MisereError, MisereSolver, QuotientLimits};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -22,13 +20,6 @@ const MISERE_BUDGET: Budget = Budget {
     genus: 200_000,
 };
 
-/// Heaps covered by the misère quotient built for a game when its first misère question comes: positions
-/// made of such heaps are decided by the quotient's arithmetic instead of a search (0.07, 0.137: a few
-/// hundredths of a second natively; to 28 heaps they take over a second, a heap at a time).
-const QUOTIENT_HEAPS: usize = 24;
-/// Grundy's game goes to 28 heaps (48 elements in 0.04 s natively): its large heaps are then searched far
-/// faster (heap 100 in about a second; the quotient stops at 29).
-const GRUNDY_QUOTIENT_HEAPS: usize = 28;
 /// The quotient is not worth more than this much of the worker's time (it is built once per game).
 const QUOTIENT_MS: f64 = 1_500.0;
 const QUOTIENT_LIMITS: QuotientLimits = QuotientLimits {
@@ -106,22 +97,11 @@ pub fn answer(
     Ok(answer)
 }
 
-/// A misère solver for `game`, with its quotient for heaps up to [`QUOTIENT_HEAPS`] (Grundy's game:
-/// [`GRUNDY_QUOTIENT_HEAPS`]) when one is found in time (otherwise the solver searches, as it would anyway).
+/// A misère solver for `game`, with its quotient when one is found in time (the engine's policy,
+/// [`MisereSolver::with_quick_quotient`], on the worker's clock and limits).
 fn solver_for(game: &HeapGame) -> MisereSolver {
-    let mut solver = MisereSolver::new(game);
-    let heaps = match game.is_grundy() {
-        true => GRUNDY_QUOTIENT_HEAPS,
-        false => QUOTIENT_HEAPS,
-    };
     let deadline = js_sys::Date::now() + QUOTIENT_MS;
-    let quotient = MisereQuotient::build_with_progress(game, heaps, QUOTIENT_LIMITS, |_, _| {
-        js_sys::Date::now() < deadline
-    });
-    if let Ok(quotient) = quotient {
-        let _ = solver.use_quotient(&quotient);
-    }
-    solver
+    MisereSolver::with_quick_quotient(game, QUOTIENT_LIMITS, || js_sys::Date::now() < deadline)
 }
 
 fn outcome(outcome: heap::Outcome) -> Outcome {

@@ -115,29 +115,8 @@ fn outcome_text(outcome: Outcome) -> &'static str {
     }
 }
 
-/// Heaps the quotient used for positions covers (Grundy's game: 48 elements in 0.04 s, and its large heaps
-/// are then searched far faster; other games stay at 24, as the app's worker does).
-const QUOTIENT_HEAPS: usize = 24;
-const GRUNDY_QUOTIENT_HEAPS: usize = 28;
 /// The quotient is given up (and the position searched without it) past this long.
 const QUOTIENT_SECONDS: f64 = 2.0;
-
-/// Lets `solver` decide positions of small heaps by the game's misère quotient, when it builds quickly.
-fn use_quotient_if_quick(game: &HeapGame, solver: &mut MisereSolver) {
-    let heaps = if game.is_grundy() {
-        GRUNDY_QUOTIENT_HEAPS
-    } else {
-        QUOTIENT_HEAPS
-    };
-    let started = Instant::now();
-    let quotient =
-        MisereQuotient::build_with_progress(game, heaps, QuotientLimits::default(), |_, _| {
-            started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
-        });
-    if let Ok(quotient) = quotient {
-        let _ = solver.use_quotient(&quotient);
-    }
-}
 
 #[derive(Serialize)]
 struct PositionReport {
@@ -153,8 +132,10 @@ struct PositionReport {
 
 fn position(code: &str, heaps: &[usize], budget: &Budget, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let mut solver = MisereSolver::new(&game);
-    use_quotient_if_quick(&game, &mut solver);
+    let started = Instant::now();
+    let mut solver = MisereSolver::with_quick_quotient(&game, QuotientLimits::default(), || {
+        started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
+    });
     let analysis = solver.analyze(heaps, budget)?;
     let report = PositionReport {
         game: analysis.game,

@@ -20,7 +20,7 @@ mod tame;
 pub use error::MisereError;
 pub use genera::{GenusEntry, GenusTable};
 pub use genus::Genus;
-pub use position::{Budget, Method, MisereAnalysis, MisereSolver};
+pub use position::{quotient_heaps, Budget, Method, MisereAnalysis, MisereSolver};
 pub use quotient::{
     MisereQuotient, QuotientLimits, Verification, MAX_QUOTIENT_ELEMENTS, MAX_QUOTIENT_HEAP,
 };
