@@ -2,8 +2,13 @@
 //! re-derived from the rules and values already proven, one or two plies deep. Entries are taken
 //! in order of lives, and an entry is re-derived only from entries already verified (which have
 //! fewer lives), so a verified entry never rests on a claim: a wrong entry cannot vouch for another.
-//! Small positions missing from the base are valued by a plain minimax (mex over children, no land
-//! splitting) so that small claims can always be decided.
+//! Small lands missing from the base are valued by a plain minimax (mex over children, a sum of
+//! lands by the XOR of their values) so that small claims can always be decided.
+//!
+//! Most of the time goes into proving that a child differs from the claimed value, which takes a
+//! grandchild with that value: such witnesses are looked for among the grandchildren whose lands
+//! could be stored with it (before putting the others into canonical form), and a couple proven
+//! won is remembered for its siblings.
 //!
 //! An entry the verified entries cannot re-derive is computed by the solver ([`NormalSearch`],
 //! [`MisereSearch`]) from the rules and the verified entries, under a budget of nodes; if the
@@ -18,13 +23,16 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::games::sprouts::Position;
+use rustc_hash::FxHashSet as HashSet;
+use std::ops::ControlFlow;
+
+use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
 use super::misere::MisereSearch;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 
-/// Positions with at most this many lives are valued directly when the base lacks them.
+/// Lands with at most this many lives are valued directly when the base lacks them.
 const PLAIN_MINIMAX_LIVES: u32 = 10;
 
 /// Nodes the solver may spend on one entry the base cannot re-derive, by default. Measured on
@@ -36,20 +44,32 @@ thread_local! {
     static PLAIN: RefCell<HashMap<Vec<u8>, u32>> = RefCell::new(HashMap::new());
 }
 
-/// The stored nimber, or for a small position the plain minimax one.
+/// The stored nimber, or the XOR of its lands' values: stored, or for a small land the plain
+/// minimax one (a sum's nimber is the XOR of its parts).
 fn nimber_of(base: &Base, position: &Position) -> Option<u32> {
-    base.nimber(position)
-        .or_else(|| (position.lives() <= PLAIN_MINIMAX_LIVES).then(|| plain_nimber(position)))
+    base.nimber(position).or_else(|| {
+        position.lands().iter().try_fold(0, |acc, land| {
+            let value = base.nimber_of_land(land).or_else(|| {
+                (land.lives() <= PLAIN_MINIMAX_LIVES).then(|| plain_land_nimber(land))
+            })?;
+            Some(acc ^ value)
+        })
+    })
 }
 
-fn plain_nimber(position: &Position) -> u32 {
-    let key = position.key();
-    if let Some(v) = PLAIN.with(|m| m.borrow().get(&key).copied()) {
+/// The nimber of a land by plain minimax from the rules alone: the mex over its children, each
+/// child valued as the XOR of its lands.
+fn plain_land_nimber(land: &Land) -> u32 {
+    if let Some(v) = PLAIN.with(|m| m.borrow().get(land.key()).copied()) {
         return v;
     }
-    let values: Vec<u32> = position.children().iter().map(plain_nimber).collect();
+    let values: Vec<u32> = land
+        .children()
+        .iter()
+        .map(|lands| lands.iter().fold(0, |acc, l| acc ^ plain_land_nimber(l)))
+        .collect();
     let v = (0..).find(|m| !values.contains(m)).unwrap_or(0);
-    PLAIN.with(|m| m.borrow_mut().insert(key, v));
+    PLAIN.with(|m| m.borrow_mut().insert(land.key().to_vec(), v));
     v
 }
 
@@ -143,26 +163,68 @@ enum Proof {
     Unknown,
 }
 
+/// Couples (position key, heap) proven won during a check: siblings share children, so a witness
+/// found once is not searched for again. Only proven facts go in, so nothing here rests on a claim.
+type WonCouples = HashSet<(Vec<u8>, u32)>;
+
 /// Is (position, n) won for the player to move? Known nimber, or a move to a known losing couple:
-/// a child with stored nimber n, or a stored nimber m < n of the position itself.
-fn couple_won(base: &Base, position: &Position, n: u32) -> Proof {
-    if let Some(v) = nimber_of(base, position) {
-        return if v != n { Proof::Yes } else { Proof::No };
+/// a child with stored nimber n, or a stored nimber m < n of the position itself. The cheap ways
+/// come first: the stored value, a couple already proven won, a witness among the children the
+/// base holds; the plain minimax of small lands only when these fail.
+fn couple_won(base: &Base, won: &mut WonCouples, position: &Position, n: u32) -> Proof {
+    let differs = |v: u32| if v != n { Proof::Yes } else { Proof::No };
+    if let Some(v) = base.nimber(position) {
+        return differs(v);
     }
-    if position
-        .children()
-        .iter()
-        .any(|c| nimber_of(base, c) == Some(n))
-    {
+    let key = (position.key(), n);
+    if won.contains(&key) {
+        return Proof::Yes;
+    }
+    if has_stored_child_of_nimber(base, position, n) {
+        won.insert(key);
+        return Proof::Yes;
+    }
+    if let Some(v) = nimber_of(base, position) {
+        return differs(v);
+    }
+    let any_child = position.children_until(|c| {
+        if nimber_of(base, c) == Some(n) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if any_child.is_break() {
+        won.insert(key);
         Proof::Yes
     } else {
         Proof::Unknown
     }
 }
 
+/// Whether some child of `position` has nimber `n` by the base's stored values. Most of a check's
+/// time is spent looking for such witnesses, and putting children into canonical form is most of
+/// that: so children are looked at before canonical form, and only those whose lands' invariants
+/// could carry stored nimbers XORing to `n` are named and looked up.
+fn has_stored_child_of_nimber(base: &Base, position: &Position, n: u32) -> bool {
+    let known = base.land_nimbers();
+    let found = position.pending_children_until(|child| {
+        if !known.may_xor_to(child.invariants(), n) {
+            return ControlFlow::Continue(());
+        }
+        let child = Position::from_lands(child.into_lands());
+        if base.nimber(&child) == Some(n) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found.is_break()
+}
+
 /// Checks nimber(position) = n: every child must be shown to differ from n, and each m < n must
 /// be reached by some child.
-fn check_nimber(base: &Base, position: &Position, n: u32) -> Proof {
+fn check_nimber(base: &Base, won: &mut WonCouples, position: &Position, n: u32) -> Proof {
     let children = position.children();
     // The mex of k values is at most k: a larger claim is wrong whatever the children are worth
     // (and checking it value by value would cost as much as the claim is large).
@@ -171,20 +233,28 @@ fn check_nimber(base: &Base, position: &Position, n: u32) -> Proof {
     }
     let mut result = Proof::Yes;
     for child in &children {
-        match couple_won(base, child, n) {
+        match couple_won(base, won, child, n) {
             Proof::Yes => {}
             Proof::No => return Proof::No,
             Proof::Unknown => result = Proof::Unknown,
         }
     }
+    // Stored values first; the plain minimax of small lands only if some m is not reached so.
+    let stored: Vec<Option<u32>> = children.iter().map(|c| base.nimber(c)).collect();
+    let mut values: Option<Vec<Option<u32>>> = None;
     for m in 0..n {
-        if children.iter().any(|c| nimber_of(base, c) == Some(m)) {
+        if stored.contains(&Some(m)) {
+            continue;
+        }
+        let values =
+            values.get_or_insert_with(|| children.iter().map(|c| nimber_of(base, c)).collect());
+        if values.contains(&Some(m)) {
             continue;
         }
         // No child is known to have nimber m: wrong if every child provably differs from m.
         if children
             .iter()
-            .all(|c| couple_won(base, c, m) == Proof::Yes)
+            .all(|c| couple_won(base, won, c, m) == Proof::Yes)
         {
             return Proof::No;
         }
@@ -264,9 +334,9 @@ impl Claim {
         }
     }
 
-    fn local_proof(&self, trusted: &Base) -> Proof {
+    fn local_proof(&self, trusted: &Base, won: &mut WonCouples) -> Proof {
         match self {
-            Claim::Nimber(p, n) => check_nimber(trusted, p, *n),
+            Claim::Nimber(p, n) => check_nimber(trusted, won, p, *n),
             Claim::Misere(p, losing) => check_misere(trusted, p, *losing),
         }
     }
@@ -327,6 +397,8 @@ pub struct BaseCheck {
     /// Verified entries, and what the solver learned on the way.
     trusted: Base,
     report: CheckReport,
+    /// Couples proven won so far (see [`WonCouples`]).
+    won: WonCouples,
     /// The solver on `claims[next]`, when the verified entries could not re-derive it.
     solver: Option<Solver>,
     options: CheckOptions,
@@ -355,6 +427,7 @@ impl BaseCheck {
             next: 0,
             trusted: Base::new(),
             report: CheckReport::default(),
+            won: WonCouples::default(),
             solver: None,
             options,
             work: 0,
@@ -380,7 +453,7 @@ impl BaseCheck {
             let claim = &self.claims[self.next];
             let Some(mut solver) = self.solver.take() else {
                 self.work += 1;
-                match claim.local_proof(&self.trusted) {
+                match claim.local_proof(&self.trusted, &mut self.won) {
                     Proof::Yes => self.accept(false),
                     Proof::No => self.reject(),
                     Proof::Unknown if self.options.nodes_per_entry == 0 => self.give_up(),
