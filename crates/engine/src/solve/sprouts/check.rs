@@ -163,26 +163,28 @@ enum Proof {
     Unknown,
 }
 
-/// Couples (position key, heap) proven won during a check: siblings share children, so a witness
-/// found once is not searched for again. Only proven facts go in, so nothing here rests on a claim.
+/// Couples (land key, heap) proven won during a check: siblings share children, and children share
+/// lands, so a witness found once is not searched for again. Only proven facts go in, so nothing
+/// here rests on a claim.
 type WonCouples = HashSet<(Vec<u8>, u32)>;
 
 /// Is (position, n) won for the player to move? Known nimber, or a move to a known losing couple:
 /// a child with stored nimber n, or a stored nimber m < n of the position itself. The cheap ways
-/// come first: the stored value, a couple already proven won, a witness among the children the
-/// base holds; the plain minimax of small lands only when these fail.
+/// come first: the stored value, then — when all lands but one are stored, so that the question is
+/// whether that land's nimber differs from n XOR the others' — a couple already proven won, or a
+/// witness among that land's children the base holds; the plain minimax of small lands only when
+/// these fail.
 fn couple_won(base: &Base, won: &mut WonCouples, position: &Position, n: u32) -> Proof {
     let differs = |v: u32| if v != n { Proof::Yes } else { Proof::No };
     if let Some(v) = base.nimber(position) {
         return differs(v);
     }
-    let key = (position.key(), n);
-    if won.contains(&key) {
-        return Proof::Yes;
-    }
-    if has_stored_child_of_nimber(base, position, n) {
-        won.insert(key);
-        return Proof::Yes;
+    if let Some((land, target)) = one_unknown_land(base, position, n) {
+        let key = (land.key().to_vec(), target);
+        if won.contains(&key) || has_stored_child_of_nimber(base, land, target) {
+            won.insert(key);
+            return Proof::Yes;
+        }
     }
     if let Some(v) = nimber_of(base, position) {
         return differs(v);
@@ -195,20 +197,34 @@ fn couple_won(base: &Base, won: &mut WonCouples, position: &Position, n: u32) ->
         }
     });
     if any_child.is_break() {
-        won.insert(key);
         Proof::Yes
     } else {
         Proof::Unknown
     }
 }
 
-/// Whether some child of `position` has nimber `n` by the base's stored values. Most of a check's
-/// time is spent looking for such witnesses, and putting children into canonical form is most of
-/// that: so children are looked at before canonical form, and only those whose lands' invariants
-/// could carry stored nimbers XORing to `n` are named and looked up.
-fn has_stored_child_of_nimber(base: &Base, position: &Position, n: u32) -> bool {
+/// When the base stores the nimbers of all lands of `position` but one: that land, and the nimber
+/// it must have for the position to have nimber `n` (n XOR the others').
+fn one_unknown_land<'p>(base: &Base, position: &'p Position, n: u32) -> Option<(&'p Land, u32)> {
+    let mut unknown = None;
+    let mut target = n;
+    for land in position.lands() {
+        match base.nimber_of_land(land) {
+            Some(v) => target ^= v,
+            None if unknown.is_none() => unknown = Some(land),
+            None => return None,
+        }
+    }
+    unknown.map(|land| (land, target))
+}
+
+/// Whether some child of `land` has nimber `n` by the base's stored values. Most of a check's time
+/// is spent looking for such witnesses, and putting children into canonical form is most of that:
+/// so children are looked at before canonical form, and only those whose lands' invariants could
+/// carry stored nimbers XORing to `n` are named and looked up.
+fn has_stored_child_of_nimber(base: &Base, land: &Land, n: u32) -> bool {
     let known = base.land_nimbers();
-    let found = position.pending_children_until(|child| {
+    let found = land.pending_children_until(|child| {
         if !known.may_xor_to(child.invariants(), n) {
             return ControlFlow::Continue(());
         }
