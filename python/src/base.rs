@@ -6,21 +6,17 @@
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::solve::sprouts::{
-    Base, BaseCheck, CheckOptions, CheckReport, Step, DEFAULT_NODES_PER_ENTRY,
+    verify_base_under, Base, Cancelled, CheckOptions, CheckReport, Control, DEFAULT_NODES_PER_ENTRY,
 };
 
 use crate::sprouts::parse;
 use crate::{interruptible, value_error};
-
-/// Work units of the check between looks at the cancel flag.
-const CHECK_SLICE: u64 = 20_000;
 
 /// A Sprouts base: what solves learned (normal-play nimbers and misère outcomes, keyed by canonical
 /// position). Pass it to `sprague.sprouts.solve(..., base=...)` to start from what it knows and add
@@ -58,33 +54,24 @@ pub(crate) fn lock_base<'a>(py: Python<'_>, py_base: &'a PyBase) -> MutexGuard<'
     }
 }
 
-/// The engine's complete check of `claimed` ([`BaseCheck`], as `verify_base` runs it), in slices so
-/// that Ctrl-C stops it.
+/// The engine's complete check of `claimed` (its policy, `verify_base_under`: a right base is proven
+/// right on every core at once, any other is checked step by step), cancelled by Ctrl-C.
 fn run_check(
     py: Python<'_>,
     claimed: &Base,
     nodes_per_entry: u64,
 ) -> PyResult<(CheckReport, Base)> {
-    let cancel = AtomicBool::new(false);
-    let (report, verified, cancelled) = interruptible(
+    let control = Control::new();
+    let options = CheckOptions {
+        nodes_per_entry,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    interruptible(
         py,
-        || cancel.store(true, Ordering::Relaxed),
-        || {
-            let mut check = BaseCheck::new(claimed, CheckOptions { nodes_per_entry });
-            while check.step(CHECK_SLICE) != Step::Done(()) {
-                if cancel.load(Ordering::Relaxed) {
-                    let (report, base) = check.finish();
-                    return (report, base, true);
-                }
-            }
-            let (report, base) = check.finish();
-            (report, base, false)
-        },
-    )?;
-    if cancelled {
-        return Err(PyKeyboardInterrupt::new_err("the check was cancelled"));
-    }
-    Ok((report, verified))
+        || control.cancel(),
+        || verify_base_under(claimed, options, &control),
+    )?
+    .map_err(|Cancelled| PyKeyboardInterrupt::new_err("the check was cancelled"))
 }
 
 /// The CLI's `load_base` policy: a base with a wrong entry is refused (ValueError); entries that

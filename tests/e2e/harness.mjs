@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const artifacts = path.join(root, 'tests/e2e/artifacts');
 
 export async function serveDist() {
-    const dist = path.join(root, 'dist');
+    const dist = process.env.SPRAGUE_DIST ?? path.join(root, 'dist'); // another build, for benchmarks
     if (!fs.existsSync(path.join(dist, 'index.html'))) {
         throw new Error('dist/index.html is missing: run `trunk build --release` first (scripts/test does)');
     }

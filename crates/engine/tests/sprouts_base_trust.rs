@@ -83,7 +83,13 @@ fn right_claims_the_base_cannot_re_derive_are_computed() {
     }
     let base = claims("[Positions+Nimber]\n0*7 0\n0*4+0*4 0\n");
     // Without a budget they could not be verified, and then they are not trusted.
-    let (report, verified) = verify_base(&base, CheckOptions { nodes_per_entry: 0 });
+    let (report, verified) = verify_base(
+        &base,
+        CheckOptions {
+            nodes_per_entry: 0,
+            ..CheckOptions::default()
+        },
+    );
     assert_eq!(report.verified, 0);
     assert_eq!(report.unverifiable, ["0*7 nimber 0", "0*4+0*4 nimber 0"]);
     assert_eq!(verified.nimber(&start(7)), None);

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use sprague_engine::solve::sprouts::Control;
 
 /// The bounds a user set (none by default) and what a command has spent so far.
-#[derive(Clone, Debug, clap::Args)]
+#[derive(Clone, Debug, Default, clap::Args)]
 pub struct Limits {
     /// Stop after this many nodes (over every thread and question)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

@@ -6,8 +6,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::sprouts::{Notation, Position};
 use sprague_engine::solve::sprouts::{
-    self, minimal_base, Base, BaseCheck, Cancelled, CheckOptions, CheckReport, Control, Detail,
-    DfpnOptions, DfpnSearch, DfpnTable, Goal, Method, Questions, Solver, Step, DEFAULT_FORM_LIVES,
+    self, minimal_base, Base, Cancelled, CheckOptions, CheckReport, Control, Detail, DfpnOptions,
+    DfpnSearch, DfpnTable, Goal, Method, Questions, Solver, Step, DEFAULT_FORM_LIVES,
     DEFAULT_NODES_PER_ENTRY,
 };
 
@@ -76,6 +76,12 @@ pub enum SproutsCommand {
         /// Nodes the solver may spend on each entry the base cannot re-derive
         #[arg(long, default_value_t = DEFAULT_NODES_PER_ENTRY)]
         budget: u64,
+        /// Threads for the first pass, which proves a right base right (default: every core
+        /// available); the report is the same for every count
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
+        #[command(flatten)]
+        limits: Limits,
         #[arg(long)]
         json: bool,
     },
@@ -205,7 +211,19 @@ impl SproutsCommand {
                     json,
                 )
             }
-            SproutsCommand::Check { base, budget, json } => check(&base, budget, json),
+            SproutsCommand::Check {
+                base,
+                budget,
+                threads,
+                limits,
+                json,
+            } => {
+                let options = CheckOptions {
+                    nodes_per_entry: budget,
+                    threads: threads.map_or_else(available_threads, usize::from),
+                };
+                check(&base, options, limits, json)
+            }
             SproutsCommand::Proof {
                 position,
                 base,
@@ -246,21 +264,16 @@ fn read_base(path: &Path) -> Result<Base, Box<dyn std::error::Error>> {
         .map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
-/// Checks a base with a spinner; the report and the base of what was verified.
-fn check_with_progress(claimed: &Base, nodes_per_entry: u64) -> (CheckReport, Base) {
-    let mut check = BaseCheck::new(claimed, CheckOptions { nodes_per_entry });
-    run_with_progress("checking the base", |budget| {
-        let step = check.step(budget);
-        if let Step::Running { .. } = step {
-            let (done, all) = check.progress();
-            return Step::Running {
-                nodes: done as u64,
-                depth: all,
-            };
-        }
-        step
-    });
-    check.finish()
+/// Checks a base with a spinner (the engine's policy, [`sprouts::verify_base_under`]), within
+/// `limits`; the report and the base of what was verified.
+fn check_with_progress(
+    claimed: &Base,
+    options: CheckOptions,
+    limits: Limits,
+) -> Result<(CheckReport, Base), Box<dyn std::error::Error>> {
+    with_progress("checking the base", &mut Budget::new(limits), |control| {
+        sprouts::verify_base_under(claimed, options, control)
+    })
 }
 
 /// A base for a solver: read, then verified (the engine's policy, [`sprouts::verify_base`]); a
@@ -271,7 +284,11 @@ fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error::Error>> {
         return Ok(Base::new());
     };
     let claimed = read_base(path)?;
-    let (report, verified) = check_with_progress(&claimed, DEFAULT_NODES_PER_ENTRY);
+    let options = CheckOptions {
+        nodes_per_entry: DEFAULT_NODES_PER_ENTRY,
+        threads: available_threads(),
+    };
+    let (report, verified) = check_with_progress(&claimed, options, Limits::default())?;
     if let Some(why) = report.refusal() {
         let path = path.display();
         return Err(format!("{path}: {why}; `sprague sprouts check` lists them all").into());
@@ -710,9 +727,9 @@ fn proof(
     Ok(())
 }
 
-fn check(path: &Path, budget: u64, json: bool) -> CommandResult {
+fn check(path: &Path, options: CheckOptions, limits: Limits, json: bool) -> CommandResult {
     let base = read_base(path)?;
-    let (report, _) = check_with_progress(&base, budget);
+    let (report, _) = check_with_progress(&base, options, limits)?;
     if json {
         #[derive(Serialize)]
         struct Report {
@@ -748,9 +765,10 @@ fn check(path: &Path, budget: u64, json: bool) -> CommandResult {
         (0, 0) => Ok(()),
         (wrong, 0) => Err(format!("{} wrong", entries(wrong)).into()),
         (wrong, unverified) => Err(format!(
-            "{} wrong, {} could not be verified within {budget} nodes each (--budget)",
+            "{} wrong, {} could not be verified within {} nodes each (--budget)",
             entries(wrong),
-            entries(unverified)
+            entries(unverified),
+            options.nodes_per_entry
         )
         .into()),
     }

@@ -25,12 +25,15 @@ use std::collections::HashMap;
 
 use rustc_hash::FxHashSet as HashSet;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
+use super::check_parts::{check_in_parts, PartsVerdict};
 use super::misere::MisereSearch;
 use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::parallel::{Cancelled, Control};
 
 /// Lands with at most this many lives are valued directly when the base lacks them.
 const PLAIN_MINIMAX_LIVES: u32 = 10;
@@ -145,19 +148,23 @@ pub struct CheckOptions {
     /// Nodes the solver may spend on one entry the base cannot re-derive (0: none, such entries
     /// are then reported as not verified).
     pub nodes_per_entry: u64,
+    /// Threads for the first pass, which proves a right base right at once
+    /// ([`super::check_in_parts`]); a base it does not prove is checked step by step on one.
+    pub threads: usize,
 }
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
         CheckOptions {
             nodes_per_entry: DEFAULT_NODES_PER_ENTRY,
+            threads: 1,
         }
     }
 }
 
 /// Three-valued answer of a local proof.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Proof {
+pub(super) enum Proof {
     Yes,
     No,
     Unknown,
@@ -166,7 +173,7 @@ enum Proof {
 /// Couples (land key, heap) proven won during a check: siblings share children, and children share
 /// lands, so a witness found once is not searched for again. Only proven facts go in, so nothing
 /// here rests on a claim.
-type WonCouples = HashSet<(Vec<u8>, u32)>;
+pub(super) type WonCouples = HashSet<(Vec<u8>, u32)>;
 
 /// Is (position, n) won for the player to move? Known nimber, or a move to a known losing couple:
 /// a child with stored nimber n, or a stored nimber m < n of the position itself. The cheap ways
@@ -328,20 +335,20 @@ fn check_misere(base: &Base, position: &Position, losing: bool) -> Proof {
 }
 
 /// One claimed entry.
-enum Claim {
+pub(super) enum Claim {
     Nimber(Position, u32),
     /// true: lost for the player to move in misère play.
     Misere(Position, bool),
 }
 
 impl Claim {
-    fn position(&self) -> &Position {
+    pub(super) fn position(&self) -> &Position {
         match self {
             Claim::Nimber(p, _) | Claim::Misere(p, _) => p,
         }
     }
 
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         match self {
             Claim::Nimber(p, n) => format!("{p} nimber {n}"),
             Claim::Misere(p, losing) => {
@@ -350,7 +357,7 @@ impl Claim {
         }
     }
 
-    fn local_proof(&self, trusted: &Base, won: &mut WonCouples) -> Proof {
+    pub(super) fn local_proof(&self, trusted: &Base, won: &mut WonCouples) -> Proof {
         match self {
             Claim::Nimber(p, n) => check_nimber(trusted, won, p, *n),
             Claim::Misere(p, losing) => check_misere(trusted, p, *losing),
@@ -404,6 +411,25 @@ impl Solver {
     }
 }
 
+/// Every entry of a base as a claim, by increasing lives (then nimbers before misère outcomes, each
+/// by key: the same order wherever it is computed). Children have fewer lives than their parent:
+/// taken in this order, every entry a proof needs has been examined before.
+pub(super) fn claims_by_lives(claimed: &Base) -> Vec<Claim> {
+    let mut claims: Vec<Claim> = claimed
+        .nimbers()
+        .into_iter()
+        .map(|(p, n)| Claim::Nimber(p, n))
+        .chain(
+            claimed
+                .misere_outcomes()
+                .into_iter()
+                .map(|(p, losing)| Claim::Misere(p, losing)),
+        )
+        .collect();
+    claims.sort_by_key(|c| c.position().lives());
+    claims
+}
+
 /// A check in progress, in slices (for the web worker, which must stay responsive); see the
 /// module docs. [`check_base`] and [`verify_base`] run one to the end.
 pub struct BaseCheck {
@@ -424,22 +450,8 @@ pub struct BaseCheck {
 
 impl BaseCheck {
     pub fn new(claimed: &Base, options: CheckOptions) -> BaseCheck {
-        let mut claims: Vec<Claim> = claimed
-            .nimbers()
-            .into_iter()
-            .map(|(p, n)| Claim::Nimber(p, n))
-            .chain(
-                claimed
-                    .misere_outcomes()
-                    .into_iter()
-                    .map(|(p, losing)| Claim::Misere(p, losing)),
-            )
-            .collect();
-        // Children have fewer lives than their parent: taken in this order, every entry a proof
-        // needs has been verified (or rejected) before.
-        claims.sort_by_key(|c| c.position().lives());
         BaseCheck {
-            claims,
+            claims: claims_by_lives(claimed),
             next: 0,
             trusted: Base::new(),
             report: CheckReport::default(),
@@ -548,7 +560,38 @@ pub fn check_base(base: &Base) -> CheckReport {
 /// The policy for a base that comes from outside: checks every entry and returns the report with
 /// the base of what was verified, which is the only one a solver may use.
 pub fn verify_base(claimed: &Base, options: CheckOptions) -> (CheckReport, Base) {
+    verify_base_under(claimed, options, &Control::new()).expect("nothing cancels this run")
+}
+
+/// [`verify_base`] under a [`Control`] that counts the work done (entries examined, solver nodes)
+/// and can cancel it. A right base is proven right at once by its parts, on `options.threads`
+/// threads ([`check_in_parts`]); any other is checked step by step ([`BaseCheck`]), which tells
+/// exactly which entries are wrong and which of the rest to keep.
+pub fn verify_base_under(
+    claimed: &Base,
+    options: CheckOptions,
+    control: &Control,
+) -> Result<(CheckReport, Base), Cancelled> {
+    /// Work between two looks at `control`.
+    const SLICE: u64 = 2_000;
+    let whole = Arc::new(claimed.clone());
+    if let PartsVerdict::AllRight { entries } = check_in_parts(whole, options.threads, control) {
+        let report = CheckReport {
+            verified: entries,
+            ..CheckReport::default()
+        };
+        return Ok((report, claimed.clone()));
+    }
     let mut check = BaseCheck::new(claimed, options);
-    while check.step(u64::MAX) != Step::Done(()) {}
-    check.finish()
+    loop {
+        if control.is_cancelled() {
+            return Err(Cancelled);
+        }
+        let before = check.work;
+        let done = check.step(SLICE) == Step::Done(());
+        control.add_nodes(check.work - before);
+        if done {
+            return Ok(check.finish());
+        }
+    }
 }

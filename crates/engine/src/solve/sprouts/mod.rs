@@ -17,6 +17,7 @@
 mod answers;
 mod base;
 mod check;
+mod check_parts;
 mod dfpn;
 mod dfpn_table;
 mod invariant_nimbers;
@@ -39,8 +40,11 @@ mod search_levels;
 pub use answers::{Answers, Questions};
 pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER};
 pub use check::{
-    check_base, name_some, verify_base, BaseCheck, CheckOptions, CheckReport,
+    check_base, name_some, verify_base, verify_base_under, BaseCheck, CheckOptions, CheckReport,
     DEFAULT_NODES_PER_ENTRY,
+};
+pub use check_parts::{
+    check_in_parts, combine_parts, PartCheck, PartFailure, PartReport, PartsVerdict,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};

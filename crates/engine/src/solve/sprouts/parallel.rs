@@ -69,7 +69,7 @@ impl Control {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    fn add_nodes(&self, nodes: u64) {
+    pub(super) fn add_nodes(&self, nodes: u64) {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 }
