@@ -2,13 +2,17 @@
 //! Sprague's binary format for Sprouts, text for nim values), import one (checked by the worker before
 //! anything is stored, with a report), or clear one.
 
+use super::check_pool::{check_in_parts, PoolOutcome, MIN_POOL_BYTES};
 use super::download::download;
 use super::solver::next_request_id;
 use crate::worker::protocol::{BaseSummary, Request, RequestId, Response};
 use crate::worker::SolverReactor;
+use futures::channel::oneshot;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+
+const CANCELLED: &str = "The import was cancelled: nothing was stored.";
 
 #[function_component(BasesPage)]
 pub fn bases_page() -> Html {
@@ -19,6 +23,8 @@ pub fn bases_page() -> Html {
     // The import under way (its request id) and how far its check has got (entries of all).
     let importing = use_state(|| None::<RequestId>);
     let progress = use_state(|| None::<(u64, u64)>);
+    // While a large file is checked in parts on a pool of workers: how to stop them.
+    let cancel_pool = use_mut_ref(|| None::<oneshot::Sender<()>>);
     let bridge = {
         let (bases, error, report, busy) =
             (bases.clone(), error.clone(), report.clone(), busy.clone());
@@ -36,7 +42,7 @@ pub fn bases_page() -> Html {
                     importing.set(None);
                     busy.set(false);
                     error.set(None);
-                    report.set(Some("The import was cancelled: nothing was stored.".into()));
+                    report.set(Some(CANCELLED.into()));
                 }
                 Response::Bases { bases: list, .. } => bases.set(Some(list)),
                 Response::Imported {
@@ -88,9 +94,12 @@ pub fn bases_page() -> Html {
         })
     };
     let on_cancel = {
-        let (bridge, importing) = (bridge.clone(), importing.clone());
+        let (bridge, importing, cancel_pool) =
+            (bridge.clone(), importing.clone(), cancel_pool.clone());
         Callback::from(move |_| {
-            if let Some(id) = *importing {
+            if let Some(stop) = cancel_pool.borrow_mut().take() {
+                let _ = stop.send(());
+            } else if let Some(id) = *importing {
                 bridge.send(Request::Cancel { id });
             }
         })
@@ -108,7 +117,8 @@ pub fn bases_page() -> Html {
     let on_import = {
         let (bridge, error, report, busy) =
             (bridge.clone(), error.clone(), report.clone(), busy.clone());
-        let importing = importing.clone();
+        let (importing, progress, cancel_pool) =
+            (importing.clone(), progress.clone(), cancel_pool.clone());
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
             let Some(file) = input.files().and_then(|files| files.get(0)) else {
@@ -118,18 +128,43 @@ pub fn bases_page() -> Html {
             let file = gloo::file::File::from(file);
             let (bridge, error, report, busy) =
                 (bridge.clone(), error.clone(), report.clone(), busy.clone());
-            let importing = importing.clone();
+            let (importing, progress, cancel_pool) =
+                (importing.clone(), progress.clone(), cancel_pool.clone());
             busy.set(true);
             report.set(None);
+            error.set(None); // an earlier import's refusal is not this one's
             wasm_bindgen_futures::spawn_local(async move {
                 match gloo::file::futures::read_as_bytes(&file).await {
                     Ok(bytes) => {
                         let id = next_request_id();
                         importing.set(Some(id));
+                        // A large file is checked in parts on every core first (see check_pool).
+                        let parts = if bytes.len() >= MIN_POOL_BYTES {
+                            let (stop, stopped) = oneshot::channel();
+                            *cancel_pool.borrow_mut() = Some(stop);
+                            let shown = progress.clone();
+                            let show = move |done, total| shown.set(Some((done, total)));
+                            let outcome = check_in_parts(&bytes, show, stopped).await;
+                            cancel_pool.borrow_mut().take();
+                            match outcome {
+                                PoolOutcome::Reports(reports) => Some(reports),
+                                PoolOutcome::NotInParts => None,
+                                PoolOutcome::Cancelled => {
+                                    importing.set(None);
+                                    progress.set(None);
+                                    busy.set(false);
+                                    report.set(Some(CANCELLED.into()));
+                                    return;
+                                }
+                            }
+                        } else {
+                            None
+                        };
                         bridge.send(Request::ImportBase {
                             id,
                             file_name: file.name(),
                             bytes,
+                            parts,
                         })
                     }
                     Err(e) => {

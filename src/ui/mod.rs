@@ -2,6 +2,7 @@
 
 mod asking;
 mod bases_page;
+mod check_pool;
 mod copy_link;
 mod dots_board;
 mod download;
@@ -42,7 +43,7 @@ use yew_agent::reactor::ReactorProvider;
 use yew_router::prelude::*;
 
 /// Where Trunk puts the worker's loader script.
-const WORKER_PATH: &str = "/worker.js";
+pub(crate) const WORKER_PATH: &str = "/worker.js";
 
 #[function_component(App)]
 pub fn app() -> Html {

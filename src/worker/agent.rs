@@ -2,6 +2,7 @@
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
+use super::check_part_job::CheckPartJob;
 use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
@@ -19,6 +20,7 @@ use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
 use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{combine_parts, CheckReport, PartReport, PartsVerdict};
 use std::collections::VecDeque;
 use yew_agent::reactor::reactor;
 
@@ -110,7 +112,15 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
                 Err(message) => Response::Error { id, message },
             }
         }
-        Request::ImportBase { id, bytes, .. } => import(id, &bytes, scope, queue).await,
+        Request::ImportBase {
+            id, bytes, parts, ..
+        } => import(id, &bytes, parts, scope, queue).await,
+        Request::CheckPart {
+            id,
+            bytes,
+            part,
+            parts,
+        } => check_part(id, &bytes, part, parts, scope, queue).await,
         Request::ClearBase { id, name } => {
             heap_job::forget(&name);
             if name == graph_job::BASE_NAME {
@@ -173,9 +183,35 @@ async fn analyze(
     }
 }
 
+/// One part of the check of a Sprouts base file (see [`CheckPartJob`]).
+async fn check_part(
+    id: RequestId,
+    bytes: &[u8],
+    part: usize,
+    parts: usize,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let Ok(Import::Sprouts(base)) = base_transfer::read(bytes) else {
+        return Response::PartChecked { id, report: None };
+    };
+    let job = match CheckPartJob::new(base, part, parts) {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    match run_in_slices(id, job, scope, queue).await {
+        Ok(job) => Response::PartChecked {
+            id,
+            report: Some(job.finish()),
+        },
+        Err(response) => response,
+    }
+}
+
 async fn import(
     id: RequestId,
     bytes: &[u8],
+    parts: Option<Vec<PartReport>>,
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
@@ -183,6 +219,28 @@ async fn import(
         Err(message) => Err(message),
         Ok(Import::Sprouts(base)) => {
             let claimed = base.normal_len() + base.misere_len();
+            // The pool's parts decide a right base (all of it verified) or a wrong one; any other is
+            // checked here step by step, which also tells which entries to keep.
+            match parts.as_deref().map(combine_parts) {
+                Some(PartsVerdict::AllRight { entries }) if entries == claimed => {
+                    let report = CheckReport {
+                        verified: entries,
+                        ..CheckReport::default()
+                    };
+                    return imported(
+                        id,
+                        base_transfer::import_sprouts(claimed, report, base).await,
+                    )
+                    .await;
+                }
+                Some(PartsVerdict::Wrong(wrong)) => {
+                    return Response::Error {
+                        id,
+                        message: base_transfer::refusal_in_parts(&wrong),
+                    }
+                }
+                _ => {}
+            }
             match run_in_slices(id, SproutsImportJob::new(&base), scope, queue).await {
                 Err(response) => return response,
                 Ok(job) => {
@@ -228,6 +286,11 @@ async fn import(
             }
         }
     };
+    imported(id, report).await
+}
+
+/// The answer to an import: what it stored and the bases now, or why nothing was stored.
+async fn imported(id: RequestId, report: Result<String, String>) -> Response {
     match report {
         Ok(report) => match list_bases().await {
             Ok(bases) => Response::Imported { id, report, bases },

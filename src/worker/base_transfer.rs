@@ -201,6 +201,16 @@ pub async fn import_sprouts(
     Ok(text)
 }
 
+/// Why a Sprouts base file that its check in parts found wrong is not imported: the wrong entries with
+/// the fewest lives are named (the entries built on them were not examined further).
+pub fn refusal_in_parts(wrong: &[String]) -> String {
+    format!(
+        "nothing was imported: the file has entries that contradict the rules of Sprouts, e.g. {} \
+         (entries whose proofs rest on these were not checked further)",
+        name_some(wrong)
+    )
+}
+
 /// Checks an imported graph base and adds it to the worker's: every entry is re-derived from the rules;
 /// a file with any wrong entry changes nothing.
 pub async fn import_graph(bytes: &[u8]) -> Result<String, String> {

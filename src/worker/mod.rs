@@ -3,6 +3,7 @@
 
 mod agent;
 mod base_transfer;
+mod check_part_job;
 mod graph_job;
 mod heap_job;
 pub mod learn_job;

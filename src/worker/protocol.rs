@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
+use sprague_engine::solve::sprouts::PartReport;
 
 pub type RequestId = u32;
 
@@ -84,11 +85,23 @@ pub enum Request {
         name: String,
         format: String,
     },
-    /// Check a base file and, if it is coherent, merge it into the stored bases.
+    /// Check a base file and, if it is coherent, merge it into the stored bases. `parts`: the reports
+    /// of the check of a Sprouts base in parts that the page ran on a pool of workers (`CheckPart`),
+    /// if it did; the worker decides from them, or checks the file step by step.
     ImportBase {
         id: RequestId,
         file_name: String,
         bytes: Vec<u8>,
+        parts: Option<Vec<PartReport>>,
+    },
+    /// One part (`part` of `parts`) of the check of a Sprouts base file: every entry of the part
+    /// re-derived from the rules and the other entries, taken as true (the engine's `PartCheck`).
+    /// Answered `PartChecked`, with no report for a file that is not a Sprouts base.
+    CheckPart {
+        id: RequestId,
+        bytes: Vec<u8>,
+        part: usize,
+        parts: usize,
     },
     /// Delete one stored base and forget it in memory.
     ClearBase { id: RequestId, name: String },
@@ -203,6 +216,11 @@ pub enum Response {
         id: RequestId,
         file_name: String,
         bytes: Vec<u8>,
+    },
+    /// What one part of a check found (`None`: the file is not a Sprouts base).
+    PartChecked {
+        id: RequestId,
+        report: Option<PartReport>,
     },
     /// An import was checked and stored; `report` says what it held.
     Imported {
@@ -387,6 +405,7 @@ impl Response {
             | Response::SproutsHintCurve { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
+            | Response::PartChecked { id, .. }
             | Response::Bases { id, .. }
             | Response::Graph { id, .. }
             | Response::Cancelled { id }

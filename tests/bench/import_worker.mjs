@@ -1,6 +1,6 @@
 // Benchmark (not a test): importing the base shipped with the app (every entry checked against the rules
 // by the worker) on the Bases page in headless Chromium, from a fresh browser profile. Prints the wall
-// time and the report.
+// time, the report and how many workers checked it (a pool of one per core, see src/ui/check_pool.rs).
 // Usage: node tests/bench/import_worker.mjs
 import fs from 'node:fs';
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
@@ -15,8 +15,14 @@ try {
     const shipped = fs.readFileSync(new URL('../../dist/sprouts-base.bin', import.meta.url));
     const started = Date.now();
     await page.setInputFiles('#import-file', { name: 'sprouts-base.bin', mimeType: 'application/octet-stream', buffer: shipped });
+    // The pool's workers (beside the page's own solver worker) while the check runs.
+    let most = 0;
+    const sampler = setInterval(() => { most = Math.max(most, page.workers().length); }, 200);
     await page.locator('#import-report, #bases-error').first().waitFor({ timeout: 3_600_000 });
     const seconds = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    console.log(`cores the browser reports: ${cores}; most workers at once: ${most}; workers after: ${page.workers().length}`);
     const text = await page.locator('#import-report, #bases-error').first().textContent();
     console.log(`import of the shipped base (${shipped.length} bytes) in the worker: ${seconds.toFixed(1)} s — ${text}`);
     await context.close();

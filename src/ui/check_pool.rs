@@ -1,0 +1,85 @@
+//! Checking a large base file in parts on a pool of solver workers, one per core (at most
+//! [`MAX_WORKERS`]): each worker re-derives its share of the entries from the others (the engine's
+//! `check_parts`), the page only passes messages and adds up their progress, and the page's own solver
+//! worker then decides from the parts' reports (`Request::ImportBase { parts }`). The pool's workers
+//! are ended when this returns (their bridges are dropped), whatever the outcome.
+
+use super::solver::next_request_id;
+use super::WORKER_PATH;
+use crate::worker::protocol::{Request, Response};
+use crate::worker::SolverReactor;
+use futures::channel::oneshot;
+use futures::{stream, FutureExt, StreamExt};
+use sprague_engine::solve::sprouts::PartReport;
+use yew_agent::reactor::ReactorSpawner;
+
+/// Most workers a check is spread over: each holds the whole base, so memory grows with them.
+pub const MAX_WORKERS: usize = 4;
+
+/// Files smaller than this are checked by the page's worker alone: starting a pool costs more than it
+/// saves (a base of this size has a few thousand entries, checked in about a second).
+pub const MIN_POOL_BYTES: usize = 64 * 1024;
+
+/// How a check in parts ended.
+pub enum PoolOutcome {
+    /// Every part's report.
+    Reports(Vec<PartReport>),
+    /// The file is not a Sprouts base, or a part failed: the page's worker checks it alone.
+    NotInParts,
+    Cancelled,
+}
+
+/// Workers for a check: one per core the browser reports, 1 to [`MAX_WORKERS`].
+pub fn pool_size() -> usize {
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    (cores as usize).clamp(1, MAX_WORKERS)
+}
+
+/// Checks `bytes` in [`pool_size`] parts, one per new worker; `progress` hears the entries examined of
+/// all, summed over the parts. Sending on `cancel`'s other end (or dropping it) stops the check.
+pub async fn check_in_parts(
+    bytes: &[u8],
+    progress: impl Fn(u64, u64),
+    cancel: oneshot::Receiver<()>,
+) -> PoolOutcome {
+    let parts = pool_size();
+    let streams = (0..parts).map(|part| {
+        let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
+        bridge.send_input(Request::CheckPart {
+            id: next_request_id(),
+            bytes: bytes.to_vec(),
+            part,
+            parts,
+        });
+        bridge.map(move |response| (part, response))
+    });
+    let mut responses = stream::select_all(streams);
+    let mut cancel = cancel.fuse();
+    let mut examined = vec![(0u64, 0u64); parts];
+    let mut reports: Vec<Option<PartReport>> = vec![None; parts];
+    while reports.iter().any(Option::is_none) {
+        let next = futures::select! {
+            next = responses.next() => next,
+            _ = cancel => return PoolOutcome::Cancelled,
+        };
+        match next {
+            Some((part, Response::Progress { done, total, .. })) => {
+                examined[part] = (done, total);
+                let (done, total) = examined
+                    .iter()
+                    .fold((0, 0), |(d, t), &(done, total)| (d + done, t + total));
+                progress(done, total);
+            }
+            Some((
+                part,
+                Response::PartChecked {
+                    report: Some(report),
+                    ..
+                },
+            )) => reports[part] = Some(report),
+            // Not a Sprouts base, an error, or a worker gone: the page's worker will say what it is.
+            _ => return PoolOutcome::NotInParts,
+        }
+    }
+    PoolOutcome::Reports(reports.into_iter().flatten().collect())
+}
