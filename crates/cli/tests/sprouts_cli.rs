@@ -325,6 +325,38 @@ fn a_bound_stops_the_search_with_a_message_and_keeps_what_it_proved() {
         ]);
         assert_eq!(v["outcome"], "N");
     }
+    // The other long Sprouts commands take the same bounds: nothing is written when one is passed.
+    let proof = dir.join("proof.bin");
+    let out = sprague()
+        .args([
+            "sprouts",
+            "base",
+            "proof",
+            "--normal",
+            "12",
+            "--max-nodes",
+            "5000",
+        ])
+        .args(["-o", proof.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("stopped: the search passed --max-nodes 5000"),
+        "{stderr}"
+    );
+    assert!(!proof.exists());
+    let check = sprague()
+        .args(["sprouts", "check", partial, "--max-nodes", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        stderr.contains("stopped: the search passed --max-nodes 1"),
+        "{stderr}"
+    );
     for bad in [
         ["--max-seconds", "0"],
         ["--max-memory", "1"],

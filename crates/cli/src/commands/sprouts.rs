@@ -151,6 +151,9 @@ pub enum BaseCommand {
         /// Threads to search on (default: every core available)
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
+        /// Bounds over all the searches (nothing is written when one is passed)
+        #[command(flatten)]
+        limits: Limits,
         /// Output file (binary, or GLOP text if the name ends in .spr)
         #[arg(long, short)]
         out: PathBuf,
@@ -807,6 +810,7 @@ impl BaseCommand {
                 with_moves,
                 base,
                 threads,
+                limits,
                 out,
                 json,
             } => proof_base(
@@ -817,6 +821,7 @@ impl BaseCommand {
                     with_moves,
                     threads: threads.map_or_else(available_threads, usize::from),
                 },
+                Budget::new(limits),
                 base.as_deref(),
                 &out,
                 json,
@@ -901,7 +906,13 @@ struct StartGoals {
 }
 
 /// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
-fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -> CommandResult {
+fn proof_base(
+    wanted: StartGoals,
+    mut budget: Budget,
+    base: Option<&Path>,
+    out: &Path,
+    json: bool,
+) -> CommandResult {
     let StartGoals {
         normal,
         nimbers_up_to,
@@ -918,11 +929,11 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
         let start = Position::start(n)?;
         let label = format!("{n} spots");
         let heap = if n <= nimbers_up_to {
-            with_progress(&label, &mut Budget::unlimited(), |c| {
+            with_progress(&label, &mut budget, |c| {
                 normal_play.nimber(&start, &mut base, c)
             })?
         } else {
-            with_progress(&label, &mut Budget::unlimited(), |c| {
+            with_progress(&label, &mut budget, |c| {
                 normal_play.outcome(&start, &mut base, c)
             })?;
             0
@@ -930,7 +941,7 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
         if with_moves {
             for child in start.children() {
                 // Every child's outcome, won or lost, is part of what the hint shows.
-                with_progress(&label, &mut Budget::unlimited(), |c| {
+                with_progress(&label, &mut budget, |c| {
                     normal_play.outcome(&child, &mut base, c)
                 })?;
                 goals.push(Goal::Normal {
@@ -947,12 +958,12 @@ fn proof_base(wanted: StartGoals, base: Option<&Path>, out: &Path, json: bool) -
     for n in 1..=misere {
         let start = Position::start(n)?;
         let label = format!("{n} spots, misère");
-        with_progress(&label, &mut Budget::unlimited(), |c| {
+        with_progress(&label, &mut budget, |c| {
             misere_play.outcome(&start, &mut base, c)
         })?;
         if with_moves {
             for child in start.children() {
-                with_progress(&label, &mut Budget::unlimited(), |c| {
+                with_progress(&label, &mut budget, |c| {
                     misere_play.outcome(&child, &mut base, c)
                 })?;
                 goals.push(Goal::Misere(child));
