@@ -2,12 +2,12 @@
 //! Sprague's binary format for Sprouts, text for nim values), import one (checked by the worker before
 //! anything is stored, with a report), or clear one.
 
-use super::check_pool::{check_in_parts, PoolOutcome, MIN_POOL_BYTES};
+use super::check_pool::{check_in_parts, PageWorker, PoolOutcome, MIN_POOL_BYTES};
 use super::download::download;
 use super::solver::next_request_id;
 use crate::worker::protocol::{BaseSummary, Request, RequestId, Response};
 use crate::worker::SolverReactor;
-use futures::channel::oneshot;
+use futures::channel::{mpsc, oneshot};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -23,16 +23,25 @@ pub fn bases_page() -> Html {
     // The import under way (its request id) and how far its check has got (entries of all).
     let importing = use_state(|| None::<RequestId>);
     let progress = use_state(|| None::<(u64, u64)>);
-    // While a large file is checked in parts on a pool of workers: how to stop them.
+    // While a large file is checked in parts on a pool of workers: how to stop them, and where the
+    // answers of this page's worker to its part go (the request id, the pool's inbox).
     let cancel_pool = use_mut_ref(|| None::<oneshot::Sender<()>>);
+    let pool_inbox = use_mut_ref(|| None::<(RequestId, mpsc::UnboundedSender<Response>)>);
     let bridge = {
         let (bases, error, report, busy) =
             (bases.clone(), error.clone(), report.clone(), busy.clone());
         let (importing, progress) = (importing.clone(), progress.clone());
+        let pool_inbox = pool_inbox.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             let ReactorEvent::Output(response) = event else {
                 return;
             };
+            if let Some((id, inbox)) = &*pool_inbox.borrow() {
+                if response.id() == *id {
+                    let _ = inbox.unbounded_send(response);
+                    return;
+                }
+            }
             if !matches!(response, Response::Progress { .. }) {
                 progress.set(None);
             }
@@ -119,6 +128,7 @@ pub fn bases_page() -> Html {
             (bridge.clone(), error.clone(), report.clone(), busy.clone());
         let (importing, progress, cancel_pool) =
             (importing.clone(), progress.clone(), cancel_pool.clone());
+        let pool_inbox = pool_inbox.clone();
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
             let Some(file) = input.files().and_then(|files| files.get(0)) else {
@@ -130,6 +140,7 @@ pub fn bases_page() -> Html {
                 (bridge.clone(), error.clone(), report.clone(), busy.clone());
             let (importing, progress, cancel_pool) =
                 (importing.clone(), progress.clone(), cancel_pool.clone());
+            let pool_inbox = pool_inbox.clone();
             busy.set(true);
             report.set(None);
             error.set(None); // an earlier import's refusal is not this one's
@@ -144,8 +155,18 @@ pub fn bases_page() -> Html {
                             *cancel_pool.borrow_mut() = Some(stop);
                             let shown = progress.clone();
                             let show = move |done, total| shown.set(Some((done, total)));
-                            let outcome = check_in_parts(&bytes, show, stopped).await;
+                            let (inbox, answers) = mpsc::unbounded();
+                            let part_id = next_request_id();
+                            *pool_inbox.borrow_mut() = Some((part_id, inbox));
+                            let sender = bridge.clone();
+                            let page_worker = PageWorker {
+                                send: Callback::from(move |request| sender.send(request)),
+                                part_id,
+                                answers,
+                            };
+                            let outcome = check_in_parts(&bytes, page_worker, show, stopped).await;
                             cancel_pool.borrow_mut().take();
+                            pool_inbox.borrow_mut().take();
                             match outcome {
                                 PoolOutcome::Reports(reports) => Some(reports),
                                 PoolOutcome::NotInParts => None,

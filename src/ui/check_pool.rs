@@ -1,16 +1,19 @@
 //! Checking a large base file in parts on a pool of solver workers, one per core (at most
 //! [`MAX_WORKERS`]): each worker re-derives its share of the entries from the others (the engine's
 //! `check_parts`), the page only passes messages and adds up their progress, and the page's own solver
-//! worker then decides from the parts' reports (`Request::ImportBase { parts }`). The pool's workers
-//! are ended when this returns (their bridges are dropped), whatever the outcome.
+//! worker then decides from the parts' reports (`Request::ImportBase { parts }`). The page's worker
+//! checks part 0 itself (and keeps the base it read for the import); the others are new workers,
+//! ended when this returns (their bridges are dropped), whatever the outcome.
 
 use super::solver::next_request_id;
 use super::WORKER_PATH;
-use crate::worker::protocol::{Request, Response};
+use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
-use futures::channel::oneshot;
-use futures::{stream, FutureExt, StreamExt};
+use futures::channel::{mpsc, oneshot};
+use futures::stream::FusedStream;
+use futures::{stream, FutureExt, Stream, StreamExt};
 use sprague_engine::solve::sprouts::PartReport;
+use yew::Callback;
 use yew_agent::reactor::ReactorSpawner;
 
 /// Most workers a check is spread over: each holds the whole base, so memory grows with them.
@@ -35,15 +38,36 @@ pub fn pool_size() -> usize {
     (cores as usize).clamp(1, MAX_WORKERS)
 }
 
-/// Checks `bytes` in [`pool_size`] parts, one per new worker; `progress` hears the entries examined of
-/// all, summed over the parts. Sending on `cancel`'s other end (or dropping it) stops the check.
+/// The page's own solver worker, as the pool sees it: how to send it a request, and its answers to the
+/// request with id `part_id` (the page passes them on).
+pub struct PageWorker {
+    pub send: Callback<Request>,
+    pub part_id: RequestId,
+    pub answers: mpsc::UnboundedReceiver<Response>,
+}
+
+/// Checks `bytes` in [`pool_size`] parts: part 0 on the page's worker, each other on a new worker;
+/// `progress` hears the entries examined of all, summed over the parts. Sending on `cancel`'s other
+/// end (or dropping it) stops the check.
 pub async fn check_in_parts(
     bytes: &[u8],
+    page_worker: PageWorker,
     progress: impl Fn(u64, u64),
     cancel: oneshot::Receiver<()>,
 ) -> PoolOutcome {
+    let PageWorker {
+        send,
+        part_id,
+        answers,
+    } = page_worker;
     let parts = pool_size();
-    let streams = (0..parts).map(|part| {
+    send.emit(Request::CheckPart {
+        id: part_id,
+        bytes: bytes.to_vec(),
+        part: 0,
+        parts,
+    });
+    let others = (1..parts).map(|part| {
         let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
         bridge.send_input(Request::CheckPart {
             id: next_request_id(),
@@ -51,9 +75,24 @@ pub async fn check_in_parts(
             part,
             parts,
         });
-        bridge.map(move |response| (part, response))
+        bridge.map(move |response| (part, response)).boxed_local()
     });
-    let mut responses = stream::select_all(streams);
+    let own = answers.map(|response| (0, response)).boxed_local();
+    let responses = stream::select_all(std::iter::once(own).chain(others));
+    let outcome = gather(responses, parts, progress, cancel).await;
+    if !matches!(outcome, PoolOutcome::Reports(_)) {
+        send.emit(Request::Cancel { id: part_id }); // the page's worker stops its part too
+    }
+    outcome
+}
+
+/// The parts' reports, as they come.
+async fn gather(
+    mut responses: impl Stream<Item = (usize, Response)> + Unpin + FusedStream,
+    parts: usize,
+    progress: impl Fn(u64, u64),
+    cancel: oneshot::Receiver<()>,
+) -> PoolOutcome {
     let mut cancel = cancel.fuse();
     let mut examined = vec![(0u64, 0u64); parts];
     let mut reports: Vec<Option<PartReport>> = vec![None; parts];

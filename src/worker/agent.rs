@@ -2,7 +2,7 @@
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
-use super::check_part_job::CheckPartJob;
+use super::check_part_job::{take_kept, CheckPartJob};
 use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
@@ -202,7 +202,7 @@ async fn check_part(
     match run_in_slices(id, job, scope, queue).await {
         Ok(job) => Response::PartChecked {
             id,
-            report: Some(job.finish()),
+            report: Some(job.finish(bytes)),
         },
         Err(response) => response,
     }
@@ -215,7 +215,13 @@ async fn import(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let report = match base_transfer::read(bytes) {
+    // The base this worker read for its part of the check, if it checked one of this file.
+    let kept = parts.is_some().then(|| take_kept(bytes)).flatten();
+    let read = kept.map_or_else(
+        || base_transfer::read(bytes),
+        |base| Ok(Import::Sprouts(base)),
+    );
+    let report = match read {
         Err(message) => Err(message),
         Ok(Import::Sprouts(base)) => {
             let claimed = base.normal_len() + base.misere_len();

@@ -242,11 +242,14 @@ impl Base {
 
     /// The nimber of a position: stored as a whole, or the XOR of its lands' stored nimbers.
     pub fn nimber(&self, position: &Position) -> Option<u32> {
-        if let Some(&v) = self.normal.get(position.key().as_slice()) {
-            return Some(v);
+        let lands = position.lands();
+        // A one-land position's key is its land's: looked up once, with no key built.
+        if lands.len() > 1 {
+            if let Some(&v) = self.normal.get(position.key().as_slice()) {
+                return Some(v);
+            }
         }
-        position
-            .lands()
+        lands
             .iter()
             .try_fold(0, |acc, land| Some(acc ^ self.nimber_of_land(land)?))
     }
@@ -277,7 +280,7 @@ impl Base {
         let mut out: Vec<(&[u8], u32)> = self.normal.iter().map(|(k, &v)| (&**k, v)).collect();
         out.sort_unstable();
         out.into_iter()
-            .filter_map(|(k, v)| Some((Position::from_key(k)?, v)))
+            .filter_map(|(k, v)| Some((Position::from_checked_key(k)?, v)))
             .collect()
     }
 
@@ -286,7 +289,7 @@ impl Base {
         let mut out: Vec<(&[u8], bool)> = self.misere.iter().map(|(k, &v)| (&**k, v)).collect();
         out.sort_unstable();
         out.into_iter()
-            .filter_map(|(k, v)| Some((Position::from_key(k)?, v)))
+            .filter_map(|(k, v)| Some((Position::from_checked_key(k)?, v)))
             .collect()
     }
 

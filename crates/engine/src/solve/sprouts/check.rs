@@ -20,10 +20,8 @@
 //! base it returns holds only what was verified (and what the solver learned on the way), so no
 //! answer computed from it rests on an unchecked claim.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
-
-use rustc_hash::FxHashSet as HashSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -44,7 +42,7 @@ const PLAIN_MINIMAX_LIVES: u32 = 10;
 pub const DEFAULT_NODES_PER_ENTRY: u64 = 200_000;
 
 thread_local! {
-    static PLAIN: RefCell<HashMap<Vec<u8>, u32>> = RefCell::new(HashMap::new());
+    static PLAIN: RefCell<HashMap<Vec<u8>, u32>> = RefCell::new(HashMap::default());
 }
 
 /// The stored nimber, or the XOR of its lands' values: stored, or for a small land the plain
@@ -173,7 +171,18 @@ pub(super) enum Proof {
 /// Couples (land key, heap) proven won during a check: siblings share children, and children share
 /// lands, so a witness found once is not searched for again. Only proven facts go in, so nothing
 /// here rests on a claim.
-pub(super) type WonCouples = HashSet<(Vec<u8>, u32)>;
+pub(super) type WonCouples = HashMap<Vec<u8>, u64>;
+
+/// Whether (land, heap) is in `won` (heaps from 64 up are never remembered).
+fn is_won(won: &WonCouples, land: &Land, n: u32) -> bool {
+    n < 64 && won.get(land.key()).is_some_and(|heaps| heaps >> n & 1 == 1)
+}
+
+fn remember_won(won: &mut WonCouples, land: &Land, n: u32) {
+    if n < 64 {
+        *won.entry(land.key().to_vec()).or_insert(0) |= 1 << n;
+    }
+}
 
 /// Is (position, n) won for the player to move? Known nimber, or a move to a known losing couple:
 /// a child with stored nimber n, or a stored nimber m < n of the position itself. The cheap ways
@@ -187,9 +196,11 @@ fn couple_won(base: &Base, won: &mut WonCouples, position: &Position, n: u32) ->
         return differs(v);
     }
     if let Some((land, target)) = one_unknown_land(base, position, n) {
-        let key = (land.key().to_vec(), target);
-        if won.contains(&key) || has_stored_child_of_nimber(base, land, target) {
-            won.insert(key);
+        if is_won(won, land, target) {
+            return Proof::Yes;
+        }
+        if has_stored_child_of_nimber(base, land, target) {
+            remember_won(won, land, target);
             return Proof::Yes;
         }
     }

@@ -84,6 +84,11 @@ impl PartCheck {
         }
     }
 
+    /// The base the part is checked against (the whole base being checked).
+    pub fn base(&self) -> Arc<Base> {
+        self.base.clone()
+    }
+
     /// Entries of this part examined so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.next, self.claims.len())
