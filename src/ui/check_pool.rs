@@ -11,7 +11,7 @@ use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::{mpsc, oneshot};
 use futures::stream::FusedStream;
-use futures::{stream, FutureExt, Stream, StreamExt};
+use futures::{stream, FutureExt, StreamExt};
 use sprague_engine::solve::sprouts::PartReport;
 use yew::Callback;
 use yew_agent::reactor::ReactorSpawner;
@@ -88,7 +88,7 @@ pub async fn check_in_parts(
 
 /// The parts' reports, as they come.
 async fn gather(
-    mut responses: impl Stream<Item = (usize, Response)> + Unpin + FusedStream,
+    mut responses: impl FusedStream<Item = (usize, Response)> + Unpin,
     parts: usize,
     progress: impl Fn(u64, u64),
     cancel: oneshot::Receiver<()>,
