@@ -38,6 +38,9 @@ pub struct SproutsBoardProps {
     /// A move to show before it is played (exact mode).
     #[prop_or_default]
     pub preview: Option<Vec<Point>>,
+    /// What a screen reader says of the board (the page keeps the focus on it after a move).
+    #[prop_or(AttrValue::Static("Sprouts drawing"))]
+    pub label: AttrValue,
 }
 
 #[function_component(SproutsBoard)]
@@ -256,9 +259,15 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 Fault::At(p) => {
                     html! { <circle class="fault" cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r="26" /> }
                 }
-                Fault::Curve(i) => match props.drawing.curves.get(i) {
-                    Some(curve) => html! { <path class="curve fault" d={path(&curve.points)} /> },
-                    None => html! {},
+                // The crossed curve, and a ring where the new one first meets it.
+                Fault::Crossing(i, p) => html! {
+                    <>
+                        if let Some(curve) = props.drawing.curves.get(i) {
+                            <path class="curve fault" d={path(&curve.points)} />
+                        }
+                        <circle class="fault-halo" cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r="18" />
+                        <circle class="fault crossing" cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r="18" />
+                    </>
                 },
                 Fault::Nowhere => html! {},
             };
@@ -274,7 +283,8 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         <div class="sprouts-board-wrap">
             { feedback }
             <svg ref={svg_ref} class={classes!("board", "sprouts-board", props.enabled.then_some("enabled"))}
-                 viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="img" aria-label="Sprouts drawing"
+                 viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="group"
+                 tabindex="-1" aria-label={props.label.clone()} aria-describedby="curve-feedback"
                  {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
                 <rect class="paper" x={(-MARGIN).to_string()} y={(-MARGIN).to_string()} width={VIEW_WIDTH.to_string()} height={VIEW_HEIGHT.to_string()} />
                 { for curves }
@@ -321,8 +331,8 @@ const REFUSED_SHOWN_MS: u32 = 3000;
 enum Fault {
     /// A spot it passes through or that cannot take it, or the end that missed every spot.
     At(Point),
-    /// The curve it crosses.
-    Curve(usize),
+    /// The curve it crosses, and where it first meets it.
+    Crossing(usize, Point),
     Nowhere,
 }
 
@@ -343,7 +353,7 @@ fn fault_of(why: &IllegalCurve, drawing: &Drawing, points: &[Point]) -> Fault {
         IllegalCurve::PassesThroughSpot { spot: i }
         | IllegalCurve::NoLivesLeft { spot: i }
         | IllegalCurve::LoopNeedsTwoLives { spot: i, .. } => spot(i),
-        IllegalCurve::CrossesCurve { curve } => Fault::Curve(curve),
+        IllegalCurve::CrossesCurve { curve, at } => Fault::Crossing(curve, at),
         IllegalCurve::StartsOffSpot => points.first().map_or(Fault::Nowhere, |&p| Fault::At(p)),
         IllegalCurve::EndsOffSpot => points.last().map_or(Fault::Nowhere, |&p| Fault::At(p)),
         _ => Fault::Nowhere,
@@ -380,7 +390,9 @@ fn explain(why: &IllegalCurve) -> String {
                 spot + 1
             )
         }
-        IllegalCurve::CrossesCurve { curve } => format!("the curve crosses curve {}", curve + 1),
+        IllegalCurve::CrossesCurve { curve, .. } => {
+            format!("the curve crosses curve {}", curve + 1)
+        }
         IllegalCurve::PassesThroughSpot { spot } => {
             format!("the curve passes through spot {}", spot + 1)
         }

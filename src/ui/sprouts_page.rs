@@ -274,8 +274,28 @@ pub fn sprouts_page() -> Html {
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
+    // After a person's move the focus goes back to the board once its new drawing is shown (the
+    // pressed button or the board itself is replaced), not to the page.
+    let refocus = use_mut_ref(|| false);
+    {
+        let refocus = refocus.clone();
+        let shown = match &game_drawing {
+            GameDrawing::Ready(_) => Some(true),
+            GameDrawing::Drawing(_) => None,
+            GameDrawing::Failed(_) => Some(false),
+        };
+        let line = line_key(&game.start, &game.line);
+        use_effect_with((line, shown), move |(_, shown)| {
+            if let Some(shown) = *shown {
+                if std::mem::take(&mut *refocus.borrow_mut()) && shown {
+                    focus_board();
+                }
+            }
+        });
+    }
     let on_child = {
         let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        let refocus = refocus.clone();
         Callback::from(move |child: String| {
             let Ok(child) = child.parse::<Position>() else {
                 return;
@@ -283,6 +303,7 @@ pub fn sprouts_page() -> Html {
             let mut next = game.clone();
             if next.play(child).is_ok() {
                 note.set(None);
+                *refocus.borrow_mut() = true;
                 show.emit((next, false));
             }
         })
@@ -291,6 +312,7 @@ pub fn sprouts_page() -> Html {
         let (game, show, note, drawings) =
             (game.clone(), show.clone(), note.clone(), drawings.clone());
         let drawing = drawing.clone();
+        let refocus = refocus.clone();
         Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
             let Some(drawing) = &drawing else {
                 return;
@@ -307,6 +329,7 @@ pub fn sprouts_page() -> Html {
                     },
                 );
                 note.set(None);
+                *refocus.borrow_mut() = true;
                 show.emit((next, false));
             }
         })
@@ -424,6 +447,21 @@ pub fn sprouts_page() -> Html {
         .map(|child| child.position.clone());
     let hint_curve = use_hint_curve(drawing.clone(), first_winning);
     let rearranged = drawings.borrow().rearranged(&game).cloned();
+    let status = turns::status(
+        game.rules,
+        game.opponent,
+        game.line.len(),
+        game.is_over(),
+        busy,
+    );
+    let board_label = AttrValue::from(format!(
+        "Sprouts board, {}: {} lives left. {status}",
+        match game.line.len() {
+            0 => "no move yet".to_string(),
+            n => format!("after move {n}"),
+        },
+        game.current().lives()
+    ));
     let board = match &game_drawing {
         GameDrawing::Ready(drawing) => html! {
             <>
@@ -433,7 +471,7 @@ pub fn sprouts_page() -> Html {
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={hint_curve}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
                           on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}
-                          on_pick={on_pick} preview={(*preview).clone()} />
+                          on_pick={on_pick} preview={(*preview).clone()} label={board_label.clone()} />
             if *exact_mode {
                 <SpotMovesList drawing={drawing.clone()} picked={(*picked).clone()} enabled={people_may_move}
                                on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks} />
@@ -444,7 +482,7 @@ pub fn sprouts_page() -> Html {
         GameDrawing::Drawing(Some(earlier)) => html! {
             <>
             <SproutsBoard drawing={earlier.clone()} enabled={false} hint={None::<(Vec<Point>, String)>} last={None::<usize>}
-                          on_move={on_curve.clone()} />
+                          on_move={on_curve.clone()} label={board_label} />
             <p class="muted" id="drawing-now" aria-live="polite">{ "Drawing the last move…" }</p>
             </>
         },
@@ -455,13 +493,6 @@ pub fn sprouts_page() -> Html {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
         },
     };
-    let status = turns::status(
-        game.rules,
-        game.opponent,
-        game.line.len(),
-        game.is_over(),
-        busy,
-    );
     let progress = match solver.progress {
         Some(Progress::Search {
             nodes,
@@ -767,6 +798,22 @@ fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
          (alpha-beta, exact where the base knows the lands): {found}.",
         guess.depth
     )
+}
+
+/// Focuses the board (it takes focus: `tabindex=-1`), as the heap pages do after a move, without
+/// scrolling: the page must not move under the finger that just drew.
+fn focus_board() {
+    use wasm_bindgen::JsCast;
+    if let Some(board) = gloo::utils::document()
+        .query_selector("svg.sprouts-board")
+        .ok()
+        .flatten()
+        .and_then(|element| element.dyn_into::<web_sys::SvgElement>().ok())
+    {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = board.focus_with_options(&options);
+    }
 }
 
 /// The file name of the board's picture: the position, with what file names dislike replaced.

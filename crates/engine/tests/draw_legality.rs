@@ -45,7 +45,51 @@ fn crossing_a_curve_is_rejected_naming_it() {
             (700.0, 350.0),
         ]))
         .unwrap_err();
-    assert_eq!(err, IllegalCurve::CrossesCurve { curve: 0 });
+    assert!(
+        matches!(err, IllegalCurve::CrossesCurve { curve: 0, .. }),
+        "{err:?}"
+    );
+}
+
+/// Distance from `p` to the polyline, computed here rather than with the engine's geometry.
+fn dist_to_polyline(p: Point, line: &[Point]) -> f64 {
+    line.windows(2)
+        .map(|w| {
+            let (a, b) = (w[0], w[1]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn a_crossing_is_reported_where_the_new_curve_first_meets_the_old() {
+    let d = joined();
+    // Up over the curve 0 (y = 350) at x = 350, along above it, and back down across it at x = 600.
+    let drawn = line(&[
+        (300.0, 350.0),
+        (330.0, 420.0),
+        (350.0, 300.0),
+        (600.0, 300.0),
+        (600.0, 420.0),
+        (700.0, 350.0),
+    ]);
+    let err = d.check_curve(&drawn).unwrap_err();
+    let IllegalCurve::CrossesCurve { curve: 0, at } = err else {
+        panic!("{err:?}");
+    };
+    assert!(dist_to_polyline(at, &d.curves[0].points) < 1e-9, "{at:?}");
+    assert!(dist_to_polyline(at, &drawn) < 1e-9, "{at:?}");
+    // The first of the two crossings along the new curve: from (330,420) to (350,300), at y = 350.
+    let expected = Point::new(330.0 + 20.0 * 70.0 / 120.0, 350.0);
+    assert!(at.dist(expected) < 1e-9, "{at:?}");
+    // Drawn the other way round, the other crossing comes first.
+    let reversed: Vec<Point> = drawn.iter().rev().copied().collect();
+    let IllegalCurve::CrossesCurve { at, .. } = d.check_curve(&reversed).unwrap_err() else {
+        panic!("a crossing");
+    };
+    assert!(at.dist(Point::new(600.0, 350.0)) < 1e-9, "{at:?}");
 }
 
 #[test]
@@ -143,7 +187,11 @@ fn other_illegal_curves() {
             (700.0, 360.0)
         ]))
         .unwrap_err(),
-        IllegalCurve::CrossesCurve { curve: 0 }
+        // Along curve 0 from spot 0: the meeting starts at the spot.
+        IllegalCurve::CrossesCurve {
+            curve: 0,
+            at: Point::new(300.0, 350.0)
+        }
     );
     assert_eq!(
         d.check_curve(&line(&[(300.0, 350.0), (f64::NAN, 1.0), (700.0, 350.0)]))

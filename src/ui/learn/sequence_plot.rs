@@ -3,6 +3,7 @@
 //! pan with the buttons or the keyboard; the proven period stated with the bound its proof needed. The
 //! worker computes the values and looks for the period (further than the plot when it must).
 
+use super::classroom::use_classroom;
 use super::csv_link::CsvLink;
 use super::learn_form::{code_field, Field, LearnForm};
 use super::status::Status;
@@ -11,6 +12,8 @@ use crate::route::Route;
 use crate::worker::learn_job::MAX_PLOT;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, SequenceAnswer};
 use std::collections::HashSet;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 const WIDTH: f64 = 860.0;
@@ -18,6 +21,62 @@ const HEIGHT: f64 = 300.0;
 const LEFT: f64 = 36.0;
 const BOTTOM: f64 = 30.0;
 const TOP: f64 = 16.0;
+/// Type size of the labels in classroom mode, in screen pixels (CSS: `.sequence-plot .tick`).
+const CLASSROOM_FONT: f64 = 18.0;
+
+/// Where the plot's parts go, in the units of its viewBox. Normally a fixed picture scaled to the page;
+/// in classroom mode one unit is one screen pixel, so labels and points are as large as the CSS says
+/// at any window size (scaled, a phone would shrink them to a third).
+#[derive(Clone, Copy, PartialEq)]
+struct Layout {
+    width: f64,
+    height: f64,
+    left: f64,
+    bottom: f64,
+    top: f64,
+    /// Type size of the labels.
+    font: f64,
+    /// Classroom mode: points as large as the room between heaps allows (between 2 and 7 pixels).
+    classroom: bool,
+    /// About how many heap numbers along the axis.
+    x_ticks: u64,
+}
+
+impl Layout {
+    fn new(classroom: bool, measured_width: Option<f64>, max_value: u64) -> Layout {
+        match measured_width {
+            Some(width) if classroom => {
+                let font = CLASSROOM_FONT;
+                let digits = max_value.max(1).ilog10() as f64 + 1.0;
+                Layout {
+                    width,
+                    height: (width * 0.36).clamp(300.0, 460.0),
+                    left: (14.0 + 0.62 * font * digits).max(LEFT),
+                    bottom: 2.0 * font + 16.0,
+                    top: font,
+                    font,
+                    classroom: true,
+                    x_ticks: ((width / (font * 6.0)) as u64).clamp(2, 6),
+                }
+            }
+            _ => Layout {
+                width: WIDTH,
+                height: HEIGHT,
+                left: LEFT,
+                bottom: BOTTOM,
+                top: TOP,
+                font: 11.0,
+                classroom: false,
+                x_ticks: 6,
+            },
+        }
+    }
+
+    /// Width of the plotting area.
+    fn inner(&self) -> f64 {
+        self.width - self.left - 6.0
+    }
+}
 
 #[function_component(SequencePage)]
 pub fn sequence_page() -> Html {
@@ -126,6 +185,10 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
     };
     // Dragging the plot pans it: the heap under the pointer stays under it.
     let svg = use_node_ref();
+    let classroom = use_classroom();
+    let measured = use_client_width(&svg);
+    let max_value = answer.values.iter().copied().max().unwrap_or(0).max(1);
+    let l = Layout::new(classroom, measured, u64::from(max_value));
     let drag = use_mut_ref(|| None::<(i32, u64)>);
     let onpointerdown = {
         let (drag, svg) = (drag.clone(), svg.clone());
@@ -144,9 +207,9 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             };
             let pixels = svg
                 .cast::<web_sys::Element>()
-                .map_or(WIDTH, |element| f64::from(element.client_width()))
-                * (WIDTH - LEFT - 6.0)
-                / WIDTH;
+                .map_or(l.width, |element| f64::from(element.client_width()))
+                * l.inner()
+                / l.width;
             let moved = f64::from(event.client_x() - x0) / pixels.max(1.0) * span as f64;
             set(lo0 as i64 - moved.round() as i64, span);
         })
@@ -164,9 +227,9 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         hi.saturating_sub(1)
     ));
     let shown = &values[lo as usize..hi as usize];
-    let max_value = values.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let x_of = |n: f64| LEFT + (n - lo as f64) / (span as f64) * (WIDTH - LEFT - 6.0);
-    let y_of = |v: f64| HEIGHT - BOTTOM - v / max_value * (HEIGHT - BOTTOM - TOP);
+    let max_value = f64::from(max_value);
+    let x_of = |n: f64| l.left + (n - lo as f64) / (span as f64) * l.inner();
+    let y_of = |v: f64| l.height - l.bottom - v / max_value * (l.height - l.bottom - l.top);
     let rare: HashSet<u64> = answer.rare_heaps.iter().copied().collect();
     let exceptions: HashSet<u64> = answer
         .period
@@ -178,7 +241,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
     // The period's repetitions from the preperiod on, shaded alternately.
     if let Some(proof) = &answer.period {
         let p = proof.period;
-        let pixels = p as f64 / span as f64 * (WIDTH - LEFT - 6.0);
+        let pixels = p as f64 / span as f64 * l.inner();
         if pixels >= 4.0 {
             let first = if lo > proof.preperiod {
                 (lo - proof.preperiod) / p
@@ -194,23 +257,23 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 if k % 2 == 1 {
                     let x0 = x_of(start.max(lo) as f64);
                     let x1 = x_of((start + p).min(hi) as f64);
-                    marks.push(html! { <rect class="period-band" x={x0.to_string()} y={TOP.to_string()}
-                        width={(x1 - x0).max(0.0).to_string()} height={(HEIGHT - BOTTOM - TOP).to_string()} /> });
+                    marks.push(html! { <rect class="period-band" x={x0.to_string()} y={l.top.to_string()}
+                        width={(x1 - x0).max(0.0).to_string()} height={(l.height - l.bottom - l.top).to_string()} /> });
                 }
                 k += 1;
             }
         }
         if (lo..hi).contains(&proof.preperiod) {
             let x = x_of(proof.preperiod as f64);
-            marks.push(html! { <line class="preperiod-line" x1={x.to_string()} x2={x.to_string()} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} /> });
-            marks.push(html! { <text class="plot-label" x={(x + 4.0).to_string()} y={(TOP + 12.0).to_string()}>{ format!("preperiod {}", proof.preperiod) }</text> });
+            marks.push(html! { <line class="preperiod-line" x1={x.to_string()} x2={x.to_string()} y1={l.top.to_string()} y2={(l.height - l.bottom).to_string()} /> });
+            marks.push(html! { <text class="plot-label" x={(x + 4.0).to_string()} y={(l.top + l.font).to_string()}>{ format!("preperiod {}", proof.preperiod) }</text> });
         }
     }
     let mut points = Vec::new();
     let dense = span > 600;
     if dense {
         // One vertical stroke per pixel column, from the smallest to the largest value in it.
-        let columns = (WIDTH - LEFT - 6.0) as usize;
+        let columns = l.inner() as usize;
         for c in 0..columns {
             let a = (c as u64 * span / columns as u64) as usize;
             let b = (((c + 1) as u64 * span / columns as u64) as usize)
@@ -224,7 +287,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 chunk.iter().min().copied().unwrap_or(0),
                 chunk.iter().max().copied().unwrap_or(0),
             );
-            let x = LEFT + c as f64 + 0.5;
+            let x = l.left + c as f64 + 0.5;
             let special = (a..b).any(|i| exceptions.contains(&(lo + i as u64)));
             points.push(html! { <line class={classes!("column", special.then_some("exception"))} x1={x.to_string()} x2={x.to_string()}
                 y1={(y_of(min as f64) + 1.0).to_string()} y2={(y_of(max as f64) - 1.0).to_string()} /> });
@@ -233,7 +296,11 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             points.push(html! { <circle class="rare" cx={x_of(n as f64 + 0.5).to_string()} cy={y_of(values[n as usize] as f64).to_string()} r="2.5" /> });
         }
     } else {
-        let r = if span <= 120 { 3.5 } else { 2.2 };
+        let r = match (l.classroom, span <= 120) {
+            (true, _) => (1.5 * l.inner() / span as f64).clamp(2.0, 7.0),
+            (false, true) => 3.5,
+            (false, false) => 2.2,
+        };
         for (i, &v) in shown.iter().enumerate() {
             let n = lo + i as u64;
             let class = classes!(
@@ -256,7 +323,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
     };
     // Round steps between the window's ends (1, 2 or 5 times a power of ten), about six of them.
     let x_ticks: Vec<u64> = {
-        let rough = (span / 6).max(1);
+        let rough = (span / l.x_ticks).max(1);
         let power = 10u64.pow(rough.ilog10());
         let step = [1, 2, 5, 10]
             .iter()
@@ -268,22 +335,26 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             .filter(|&t| t > lo + step / 3 && t + step / 3 < hi)
             .collect()
     };
+    // Baselines: value labels centred on their tick, heap numbers under the axis, the axis name at the
+    // bottom.
+    let (axis_y, right) = (l.height - l.bottom, l.width - 6.0);
+    let (mid_dy, below) = (0.36 * l.font, axis_y + l.font + 3.0);
     let axes = html! {
         <>
-            <line class="axis" x1={LEFT.to_string()} x2={(WIDTH - 6.0).to_string()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
-            <line class="axis" x1={LEFT.to_string()} x2={LEFT.to_string()} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+            <line class="axis" x1={l.left.to_string()} x2={right.to_string()} y1={axis_y.to_string()} y2={axis_y.to_string()} />
+            <line class="axis" x1={l.left.to_string()} x2={l.left.to_string()} y1={l.top.to_string()} y2={axis_y.to_string()} />
             { for y_ticks.iter().map(|&t| html! {
-                <text class="tick" x={(LEFT - 6.0).to_string()} y={(y_of(t as f64) + 4.0).to_string()} text-anchor="end">{ t }</text>
+                <text class="tick" x={(l.left - 6.0).to_string()} y={(y_of(t as f64) + mid_dy).to_string()} text-anchor="end">{ t }</text>
             }) }
-            <text class="tick" x={LEFT.to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()}>{ lo }</text>
-            <text class="tick" x={(WIDTH - 6.0).to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()} text-anchor="end">{ hi.saturating_sub(1) }</text>
+            <text class="tick" x={l.left.to_string()} y={below.to_string()}>{ lo }</text>
+            <text class="tick" x={right.to_string()} y={below.to_string()} text-anchor="end">{ hi.saturating_sub(1) }</text>
             { for x_ticks.iter().map(|&t| html! {
                 <>
-                    <line class="axis" x1={x_of(t as f64 + 0.5).to_string()} x2={x_of(t as f64 + 0.5).to_string()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM + 4.0).to_string()} />
-                    <text class="tick" x={x_of(t as f64 + 0.5).to_string()} y={(HEIGHT - BOTTOM + 14.0).to_string()} text-anchor="middle">{ t }</text>
+                    <line class="axis" x1={x_of(t as f64 + 0.5).to_string()} x2={x_of(t as f64 + 0.5).to_string()} y1={axis_y.to_string()} y2={(axis_y + 4.0).to_string()} />
+                    <text class="tick" x={x_of(t as f64 + 0.5).to_string()} y={below.to_string()} text-anchor="middle">{ t }</text>
                 </>
             }) }
-            <text class="tick" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 1.0).to_string()} text-anchor="middle">{ "n (heap size)" }</text>
+            <text class="tick" x={(l.width / 2.0).to_string()} y={(l.height - if l.classroom { 0.25 * l.font } else { 1.0 }).to_string()} text-anchor="middle">{ "n (heap size)" }</text>
         </>
     };
     let csv: Vec<Vec<String>> = std::iter::once(vec!["n".to_string(), "g(n)".to_string()])
@@ -313,7 +384,7 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             <svg class="sequence-plot" id="sequence-plot" tabindex="0" {onkeydown} role="img" ref={svg}
                  {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
                  aria-label={format!("nim values of {} for heaps {lo} to {}", answer.code, hi.saturating_sub(1))}
-                 viewBox={format!("0 0 {WIDTH} {HEIGHT}")} preserveAspectRatio="xMidYMid meet">
+                 viewBox={format!("0 0 {} {}", l.width, l.height)} preserveAspectRatio="xMidYMid meet">
                 { for marks }
                 { axes }
                 { for points }
@@ -334,6 +405,39 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
             </details>
         </>
     }
+}
+
+/// The element's width in CSS pixels (inside its border), kept up to date as the page lays it out.
+#[hook]
+fn use_client_width(node: &NodeRef) -> Option<f64> {
+    let width = use_state_eq(|| None::<f64>);
+    {
+        let width = width.clone();
+        use_effect_with(node.clone(), move |node| {
+            let element = node.cast::<web_sys::Element>();
+            let observer = element.as_ref().and_then(|element| {
+                let target = element.clone();
+                let measure = move || {
+                    // Whole pixels: a fraction is not worth laying the plot out again.
+                    let w = f64::from(target.client_width());
+                    if w > 0.0 {
+                        width.set(Some(w));
+                    }
+                };
+                let callback = Closure::<dyn FnMut()>::new(measure);
+                let observer =
+                    web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+                observer.observe(element);
+                Some((observer, callback))
+            });
+            move || {
+                if let Some((observer, _callback)) = observer {
+                    observer.disconnect();
+                }
+            }
+        });
+    }
+    *width
 }
 
 /// `40-130`: the first and last heap shown.

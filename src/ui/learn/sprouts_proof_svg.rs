@@ -37,48 +37,109 @@ impl View {
     }
 }
 
-/// Widest view shown at first: wider pictures open on their top centre at a readable scale (Fit shows all).
-const FIRST_VIEW_WIDTH: f64 = 1000.0;
-/// Height of the view for its width (the figure's shape on a wide screen).
-const VIEW_RATIO: f64 = 0.62;
+/// Labels are legible from this size on screen (CSS pixels).
+const LEGIBLE_PX: f64 = 14.0;
+/// A small graph is not blown up past labels of this size.
+const LARGEST_PX: f64 = 24.0;
+/// The page's label size in picture units when the CSS cannot be read (`.proof-node text`).
+const LABEL_UNITS: f64 = 12.0;
 
-fn fit(picture: &ProofPicture) -> View {
+/// The whole picture with the lives column.
+fn extent(picture: &ProofPicture) -> (f64, f64) {
+    (picture.width + LIVES_COLUMN, picture.height)
+}
+
+/// The view at `scale` (screen pixels per unit) of a `box_w` × `box_h` box, its top left at `(x, y)`:
+/// the view's shape is the box's, so dragging moves the picture with the pointer.
+fn view_at(scale: f64, (box_w, box_h): (f64, f64), x: f64, y: f64) -> View {
     View {
-        x: 0.0,
-        y: 0.0,
-        w: picture.width + LIVES_COLUMN,
-        h: picture.height,
+        x,
+        y,
+        w: box_w / scale,
+        h: box_h / scale,
     }
 }
 
-/// The first view: the whole picture when it is narrow enough, else its top, centred on the root.
-fn first_view(picture: &ProofPicture) -> View {
-    let whole = fit(picture);
-    if whole.w <= FIRST_VIEW_WIDTH {
+/// The whole picture centred in the box, no larger than labels of `LARGEST_PX`.
+fn fit(picture: &ProofPicture, size: (f64, f64), label_units: f64) -> View {
+    let (w, h) = extent(picture);
+    let scale = (size.0 / w).min(size.1 / h).min(LARGEST_PX / label_units);
+    let view = view_at(scale, size, 0.0, 0.0);
+    View {
+        x: (w - view.w) / 2.0,
+        y: (h - view.h) / 2.0,
+        ..view
+    }
+}
+
+/// The first view: the whole graph when its labels can be read so; else the whole width when that can
+/// be read (pan down for the rest); else labels at a legible size, the top of the graph centred on the
+/// root (pan for the rest). A graph of dots has no labels: it is always fitted whole.
+fn first_view(picture: &ProofPicture, size: (f64, f64), label_units: f64) -> View {
+    let whole = fit(picture, size, label_units);
+    let dots = picture.nodes.iter().all(|n| n.label.is_empty());
+    let legible = LEGIBLE_PX / label_units;
+    if dots || size.0 / whole.w >= legible - 1e-9 {
         return whole;
     }
-    let root_x = picture.nodes.first().map_or(whole.w / 2.0, |n| n.x);
-    let w = FIRST_VIEW_WIDTH;
-    View {
-        x: (root_x - w / 2.0).clamp(0.0, whole.w - w),
-        y: 0.0,
-        w,
-        h: w * VIEW_RATIO,
+    let (w, _) = extent(picture);
+    let scale = (size.0 / w).min(LARGEST_PX / label_units).max(legible);
+    let view = view_at(scale, size, 0.0, 0.0);
+    let root_x = picture.nodes.first().map_or(w / 2.0, |n| n.x);
+    let x = if view.w >= w {
+        (w - view.w) / 2.0
+    } else {
+        (root_x - view.w / 2.0).clamp(0.0, w - view.w)
+    };
+    View { x, ..view }
+}
+
+/// The box the picture is drawn in (CSS pixels) and the labels' size in picture units, as laid out now.
+fn measure(svg_ref: &NodeRef) -> Option<((f64, f64), f64)> {
+    let svg = svg_ref.cast::<web_sys::Element>()?;
+    let size = (svg.client_width() as f64, svg.client_height() as f64);
+    if size.0 <= 0.0 || size.1 <= 0.0 {
+        return None;
     }
+    let label_units = svg
+        .query_selector(".proof-node text")
+        .ok()
+        .flatten()
+        .and_then(|text| web_sys::window()?.get_computed_style(&text).ok().flatten())
+        .and_then(|style| style.get_property_value("font-size").ok())
+        .and_then(|px| px.trim_end_matches("px").parse::<f64>().ok())
+        .filter(|px| *px > 0.0)
+        .unwrap_or(LABEL_UNITS);
+    Some((size, label_units))
 }
 
 #[function_component(SproutsProofSvg)]
 pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
     let picture = &props.picture;
-    let view = use_state(|| first_view(picture));
+    let view = use_state(|| {
+        let (w, h) = extent(picture);
+        View {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        }
+    });
+    let svg_ref = use_node_ref();
+    // The box and label size the view was last fitted to, for the Fit button and the note.
+    let measured = use_state(|| None::<((f64, f64), f64)>);
+    // Fitted on arrival and whenever the picture changes (detail level, lives filter): the box's size
+    // is known only once it is laid out.
     {
-        let view = view.clone();
+        let (view, measured, svg_ref) = (view.clone(), measured.clone(), svg_ref.clone());
         use_effect_with(picture.clone(), move |picture| {
-            view.set(first_view(picture))
+            if let Some((size, label_units)) = measure(&svg_ref) {
+                view.set(first_view(picture, size, label_units));
+                measured.set(Some((size, label_units)));
+            }
         });
     }
     let drag = use_mut_ref(|| None::<(f64, f64, View)>);
-    let svg_ref = use_node_ref();
     // Scale from screen pixels to picture units.
     let scale = {
         let svg_ref = svg_ref.clone();
@@ -161,11 +222,27 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
         })
     };
     let reset = {
-        let (view, picture) = (view.clone(), picture.clone());
-        Callback::from(move |_| view.set(fit(&picture)))
+        let (view, picture, svg_ref) = (view.clone(), picture.clone(), svg_ref.clone());
+        Callback::from(move |_| {
+            if let Some((size, label_units)) = measure(&svg_ref) {
+                view.set(fit(&picture, size, label_units));
+            }
+        })
     };
     let dots = picture.nodes.iter().all(|n| n.label.is_empty());
     let v = *view;
+    // Said when the view does not show the whole graph, or shows it too small to read.
+    let note = (*measured).map(|((box_w, _), label_units)| {
+        let (w, h) = extent(picture);
+        let whole = v.x <= 0.5 && v.y <= 0.5 && v.x + v.w >= w - 0.5 && v.y + v.h >= h - 0.5;
+        let legible = dots || box_w / v.w * label_units >= LEGIBLE_PX - 0.05;
+        match (whole, legible) {
+            (true, true) => "",
+            (true, false) => "The whole graph is too small to read here: zoom in (+ or the wheel) to read the couples.",
+            (false, true) => "Part of the graph, at a size to read: drag to see the rest; Fit shows the whole graph.",
+            (false, false) => "Part of the graph: drag to see the rest; Fit shows the whole graph.",
+        }
+    });
     let lives_x = picture.width + 8.0;
     html! {
         <div class="proof-figure">
@@ -175,6 +252,7 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
                 <button type="button" id="zoom-fit" onclick={reset} title="Show the whole graph">{ "Fit" }</button>
                 <span class="muted">{ "Drag to pan, wheel or buttons to zoom; Fit shows the whole graph." }</span>
             </div>
+            <p class="proof-view-note" id="proof-view-note" role="status">{ note.unwrap_or_default() }</p>
             <svg ref={svg_ref} class="proof-svg" id="proof-svg" role="img"
                 aria-label={format!("Proof graph: {} couples", picture.nodes.len())}
                 viewBox={format!("{:.1} {:.1} {:.1} {:.1}", v.x, v.y, v.w, v.h)}

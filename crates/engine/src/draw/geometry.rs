@@ -66,6 +66,39 @@ pub fn segments_touch(a: Point, b: Point, c: Point, d: Point) -> bool {
         || (d4 == 0.0 && on_segment(a, b, d))
 }
 
+/// Where the closed segment `ab` first meets `cd`, as the parameter along `ab` (0 at `a`, 1 at
+/// `b`), or `None` when they do not touch. Agrees with [`segments_touch`].
+pub fn first_touch(a: Point, b: Point, c: Point, d: Point) -> Option<f64> {
+    let d1 = cross(c, d, a);
+    let d2 = cross(c, d, b);
+    let d3 = cross(a, b, c);
+    let d4 = cross(a, b, d);
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return Some(d1 / (d1 - d2));
+    }
+    // Touching at an end, or overlapping along a line: the touching point nearest `a`.
+    let along = |p: Point| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len2 = dx * dx + dy * dy;
+        if len2 == 0.0 {
+            0.0
+        } else {
+            (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
+        }
+    };
+    [
+        (d1 == 0.0 && on_segment(c, d, a)).then_some(0.0),
+        (d2 == 0.0 && on_segment(c, d, b)).then_some(1.0),
+        (d3 == 0.0 && on_segment(a, b, c)).then(|| along(c)),
+        (d4 == 0.0 && on_segment(a, b, d)).then(|| along(d)),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by(f64::total_cmp)
+}
+
 /// For a point `p` collinear with `ab`: whether it lies between them.
 fn on_segment(a: Point, b: Point, p: Point) -> bool {
     p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y)

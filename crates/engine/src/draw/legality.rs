@@ -8,8 +8,8 @@ use crate::games::sprouts::Position;
 
 use super::drawing::{Curve, Drawing, OnCurve, Spot};
 use super::geometry::{
-    dist_to_segment, point_at_fraction, polyline_length, project_on_polyline, segments_touch,
-    signed_area2, Point,
+    dist_to_segment, first_touch, point_at_fraction, polyline_length, project_on_polyline,
+    segments_touch, signed_area2, Point,
 };
 use super::segment_grid::SegmentGrid;
 
@@ -39,8 +39,9 @@ pub enum IllegalCurve {
     NoLivesLeft { spot: usize },
     #[error("a loop needs 2 lives at its spot; spot {spot} has {lives}")]
     LoopNeedsTwoLives { spot: usize, lives: u8 },
+    /// `at`: the first point, along the new curve, where it meets curve `curve`.
     #[error("the curve crosses curve #{curve}")]
-    CrossesCurve { curve: usize },
+    CrossesCurve { curve: usize, at: Point },
     #[error("the curve crosses itself")]
     CrossesItself,
     #[error("the curve passes through spot {spot}")]
@@ -295,14 +296,20 @@ impl Drawing {
                 }
             }
         }
+        // Every meeting is looked at, to report the first along the new curve: (segment, parameter on
+        // it, curve met).
+        let mut first: Option<(usize, f64, usize)> = None;
         for edge in self.edges() {
             for w in edge.points.windows(2) {
                 let (c, d) = (w[0], w[1]);
                 for i in grid.near(c, d, 0.0) {
+                    if first.is_some_and(|(j, _, _)| j < i) {
+                        continue;
+                    }
                     let (a, b) = (points[i], points[i + 1]);
                     let at_start = i == 0 && (c == a || d == a);
                     let at_end = i == n - 1 && (c == b || d == b);
-                    if at_start || at_end {
+                    let met = if at_start || at_end {
                         let shared = if at_start { a } else { b };
                         let mine = if at_start { b } else { a };
                         let theirs = if c == shared { d } else { c };
@@ -311,16 +318,31 @@ impl Drawing {
                         } else {
                             dist_to_segment(a, c, d) == 0.0
                         };
-                        if overlaps_at(shared, mine, theirs) || other_end_touches {
-                            return Err(IllegalCurve::CrossesCurve { curve: edge.curve });
+                        if overlaps_at(shared, mine, theirs) {
+                            Some(if at_start { 0.0 } else { 1.0 })
+                        } else if other_end_touches {
+                            Some(if at_start { 1.0 } else { 0.0 })
+                        } else {
+                            None
                         }
-                    } else if segments_touch(a, b, c, d) {
-                        return Err(IllegalCurve::CrossesCurve { curve: edge.curve });
+                    } else {
+                        first_touch(a, b, c, d)
+                    };
+                    if let Some(t) = met {
+                        if first.is_none_or(|(j, u, _)| (i, t) < (j, u)) {
+                            first = Some((i, t, edge.curve));
+                        }
                     }
                 }
             }
         }
-        Ok(())
+        match first {
+            Some((i, t, curve)) => Err(IllegalCurve::CrossesCurve {
+                curve,
+                at: points[i].lerp(points[i + 1], t),
+            }),
+            None => Ok(()),
+        }
     }
 }
 
