@@ -10,6 +10,7 @@ pub mod learn_job;
 mod lookahead_job;
 mod position_job;
 pub mod protocol;
+mod run_budget;
 mod slices;
 mod sprouts_import_job;
 mod sprouts_job;

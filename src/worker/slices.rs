@@ -6,6 +6,7 @@ use super::heap_job::HeapJob;
 use super::learn_job::MisereJob;
 use super::lookahead_job::LookaheadJob;
 use super::protocol::{Request, RequestId, Response};
+use super::run_budget::{memory_bytes, RunBudget};
 use super::sprouts_job::SproutsJob;
 use futures::{FutureExt, SinkExt, StreamExt};
 use std::collections::VecDeque;
@@ -53,14 +54,20 @@ impl<J: Sliced> Sliced for Until<J> {
 }
 
 /// Runs `job` to its end in slices, or returns the response that ends the request early (an error, or
-/// `Cancelled` when the page asked for it or went away).
+/// `Cancelled` when the page asked for it or went away, or an error when it passed its
+/// [`RunBudget`]).
 pub async fn run_in_slices<J: Sliced>(
     id: RequestId,
     mut job: J,
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Result<J, Response> {
+    let budget = RunBudget::start(js_sys::Date::now(), memory_bytes());
     while !job.is_done() {
+        if let Some(message) = budget.passed(js_sys::Date::now(), memory_bytes()) {
+            job.stop().await;
+            return Err(Response::Error { id, message });
+        }
         let deadline = js_sys::Date::now() + SLICE_MS;
         while !job.is_done() && js_sys::Date::now() < deadline {
             if let Err(message) = job.step() {

@@ -7,6 +7,7 @@ use super::protocol::{
     LevelItem, LevelReport, Outcome, ProofAnswer, ProofEdgeView, ProofNodeView, ProofPicture,
     Request, RequestId, Response, SearchAnswer, SearchChild, SearchControl, SearchReport,
 };
+use super::run_budget::{memory_bytes, RunBudget};
 use super::slices::{run_in_slices, Scope, Sliced};
 use super::sprouts_job::{give_back, take_base};
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -433,7 +434,12 @@ pub async fn search(
         steered: 0,
         note: None,
     };
+    let budget = RunBudget::start(js_sys::Date::now(), memory_bytes());
     while !job.is_done() {
+        if let Some(message) = budget.passed(js_sys::Date::now(), memory_bytes()) {
+            job.stop().await;
+            return Response::Error { id, message };
+        }
         if !job.paused {
             let deadline = js_sys::Date::now() + SLICE_MS;
             while !job.is_done() && js_sys::Date::now() < deadline {
