@@ -160,6 +160,11 @@ fn binary_options() -> impl Options {
     bincode::DefaultOptions::new().with_limit(1 << 32)
 }
 
+/// The same encoding for writing, without the limit (a base in memory is already there).
+fn binary_write_options() -> impl Options {
+    bincode::DefaultOptions::new()
+}
+
 impl Base {
     pub fn new() -> Base {
         Base::default()
@@ -430,7 +435,11 @@ impl Base {
             normal,
             misere,
         };
-        binary_options().serialize(&file).unwrap_or_default()
+        // Writing strings, numbers and lists to memory with no size limit has no way to fail (an empty
+        // file here would lose the base without a word).
+        binary_write_options()
+            .serialize(&file)
+            .expect("a base serialises to memory")
     }
 
     /// Reads a base in either format, recognised from its content: Sprague's binary base, or GLOP
