@@ -4,12 +4,13 @@
 //! Each drawing made is also saved in IndexedDB under its line, and a line the page has not drawn yet is
 //! first looked for there: after a reload the curves a person drew are still theirs.
 
-use crate::play::sprouts_drawing::{line_key, spots_of_start, DrawingCache, DrawnMove};
+use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::store::{Store, StoredDrawing};
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::Drawing;
+use sprague_engine::draw::{spots_of_start, DrawnMove};
 use sprague_engine::games::sprouts::Position;
 use std::cell::RefCell;
 use std::collections::HashSet;

@@ -15,12 +15,13 @@ use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules};
-use crate::play::sprouts_drawing::{line_key, DrawingCache, DrawnMove};
+use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer, SproutsGuess};
 use crate::worker::SolverReactor;
+use sprague_engine::draw::DrawnMove;
 use sprague_engine::draw::{CurveMove, Point};
 use sprague_engine::games::sprouts::Position;
 use yew::prelude::*;
@@ -732,7 +733,7 @@ struct Choosing {
 }
 
 /// The moves the computer would play, in a random order (the first that can be drawn is played: see
-/// `play::sprouts_drawing::draw_one_of`), and what to tell the player about it.
+/// `engine::draw::draw_one_of`), and what to tell the player about it.
 fn computer_choice(
     game: &SproutsGame,
     reply: &Result<SproutsReply, String>,

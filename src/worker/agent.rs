@@ -15,10 +15,9 @@ use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_import_job::SproutsImportJob;
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
-use crate::play::sprouts_drawing::{draw_move, draw_one_of, draw_start, DrawnMove};
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
-use sprague_engine::draw::{Drawing, Point};
+use sprague_engine::draw::{draw_move, draw_one_of, draw_start, Drawing, DrawnMove, Point};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{combine_parts, CheckReport, PartReport, PartsVerdict};
 use std::collections::VecDeque;
@@ -389,7 +388,7 @@ fn sprouts_draw(id: RequestId, from: Option<Drawing>, position: &str) -> Respons
     }
 }
 
-/// The computer's move among `choices`, drawn (see `play::sprouts_drawing::draw_one_of`).
+/// The computer's move among `choices`, drawn (see `engine::draw::draw_one_of`).
 fn sprouts_draw_one_of(id: RequestId, from: &Drawing, choices: &[String]) -> Response {
     let chosen = choices
         .iter()

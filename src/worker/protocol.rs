@@ -46,7 +46,7 @@ pub enum Request {
         position: String,
     },
     /// The computer's move among `choices` (children of `from`'s position, in the order to try),
-    /// drawn: see `play::sprouts_drawing::draw_one_of`.
+    /// drawn: see `engine::draw::draw_one_of`.
     SproutsDrawOneOf {
         id: RequestId,
         from: Drawing,
@@ -176,7 +176,7 @@ pub enum Response {
         moves: u64,
     },
     /// A start or move drawn; `rearranged` tells the player when the picture had to change to make room
-    /// for the move (see `play::sprouts_drawing::draw_move`).
+    /// for the move (see `engine::draw::draw_move`).
     SproutsDrawn {
         id: RequestId,
         drawing: Drawing,

@@ -23,6 +23,7 @@ mod band;
 mod drawing;
 mod equivalent;
 mod error;
+mod game_moves;
 mod geometry;
 mod layout;
 mod layout_check;
@@ -46,6 +47,7 @@ mod to_position;
 
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 pub use error::{DrawingError, LayoutError};
+pub use game_moves::{draw_move, draw_one_of, draw_start, spots_of_start, DrawnMove};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
