@@ -5,7 +5,7 @@
 use super::check_pool::{check_in_parts, PageWorker, PoolOutcome, MIN_POOL_BYTES};
 use super::download::download;
 use super::solver::next_request_id;
-use crate::worker::protocol::{BaseSummary, Request, RequestId, Response};
+use crate::worker::protocol::{BaseSummary, ExportFormat, Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::{mpsc, oneshot};
 use web_sys::HtmlInputElement;
@@ -113,13 +113,13 @@ pub fn bases_page() -> Html {
             }
         })
     };
-    let export = |name: String, format: &'static str| {
+    let export = |name: String, format: ExportFormat| {
         let bridge = bridge.clone();
         Callback::from(move |_| {
             bridge.send(Request::ExportBase {
                 id: next_request_id(),
                 name: name.clone(),
-                format: format.into(),
+                format,
             })
         })
     };
@@ -241,10 +241,10 @@ pub fn bases_page() -> Html {
                                         <td class="number">{ format_bytes(base.bytes) }</td>
                                         <td><div class="actions">
                                             if base.game != "graph" {
-                                                <button type="button" class="export-text" onclick={export(base.name.clone(), "text")}>{ "Export text" }</button>
+                                                <button type="button" class="export-text" onclick={export(base.name.clone(), ExportFormat::Text)}>{ "Export text" }</button>
                                             }
                                             if base.game == "sprouts" || base.game == "graph" {
-                                                <button type="button" class="export-binary" onclick={export(base.name.clone(), "binary")}>{ "Export binary" }</button>
+                                                <button type="button" class="export-binary" onclick={export(base.name.clone(), ExportFormat::Binary)}>{ "Export binary" }</button>
                                             }
                                             <button type="button" class="clear" onclick={clear(base.name.clone(), base.entries)}>{ "Clear" }</button>
                                         </div></td>

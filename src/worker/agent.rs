@@ -102,7 +102,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             },
         },
         Request::ExportBase { id, name, format } => {
-            match base_transfer::export(&name, &format).await {
+            match base_transfer::export(&name, format).await {
                 Ok(file) => Response::Exported {
                     id,
                     file_name: file.file_name,

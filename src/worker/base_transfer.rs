@@ -5,6 +5,7 @@
 //! recomputed from the rules. A file that fails changes nothing.
 
 use super::graph_job;
+use super::protocol::ExportFormat;
 use super::sprouts_job;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
@@ -22,8 +23,8 @@ pub struct ExportedFile {
     pub bytes: Vec<u8>,
 }
 
-/// The stored base `name` in `format` ("text" or "binary").
-pub async fn export(name: &str, format: &str) -> Result<ExportedFile, String> {
+/// The stored base `name` in `format`.
+pub async fn export(name: &str, format: ExportFormat) -> Result<ExportedFile, String> {
     let store = Store::open().await.map_err(|e| e.to_string())?;
     let base = store
         .get_base(name)
@@ -31,19 +32,19 @@ pub async fn export(name: &str, format: &str) -> Result<ExportedFile, String> {
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("there is no stored base called “{name}”"))?;
     match (base.kind, format) {
-        (BaseKind::SproutsBase, "text") => Ok(ExportedFile {
+        (BaseKind::SproutsBase, ExportFormat::Text) => Ok(ExportedFile {
             file_name: "sprouts-base.txt".into(),
             bytes: sprouts_base(&base)?.to_glop_text().into_bytes(),
         }),
-        (BaseKind::GraphBase, "binary") => Ok(ExportedFile {
+        (BaseKind::GraphBase, ExportFormat::Binary) => Ok(ExportedFile {
             file_name: "graph-base.bin".into(),
             bytes: base.data,
         }),
-        (BaseKind::SproutsBase, "binary") => Ok(ExportedFile {
+        (BaseKind::SproutsBase, ExportFormat::Binary) => Ok(ExportedFile {
             file_name: "sprouts-base.bin".into(),
             bytes: base.data,
         }),
-        (BaseKind::NimSequence, "text") => {
+        (BaseKind::NimSequence, ExportFormat::Text) => {
             let mut text = format!("{NIM_HEADER}\ngame {}\n", base.game);
             for (heap, pair) in base.data.chunks_exact(2).enumerate() {
                 text.push_str(&format!(

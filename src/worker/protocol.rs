@@ -4,9 +4,26 @@
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
-use sprague_engine::solve::sprouts::PartReport;
+use sprague_engine::solve::sprouts::{Detail, PartReport};
 
 pub type RequestId = u32;
+
+/// How a stored base is exported: GLOP text (Sprouts), `position value` lines (nim values), or the
+/// engine's binary form (Sprouts, graphs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExportFormat {
+    Text,
+    Binary,
+}
+
+impl std::fmt::Display for ExportFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ExportFormat::Text => "text",
+            ExportFormat::Binary => "binary",
+        })
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
@@ -79,11 +96,11 @@ pub enum Request {
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
     ListBases { id: RequestId },
-    /// The stored base `name` as a file, in `format` ("text" or "binary").
+    /// The stored base `name` as a file, in `format`.
     ExportBase {
         id: RequestId,
         name: String,
-        format: String,
+        format: ExportFormat,
     },
     /// Check a base file and, if it is coherent, merge it into the stored bases. `parts`: the reports
     /// of the check of a Sprouts base in parts that the page ran on a pool of workers (`CheckPart`),
@@ -131,7 +148,7 @@ pub enum Request {
     SproutsProof {
         id: RequestId,
         position: String,
-        detail: u8,
+        detail: Detail,
         min_lives: u32,
     },
 }
@@ -651,7 +668,7 @@ pub struct ProofAnswer {
     pub lives: (u32, u32),
     /// For each number of lives (most first): the proof's losing, winning and several-land couples.
     pub by_lives: Vec<(u32, usize, usize, usize)>,
-    pub detail: u8,
+    pub detail: Detail,
     pub min_lives: u32,
     /// The `.dot` text (Glop's style) with the same detail and lives filter.
     pub dot: String,

@@ -495,14 +495,6 @@ pub async fn search(
     Response::SproutsSearch { id, answer }
 }
 
-fn detail_of(level: u8) -> Detail {
-    match level {
-        1 => Detail::Dot,
-        2 => Detail::Number,
-        _ => Detail::Full,
-    }
-}
-
 /// The proof view's request: the proof graph (searched on an empty base, or the last one built),
 /// filtered and laid out.
 /// The search a proof is extracted from (a fresh base, so that the proof is complete), run in slices.
@@ -536,7 +528,7 @@ impl Sliced for ProofSearch {
 pub async fn proof(
     id: RequestId,
     position: &str,
-    detail: u8,
+    detail: Detail,
     min_lives: u32,
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
@@ -593,11 +585,10 @@ pub async fn proof(
 fn proof_answer(
     position: &Position,
     graph: &ProofGraph,
-    detail: u8,
+    detail: Detail,
     min_lives: u32,
     started_ms: f64,
 ) -> ProofAnswer {
-    let detail = detail.clamp(1, 3);
     let kept = graph.nodes.iter().filter(|n| n.lives >= min_lives).count();
     let lives = (
         graph.nodes.iter().map(|n| n.lives).min().unwrap_or(0),
@@ -637,7 +628,7 @@ fn proof_answer(
             )),
         )
     } else {
-        let laid = proof_layout::layout(graph, detail_of(detail), min_lives);
+        let laid = proof_layout::layout(graph, detail, min_lives);
         let picture = ProofPicture {
             width: laid.width,
             height: laid.height,
@@ -674,7 +665,7 @@ fn proof_answer(
         (Some(picture), None)
     };
     let dot = if kept <= MAX_DOT {
-        graph.to_dot(detail_of(detail), true, min_lives)
+        graph.to_dot(detail, true, min_lives)
     } else {
         String::new()
     };

@@ -12,6 +12,7 @@ use crate::ui::solver::next_request_id;
 use crate::worker::protocol::{ProofAnswer, Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use gloo::file::{Blob, ObjectUrl};
+use sprague_engine::solve::sprouts::Detail;
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
@@ -21,7 +22,7 @@ const MAX_POSITION_TEXT: usize = 400;
 #[derive(Clone, PartialEq)]
 struct Ask {
     position: String,
-    detail: u8,
+    detail: Detail,
     min_lives: u32,
 }
 
@@ -38,13 +39,12 @@ fn ask_of(pairs: &[(String, String)]) -> Result<Ask, String> {
         ));
     }
     let detail = number(pairs, "detail", "Detail level", 3, 3)?;
-    if detail == 0 {
-        return Err("Detail level: 1 (dots), 2 (numbers) or 3 (text).".into());
-    }
+    let detail = Detail::from_level(detail as u32)
+        .ok_or("Detail level: 1 (dots), 2 (numbers) or 3 (text).")?;
     let min_lives = number(pairs, "lives", "Lives filter", 0, 200)?;
     Ok(Ask {
         position,
-        detail: detail as u8,
+        detail,
         min_lives: min_lives as u32,
     })
 }

@@ -695,11 +695,7 @@ fn proof(
     .losing;
     let graph = sprouts::extract_proof(&base, &position, 0)?;
     if dot {
-        let detail = match detail {
-            1 => Detail::Dot,
-            2 => Detail::Number,
-            _ => Detail::Full,
-        };
+        let detail = Detail::from_level(detail.into()).ok_or("--detail is 1, 2 or 3")?;
         print!("{}", graph.to_dot(detail, colours, min_lives));
         return Ok(());
     }

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::games::sprouts::Position;
 
 use super::base::Base;
@@ -29,7 +31,7 @@ pub struct ProofGraph {
 }
 
 /// How much a node shows in the `.dot` export (Glop's detail levels).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Detail {
     /// A dot.
     Dot,
@@ -37,6 +39,26 @@ pub enum Detail {
     Number,
     /// The full couple: position and heap.
     Full,
+}
+
+impl Detail {
+    /// Glop's level: 1 a dot, 2 the number, 3 the full couple.
+    pub fn from_level(level: u32) -> Option<Detail> {
+        match level {
+            1 => Some(Detail::Dot),
+            2 => Some(Detail::Number),
+            3 => Some(Detail::Full),
+            _ => None,
+        }
+    }
+
+    pub fn level(self) -> u32 {
+        match self {
+            Detail::Dot => 1,
+            Detail::Number => 2,
+            Detail::Full => 3,
+        }
+    }
 }
 
 /// Builds the proof that (position, heap) is losing or winning, from the base's nimbers.
