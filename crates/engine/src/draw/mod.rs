@@ -18,6 +18,19 @@
 //! * [`Drawing::to_svg`]: a picture, for tests and debugging.
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
+//!
+//! ```
+//! use sprague_engine::draw::Drawing;
+//! use sprague_engine::games::sprouts::Position;
+//! // Two spots drawn, and each of their moves routed as a curve: the picture after it is that move.
+//! let drawing = Drawing::start(2);
+//! let start = drawing.position().unwrap();
+//! assert_eq!(start, "0*2".parse::<Position>().unwrap());
+//! for child in start.children() {
+//!     let curve = drawing.route(&child).expect("every move from 2 spots can be drawn");
+//!     assert_eq!(drawing.play(&curve, None).position().unwrap(), child);
+//! }
+//! ```
 
 mod band;
 mod drawing;

@@ -1,5 +1,17 @@
 //! Solving heap games in normal play: nim sequences (rare/common method), proven periods, values and
 //! winning moves of positions, P-positions.
+//!
+//! ```
+//! use sprague_engine::games::heap::HeapGame;
+//! use sprague_engine::solve::heap::{find_period, grundy_value, NimSequence};
+//! // Grundy's game, A002188: 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, ...
+//! let values: Vec<u16> = (0..10).map(|n| grundy_value(n).unwrap()).collect();
+//! assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+//! // Dawson's chess (0.137): period 34 from heap 52 on, proven by the Guy–Smith theorem.
+//! let sequence = NimSequence::compute(&"0.137".parse::<HeapGame>().unwrap(), 300).unwrap();
+//! let periodicity = find_period(&sequence).unwrap().expect("proven within 300 heaps");
+//! assert_eq!((periodicity.period, periodicity.preperiod), (34, 52));
+//! ```
 
 mod mask;
 mod naive;

@@ -1,5 +1,18 @@
 //! Misère play for heap games: exact outcomes and winning moves by search, genus symbols and tame play,
 //! misère quotients.
+//!
+//! ```
+//! use sprague_engine::games::heap::HeapGame;
+//! use sprague_engine::solve::heap::Outcome;
+//! use sprague_engine::solve::misere::MisereSolver;
+//! // Misère Nim (Bouton): with every heap of 1, the player to move loses exactly when their number is
+//! // odd; otherwise exactly when the nim-sum is 0.
+//! let mut nim = MisereSolver::new(&HeapGame::nim());
+//! assert_eq!(nim.outcome(&[1, 1, 1], 1_000_000).unwrap(), Outcome::P);
+//! assert_eq!(nim.outcome(&[1, 1], 1_000_000).unwrap(), Outcome::N);
+//! assert_eq!(nim.outcome(&[2, 3, 1], 1_000_000).unwrap(), Outcome::P); // 2 ^ 3 ^ 1 = 0
+//! assert_eq!(nim.outcome(&[2, 2, 1], 1_000_000).unwrap(), Outcome::N);
+//! ```
 
 mod error;
 mod extend;
