@@ -256,14 +256,26 @@ test('proof graph: a proof too big to draw says so and still offers the .dot', a
     await page.close();
 });
 
-test('screenshots: dark mode and a narrow screen', async () => {
+test('dark mode and a narrow screen: dark colours, nothing wider than the screen, the proof in view', async () => {
     const page = await openPage(app.context);
+    // The page's background, as a luminance 0..1 (the body's computed colour).
+    const luminance = () => page.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+    // How far the page is wider than the window (0 when nothing sticks out).
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await page.goto(`${app.url}/learn/sprouts?pos=0*5&base=shared`);
     await page.waitForSelector('#sprouts-answer', { timeout: 60_000 });
+    const light = await page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     await page.click('#theme-toggle');
-    await page.waitForTimeout(200);
+    await page.waitForFunction((before) => (document.documentElement.dataset.theme ?? 'system') !== before, light);
+    // The browser prefers light (Playwright's default): the toggle goes to dark.
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.ok((await luminance()) < 0.3, 'a dark background');
     await screenshot(page, 'sprouts-learn-children-dark');
     await openProof(page, '/learn/proof?pos=0*4&detail=2&lives=0');
+    assert.ok((await luminance()) < 0.3, 'the proof page is dark too');
     await screenshot(page, 'sprouts-proof-4-dark');
     await page.click('#theme-toggle');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -271,16 +283,21 @@ test('screenshots: dark mode and a narrow screen', async () => {
     await page.waitForSelector('#levels li[data-kind="couple"]', { timeout: 60_000 });
     await page.click('#search-pause');
     await page.waitForSelector('#search-status[data-paused="true"]');
+    assert.ok((await overflow()) <= 1, `the levels fit 390 px (${await overflow()} px wider)`);
     await screenshot(page, 'sprouts-learn-levels-narrow');
     await page.screenshot({ path: `${artifacts}/sprouts-learn-levels-narrow-top.png` });
     await page.click('#cancel');
     await openProof(page, '/learn/proof?pos=0*3&detail=3&lives=0');
+    assert.ok((await overflow()) <= 1, 'the proof page fits 390 px');
     await screenshot(page, 'sprouts-proof-narrow');
     await openProof(page, '/learn/proof?pos=0*5&detail=2&lives=0');
     await page.locator('#proof-svg').scrollIntoViewIfNeeded();
+    const box = await page.locator('#proof-svg').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 391, `the proof's box is within the screen (${JSON.stringify(box)})`);
     await page.screenshot({ path: `${artifacts}/sprouts-proof-5-narrow-view.png` });
     await page.setViewportSize({ width: 1100, height: 900 });
     await openProof(page, '/learn/proof?pos=0*5&detail=2&lives=0');
+    assert.ok((await overflow()) <= 1);
     await screenshot(page, 'sprouts-proof-5');
     noProblems(page);
     await page.close();
