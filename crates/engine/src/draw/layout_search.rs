@@ -115,3 +115,54 @@ pub(crate) fn append_mapped(out: &mut Drawing, inner: &Drawing, map: impl Fn(Poi
         }),
     }));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// Every land met in games from the 3-spot start (the engine's children).
+    fn lands_met() -> BTreeSet<Land> {
+        let mut seen = BTreeSet::new();
+        let mut lands = BTreeSet::new();
+        let mut stack = vec![Position::start(3).unwrap()];
+        while let Some(p) = stack.pop() {
+            if seen.insert(p.clone()) {
+                lands.extend(p.lands().iter().cloned());
+                stack.extend(p.children());
+            }
+        }
+        lands
+    }
+
+    #[test]
+    fn the_fallback_draws_each_land_it_reaches_as_that_land() {
+        // The constructive layout builds these, so only this test runs the fallback on them: the
+        // drawing it replays must be of the very land (read back from the picture's planar map).
+        let lands = lands_met();
+        assert!(lands.len() > 20, "{} lands", lands.len());
+        for land in lands {
+            let drawing = land_drawing(&land).unwrap_or_else(|e| panic!("{land}: {e}"));
+            let drawn = drawing.position().unwrap();
+            assert_eq!(drawn, Position::from_lands(vec![land.clone()]), "{land}");
+        }
+    }
+
+    #[test]
+    fn a_land_past_the_search_limit_is_not_found() {
+        // The 6-spot start (18 lives) is drawn at once; its first child's land (17 lives) is beyond
+        // MAX_SEARCH_LIVES and not a start.
+        let big = Position::start(6).unwrap();
+        let land = big.lands()[0].clone();
+        assert!(land_drawing(&land).is_ok(), "a start is always drawn");
+        let after = big.children().into_iter().next().unwrap();
+        let land = after
+            .lands()
+            .iter()
+            .max_by_key(|l| l.lives())
+            .unwrap()
+            .clone();
+        assert!(land.lives() as usize > MAX_SEARCH_LIVES);
+        assert!(matches!(land_drawing(&land), Err(LayoutError::NotFound)));
+    }
+}
