@@ -244,3 +244,47 @@ async fn a_base_damaged_in_storage_is_refused() {
     store.put_base(&base).await.expect("write");
     assert!(store.get_base("values").await.expect("read").is_some());
 }
+
+/// Whether `open` finishes within `ms` milliseconds (a blocked upgrade never does).
+async fn within<T>(ms: u32, open: impl std::future::Future<Output = T>) -> Option<T> {
+    use futures::FutureExt;
+    futures::select! {
+        value = Box::pin(open).fuse() => Some(value),
+        _ = gloo::timers::future::TimeoutFuture::new(ms).fuse() => None,
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_newer_version_in_another_tab_is_not_blocked_and_this_tab_is_told_to_reload() {
+    let name = fresh_name("upgrade");
+    let store = Store::open_named(&name).await.expect("open");
+    store
+        .put_setting("theme", &"dark".to_string())
+        .await
+        .expect("write");
+    // A newer app (another tab) opens the database at the next version while this connection is
+    // open: without this tab letting go, the upgrade would wait until the tab closed.
+    let factory = Factory::new().unwrap();
+    let mut request = factory
+        .open(&name, Some(SCHEMA_VERSION + 1))
+        .expect("request");
+    request.on_upgrade_needed(|_| {});
+    let opening = std::future::IntoFuture::into_future(request);
+    let newer = within(5_000, opening)
+        .await
+        .expect("the upgrade is not blocked");
+    let newer = newer.expect("opened");
+    newer.close();
+    // This tab's next request says what happened and what to do.
+    let error = store
+        .get_setting::<String>("theme")
+        .await
+        .expect_err("the connection was closed");
+    assert!(error.to_string().contains("reload this page"), "{error}");
+    // Reopening at this tab's (now older) version says the same.
+    let error = Store::open_named(&name)
+        .await
+        .err()
+        .expect("an older version");
+    assert!(error.to_string().contains("reload this page"), "{error}");
+}

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::Drawing;
 use std::fmt;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 pub use schema::{BASES, DRAWINGS, SCHEMA_VERSION, SETTINGS};
 
@@ -78,7 +78,25 @@ impl std::error::Error for StoreError {}
 
 impl From<idb::Error> for StoreError {
     fn from(error: idb::Error) -> Self {
-        StoreError(error.to_string())
+        StoreError(explain(&error.to_string()))
+    }
+}
+
+/// What a storage failure means for the user, for the two that are not bugs: a full quota, and a
+/// connection closed because a newer version of the app (in another tab) upgraded the database.
+fn explain(raw: &str) -> String {
+    if raw.contains("QuotaExceeded") {
+        format!(
+            "the browser's storage for this site is full; nothing more can be stored until a base \
+             is cleared on the Bases page or the site is allowed more storage ({raw})"
+        )
+    } else if raw.contains("VersionError") || raw.contains("connection is closing") {
+        format!(
+            "a newer version of Sprague, opened in another tab, has updated the stored data: reload \
+             this page ({raw})"
+        )
+    } else {
+        raw.to_string()
     }
 }
 
@@ -102,7 +120,22 @@ impl Store {
         let factory = Factory::new()?;
         let mut request = factory.open(name, Some(SCHEMA_VERSION))?;
         request.on_upgrade_needed(schema::upgrade);
-        let database = request.await?;
+        // Another tab holds the database at an older version: it closes its connection when asked
+        // (below), so this waits only until it does.
+        request.on_blocked(|_| {
+            web_sys::console::warn_1(&"storage: waiting for another Sprague tab to let go".into())
+        });
+        let mut database = request.await?;
+        // A newer version of the app in another tab wants to upgrade: let it, rather than block it
+        // until this tab is closed. This tab's next request then says to reload (see `explain`).
+        database.on_version_change(|event| {
+            if let Some(database) = event
+                .target()
+                .and_then(|target| target.dyn_into::<web_sys::IdbDatabase>().ok())
+            {
+                database.close();
+            }
+        });
         Ok(Store { database })
     }
 
