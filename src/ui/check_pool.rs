@@ -23,6 +23,10 @@ pub const MAX_WORKERS: usize = 4;
 /// saves (a base of this size has a few thousand entries, checked in about a second).
 pub const MIN_POOL_BYTES: usize = 64 * 1024;
 
+/// A pool silent this long has a worker that died (out of memory, say): the page's worker then checks
+/// the file alone. Each working part reports progress several times a second.
+const STALL_MS: u32 = 30_000;
+
 /// How a check in parts ended.
 pub enum PoolOutcome {
     /// Every part's report.
@@ -79,7 +83,7 @@ pub async fn check_in_parts(
     });
     let own = answers.map(|response| (0, response)).boxed_local();
     let responses = stream::select_all(std::iter::once(own).chain(others));
-    let outcome = gather(responses, parts, progress, cancel).await;
+    let outcome = gather(responses, parts, progress, cancel, STALL_MS).await;
     if !matches!(outcome, PoolOutcome::Reports(_)) {
         send.emit(Request::Cancel { id: part_id }); // the page's worker stops its part too
     }
@@ -92,6 +96,7 @@ async fn gather(
     parts: usize,
     progress: impl Fn(u64, u64),
     cancel: oneshot::Receiver<()>,
+    stall_ms: u32,
 ) -> PoolOutcome {
     let mut cancel = cancel.fuse();
     let mut examined = vec![(0u64, 0u64); parts];
@@ -100,6 +105,7 @@ async fn gather(
         let next = futures::select! {
             next = responses.next() => next,
             _ = cancel => return PoolOutcome::Cancelled,
+            _ = gloo::timers::future::TimeoutFuture::new(stall_ms).fuse() => return PoolOutcome::NotInParts,
         };
         match next {
             Some((part, Response::Progress { done, total, .. })) => {
@@ -121,4 +127,60 @@ async fn gather(
         }
     }
     PoolOutcome::Reports(reports.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    fn progress(part: usize, done: u64) -> (usize, Response) {
+        let response = Response::Progress {
+            id: 1,
+            done,
+            total: 10,
+        };
+        (part, response)
+    }
+
+    fn checked(part: usize) -> (usize, Response) {
+        let report = PartReport {
+            entries: 20,
+            examined: 10,
+            failures: Vec::new(),
+        };
+        let response = Response::PartChecked {
+            id: 1,
+            report: Some(report),
+        };
+        (part, response)
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_reports_of_every_part_are_gathered_with_summed_progress() {
+        let answers = stream::iter([progress(0, 4), progress(1, 6), checked(1), checked(0)]);
+        let (_keep, cancel) = oneshot::channel();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let show = |done, total| seen.borrow_mut().push((done, total));
+        let outcome = gather(answers.fuse(), 2, show, cancel, 1_000).await;
+        assert!(matches!(outcome, PoolOutcome::Reports(reports) if reports.len() == 2));
+        assert_eq!(seen.into_inner(), [(4, 10), (10, 20)]);
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_silent_pool_gives_way_to_the_page_worker() {
+        // A part that reported once and then went silent (a worker that died): not waited for ever.
+        let answers = stream::iter([progress(0, 4), checked(1)]).chain(stream::pending());
+        let (_keep, cancel) = oneshot::channel();
+        let outcome = gather(answers.fuse(), 2, |_, _| {}, cancel, 200).await;
+        assert!(matches!(outcome, PoolOutcome::NotInParts));
+    }
+
+    #[wasm_bindgen_test]
+    async fn cancel_stops_the_pool() {
+        let (stop, cancel) = oneshot::channel();
+        stop.send(()).unwrap();
+        let outcome = gather(stream::pending().fuse(), 2, |_, _| {}, cancel, 10_000).await;
+        assert!(matches!(outcome, PoolOutcome::Cancelled));
+    }
 }
