@@ -2,7 +2,7 @@
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
 use super::base_transfer::{self, Import};
-use super::check_part_job::{take_kept, CheckPartJob};
+use super::check_part_job::{finish_part, part_check, take_kept};
 use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
@@ -12,7 +12,7 @@ use super::protocol::{
     BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
 };
 use super::slices::{run_in_slices, Scope, Until};
-use super::sprouts_import_job::SproutsImportJob;
+use super::sprouts_import_job::{finish_import, import_check};
 use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
 use crate::store::{Store, StoreError};
@@ -182,7 +182,7 @@ async fn analyze(
     }
 }
 
-/// One part of the check of a Sprouts base file (see [`CheckPartJob`]).
+/// One part of the check of a Sprouts base file (see [`part_check`]).
 async fn check_part(
     id: RequestId,
     bytes: &[u8],
@@ -194,14 +194,14 @@ async fn check_part(
     let Ok(Import::Sprouts(base)) = base_transfer::read(bytes) else {
         return Response::PartChecked { id, report: None };
     };
-    let job = match CheckPartJob::new(base, part, parts) {
+    let job = match part_check(base, part, parts) {
         Ok(job) => job,
         Err(message) => return Response::Error { id, message },
     };
     match run_in_slices(id, job, scope, queue).await {
         Ok(job) => Response::PartChecked {
             id,
-            report: Some(job.finish(bytes)),
+            report: Some(finish_part(job, bytes)),
         },
         Err(response) => response,
     }
@@ -246,10 +246,10 @@ async fn import(
                 }
                 _ => {}
             }
-            match run_in_slices(id, SproutsImportJob::new(&base), scope, queue).await {
+            match run_in_slices(id, import_check(&base), scope, queue).await {
                 Err(response) => return response,
                 Ok(job) => {
-                    let (report, verified) = job.finish();
+                    let (report, verified) = finish_import(job);
                     base_transfer::import_sprouts(claimed, report, verified).await
                 }
             }

@@ -6,12 +6,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::protocol::{RequestId, Response};
-use super::slices::Sliced;
-use sprague_engine::solve::sprouts::{Base, PartCheck, PartReport, Step};
-
-/// Entries examined per step: well under a slice (an entry takes about 0.2 ms in the browser).
-const STEP_ENTRIES: u64 = 50;
+use super::sprouts_import_job::CheckJob;
+use sprague_engine::solve::sprouts::{Base, PartCheck, PartReport};
 
 /// Most parts a check may be split into (a page asks for one per core, at most a few).
 pub const MAX_PARTS: usize = 64;
@@ -27,52 +23,19 @@ pub fn take_kept(bytes: &[u8]) -> Option<Base> {
     (kept_bytes == bytes).then(|| Arc::unwrap_or_clone(base))
 }
 
-pub struct CheckPartJob {
-    check: PartCheck,
-    done: bool,
+/// One part of a check: the entries whose index is `part` modulo `parts`.
+pub fn part_check(base: Base, part: usize, parts: usize) -> Result<CheckJob<PartCheck>, String> {
+    if parts == 0 || parts > MAX_PARTS || part >= parts {
+        return Err(format!(
+            "part {part} of {parts}: a check has 1 to {MAX_PARTS} parts, numbered from 0"
+        ));
+    }
+    Ok(CheckJob(PartCheck::new(Arc::new(base), part, parts)))
 }
 
-impl CheckPartJob {
-    pub fn new(base: Base, part: usize, parts: usize) -> Result<CheckPartJob, String> {
-        if parts == 0 || parts > MAX_PARTS || part >= parts {
-            return Err(format!(
-                "part {part} of {parts}: a check has 1 to {MAX_PARTS} parts, numbered from 0"
-            ));
-        }
-        Ok(CheckPartJob {
-            check: PartCheck::new(Arc::new(base), part, parts),
-            done: false,
-        })
-    }
-
-    /// The part's report; the base is kept for the import of `bytes` that follows.
-    pub fn finish(self, bytes: &[u8]) -> PartReport {
-        let base = self.check.base();
-        KEPT.with(|kept| *kept.borrow_mut() = Some((bytes.to_vec(), base)));
-        self.check.finish()
-    }
-}
-
-impl Sliced for CheckPartJob {
-    fn is_done(&self) -> bool {
-        self.done
-    }
-
-    fn step(&mut self) -> Result<(), String> {
-        if let Step::Done(()) = self.check.step(STEP_ENTRIES) {
-            self.done = true;
-        }
-        Ok(())
-    }
-
-    fn progress(&self, id: RequestId) -> Response {
-        let (done, total) = self.check.progress();
-        Response::Progress {
-            id,
-            done: done as u64,
-            total: total as u64,
-        }
-    }
-
-    async fn stop(self) {}
+/// The part's report; the base is kept for the import of `bytes` that follows.
+pub fn finish_part(job: CheckJob<PartCheck>, bytes: &[u8]) -> PartReport {
+    let base = job.0.base();
+    KEPT.with(|kept| *kept.borrow_mut() = Some((bytes.to_vec(), base)));
+    job.0.finish()
 }

@@ -1,48 +1,60 @@
-//! Importing a Sprouts base in the worker: every entry checked against the rules (the engine's
-//! `BaseCheck`: re-derived from entries already verified, or computed by the solver under a budget) in
-//! slices, with progress and cancel. Only what was verified is merged into the stored base; a file with a
-//! wrong entry changes nothing.
+//! The engine's checks of a Sprouts base file run in slices in the worker, with progress and cancel:
+//! the step-by-step check of an import (`BaseCheck`: re-derived from entries already verified, or
+//! computed by the solver under a budget; only what was verified is merged into the stored base, and
+//! a file with a wrong entry changes nothing), and one part of a check in parts (`PartCheck`, see
+//! `check_part_job`).
 
 use super::protocol::{RequestId, Response};
 use super::slices::Sliced;
-use sprague_engine::solve::sprouts::{Base, BaseCheck, CheckOptions, CheckReport, Step};
+use sprague_engine::solve::sprouts::{Base, BaseCheck, CheckOptions, CheckReport, PartCheck, Step};
 
-/// Units of work per step (entries examined, solver nodes): well under a slice.
-const STEP_WORK: u64 = 2_000;
-
-pub struct SproutsImportJob {
-    check: BaseCheck,
-    done: bool,
+/// A check of entries that works in steps and says how far it has got.
+pub trait EntryCheck {
+    /// Work per step, well under a slice.
+    const STEP: u64;
+    fn step(&mut self, budget: u64) -> Step<()>;
+    /// Entries examined, and in all.
+    fn progress(&self) -> (usize, usize);
 }
 
-impl SproutsImportJob {
-    pub fn new(claimed: &Base) -> SproutsImportJob {
-        SproutsImportJob {
-            check: BaseCheck::new(claimed, CheckOptions::default()),
-            done: false,
-        }
+impl EntryCheck for BaseCheck {
+    /// Units of work (entries examined, solver nodes).
+    const STEP: u64 = 2_000;
+    fn step(&mut self, budget: u64) -> Step<()> {
+        BaseCheck::step(self, budget)
     }
-
-    /// The report and the base of what was verified.
-    pub fn finish(self) -> (CheckReport, Base) {
-        self.check.finish()
+    fn progress(&self) -> (usize, usize) {
+        BaseCheck::progress(self)
     }
 }
 
-impl Sliced for SproutsImportJob {
+impl EntryCheck for PartCheck {
+    /// Entries (one takes about 0.2 ms in the browser).
+    const STEP: u64 = 50;
+    fn step(&mut self, budget: u64) -> Step<()> {
+        PartCheck::step(self, budget)
+    }
+    fn progress(&self) -> (usize, usize) {
+        PartCheck::progress(self)
+    }
+}
+
+/// A check run by `run_in_slices`; it is done once every entry has been examined.
+pub struct CheckJob<C>(pub C);
+
+impl<C: EntryCheck> Sliced for CheckJob<C> {
     fn is_done(&self) -> bool {
-        self.done
+        let (examined, all) = self.0.progress();
+        examined == all
     }
 
     fn step(&mut self) -> Result<(), String> {
-        if let Step::Done(()) = self.check.step(STEP_WORK) {
-            self.done = true;
-        }
+        self.0.step(C::STEP);
         Ok(())
     }
 
     fn progress(&self, id: RequestId) -> Response {
-        let (done, total) = self.check.progress();
+        let (done, total) = self.0.progress();
         Response::Progress {
             id,
             done: done as u64,
@@ -51,4 +63,14 @@ impl Sliced for SproutsImportJob {
     }
 
     async fn stop(self) {}
+}
+
+/// The step-by-step check of an imported base.
+pub fn import_check(claimed: &Base) -> CheckJob<BaseCheck> {
+    CheckJob(BaseCheck::new(claimed, CheckOptions::default()))
+}
+
+/// The report and the base of what was verified.
+pub fn finish_import(job: CheckJob<BaseCheck>) -> (CheckReport, Base) {
+    job.0.finish()
 }

@@ -586,12 +586,15 @@ pub fn verify_base_under(
     /// Work between two looks at `control`.
     const SLICE: u64 = 2_000;
     let whole = Arc::new(claimed.clone());
-    if let PartsVerdict::AllRight { entries } = check_in_parts(whole, options.threads, control) {
+    if let PartsVerdict::AllRight { entries } =
+        check_in_parts(whole.clone(), options.threads, control)
+    {
         let report = CheckReport {
             verified: entries,
             ..CheckReport::default()
         };
-        return Ok((report, claimed.clone()));
+        // The parts have let go of it: no second copy.
+        return Ok((report, Arc::unwrap_or_clone(whole)));
     }
     let mut check = BaseCheck::new(claimed, options);
     loop {
