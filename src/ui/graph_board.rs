@@ -341,7 +341,8 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
     html! {
         <svg ref={svg_ref} class={classes!("graph-board", (!playing).then_some("building"))}
              viewBox={format!("0 0 {SIZE} {SIZE}")} role="group" tabindex="-1" aria-label={description}
-             {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
+             {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}
+             ontouchend={super::board_touch::no_click_after_touch()}>
             <rect class="board-back" x="0" y="0" width={SIZE.to_string()} height={SIZE.to_string()} />
             { for edges }
             { preview }

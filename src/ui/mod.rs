@@ -2,6 +2,7 @@
 
 mod asking;
 mod bases_page;
+mod board_touch;
 mod check_pool;
 mod copy_link;
 mod dots_board;

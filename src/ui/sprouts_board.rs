@@ -285,7 +285,8 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             <svg ref={svg_ref} class={classes!("board", "sprouts-board", props.enabled.then_some("enabled"))}
                  viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="group"
                  tabindex="-1" aria-label={props.label.clone()} aria-describedby="curve-feedback"
-                 {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}>
+                 {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}
+                 ontouchend={super::board_touch::no_click_after_touch()}>
                 <rect class="paper" x={(-MARGIN).to_string()} y={(-MARGIN).to_string()} width={VIEW_WIDTH.to_string()} height={VIEW_HEIGHT.to_string()} />
                 { for curves }
                 if let Some((hint, makes)) = &props.hint {

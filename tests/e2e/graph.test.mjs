@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import fs from 'node:fs';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, tapBoard, strayClicks } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -70,7 +70,7 @@ async function press(page, v, touch) {
     await disc.scrollIntoViewIfNeeded();
     const box = await disc.boundingBox();
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    if (touch) await page.touchscreen.tap(x, y);
+    if (touch) await tapBoard(page, x, y);
     else await page.mouse.click(x, y);
 }
 
@@ -134,6 +134,7 @@ for (const size of SIZES) {
                 const status = document.querySelector('#status')?.textContent ?? '';
                 return /Game over/.test(status) || (document.querySelectorAll('#graph-moves li').length >= n + 2 && /Your turn/.test(status));
             }, before);
+            assert.deepEqual(await strayClicks(page), [], 'a tap on the board made a click');
             const moves = new URL(page.url()).searchParams.get('m').split('.').map(Number);
             for (const v of moves.slice(before + 1)) {
                 assert.equal(brute.g(remaining), 0, 'the computer faced a lost position');

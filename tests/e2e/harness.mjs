@@ -44,6 +44,22 @@ export async function openPage(context) {
     return page;
 }
 
+/// A finger's tap at (x, y) that a board acts on by itself. It must not also make a click: the browser
+/// aims that click where the finger was once the page has changed, and it can land on a button that has
+/// moved under it (Undo, on a phone). `strayClicks(page)` lists the clicks made since the tap.
+export async function tapBoard(page, x, y) {
+    await page.evaluate(() => {
+        window.strayClicks = [];
+        if (!window.listeningForClicks) {
+            window.listeningForClicks = true;
+            document.addEventListener('click', (e) => window.strayClicks.push(e.target.id || e.target.tagName), true);
+        }
+    });
+    await page.touchscreen.tap(x, y);
+}
+
+export const strayClicks = (page) => page.evaluate(() => window.strayClicks ?? []);
+
 export async function screenshot(page, name) {
     fs.mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });

@@ -4,7 +4,7 @@
 // aspect ratios) and however the page is scrolled; the move played must be one the engine lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot, spotAt, drag } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, spotAt, drag, tapBoard, strayClicks } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -18,7 +18,7 @@ const SIZES = [
 ];
 
 async function tap(page, point, touch) {
-    if (touch) await page.touchscreen.tap(point.x, point.y);
+    if (touch) await tapBoard(page, point.x, point.y);
     else await page.mouse.click(point.x, point.y);
 }
 
@@ -74,6 +74,7 @@ for (const size of SIZES) {
             // The new spot goes on the curve's top.
             await tap(page, mid, size.touch);
             await page.locator('#moves li').first().waitFor();
+            assert.deepEqual(await strayClicks(page), [], 'the tap on the board made a click');
             const position = await page.locator('#position').textContent();
             assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
             assert.equal(await page.locator('circle.spot').count(), 3, 'the move put a new spot on its curve');
