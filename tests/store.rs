@@ -288,3 +288,81 @@ async fn a_newer_version_in_another_tab_is_not_blocked_and_this_tab_is_told_to_r
         .expect("an older version");
     assert!(error.to_string().contains("reload this page"), "{error}");
 }
+
+/// A base whose data is a set of bytes (sorted, distinct): enough to see whose entries a save kept.
+fn set_base(name: &str, bytes: &[u8]) -> StoredBase {
+    StoredBase {
+        name: name.into(),
+        game: "test".into(),
+        kind: BaseKind::NimSequence,
+        entries: bytes.len() as u64,
+        data: bytes.to_vec(),
+        digest: None,
+    }
+}
+
+/// The merge of two byte sets.
+fn union(stored: Option<StoredBase>, ours: &[u8]) -> Option<StoredBase> {
+    let mut bytes: Vec<u8> = stored.map(|base| base.data).unwrap_or_default();
+    bytes.extend_from_slice(ours);
+    bytes.sort_unstable();
+    bytes.dedup();
+    Some(set_base("shared", &bytes))
+}
+
+#[wasm_bindgen_test]
+async fn two_tabs_saving_one_base_at_once_both_keep_their_entries() {
+    let name = fresh_name("two-tabs");
+    // Two connections to one database: two tabs, each with its own worker.
+    let (first, second) = (
+        Store::open_named(&name).await.expect("open"),
+        Store::open_named(&name).await.expect("open"),
+    );
+    first
+        .put_base(&set_base("shared", &[1, 2]))
+        .await
+        .expect("write");
+    // Both save at the same moment, each with entries the other lacks.
+    let (a, b) = futures::join!(
+        first.merge_base("shared", |stored| union(stored, &[3, 4])),
+        second.merge_base("shared", |stored| union(stored, &[5])),
+    );
+    a.expect("first save");
+    b.expect("second save");
+    let kept = second.get_base("shared").await.expect("read").expect("stored");
+    assert_eq!(kept.data, vec![1, 2, 3, 4, 5], "no tab's entries were lost");
+    assert_eq!(kept.digest, Some(digest(&kept.data)));
+}
+
+#[wasm_bindgen_test]
+async fn a_save_cut_off_midway_leaves_the_stored_base_whole() {
+    // A tab closed, or its worker killed, in the middle of writing: the write's transaction never
+    // commits. What was stored before must read back whole (its digest matching), not half-written.
+    let name = fresh_name("cut-off");
+    let store = Store::open_named(&name).await.expect("open");
+    let before = set_base("shared", &[7, 8, 9]);
+    store.put_base(&before).await.expect("write");
+    store.close();
+
+    let factory = Factory::new().expect("factory");
+    let database = factory
+        .open(&name, Some(SCHEMA_VERSION))
+        .expect("open")
+        .await
+        .expect("opened");
+    let transaction = database
+        .transaction(&[BASES], TransactionMode::ReadWrite)
+        .expect("transaction");
+    let half_written = JsValue::from_str("half a record");
+    transaction
+        .object_store(BASES)
+        .expect("store")
+        .put(&half_written, Some(&JsValue::from_str("shared")))
+        .expect("put");
+    transaction.abort().expect("cut off");
+    database.close();
+
+    let store = Store::open_named(&name).await.expect("reopen");
+    let kept = store.get_base("shared").await.expect("read").expect("stored");
+    assert_eq!(kept.data, before.data);
+}

@@ -176,6 +176,43 @@ impl Store {
         self.put(BASES, &base.name, &to_js(&base)?).await
     }
 
+    /// Stores the base called `name` as `merge` makes it from the record stored now (`None` when
+    /// there is none, or it is damaged), reading and writing in one transaction. Two tabs saving
+    /// the same base therefore take turns, and each keeps what the other stored since it last
+    /// looked, instead of the last writer silently dropping the other's work. `merge` returning
+    /// `None` leaves the record as it is. Returns the record written (its digest set).
+    pub async fn merge_base(
+        &self,
+        name: &str,
+        merge: impl FnOnce(Option<StoredBase>) -> Option<StoredBase>,
+    ) -> Result<Option<StoredBase>, StoreError> {
+        let transaction = self
+            .database
+            .transaction(&[BASES], TransactionMode::ReadWrite)?;
+        let store = transaction.object_store(BASES)?;
+        let key = JsValue::from_str(name);
+        let stored = store
+            .get(key.clone())?
+            .await?
+            .and_then(|value| serde_wasm_bindgen::from_value::<StoredBase>(value).ok())
+            .filter(|base| {
+                base.digest
+                    .as_ref()
+                    .is_none_or(|kept| *kept == digest(&base.data))
+            });
+        let Some(merged) = merge(stored) else {
+            transaction.await?;
+            return Ok(None);
+        };
+        let merged = StoredBase {
+            digest: Some(digest(&merged.data)),
+            ..merged
+        };
+        store.put(&to_js(&merged)?, Some(&key))?.await?;
+        transaction.commit()?.await?;
+        Ok(Some(merged))
+    }
+
     pub async fn list_bases(&self) -> Result<Vec<StoredBase>, StoreError> {
         let transaction = self
             .database

@@ -96,6 +96,9 @@ pub struct Asking<A> {
     /// The answer for the computer's move (or why there is none), with the key of its position.
     pub computer: Option<(String, Result<A, String>)>,
     pub error: Option<String>,
+    /// Why what the solver learned for an answer could not be stored (the answer stands), until the
+    /// person dismisses it.
+    pub not_saved: Option<String>,
 }
 
 impl<A> Default for Asking<A> {
@@ -107,6 +110,7 @@ impl<A> Default for Asking<A> {
             hint: None,
             computer: None,
             error: None,
+            not_saved: None,
         }
     }
 }
@@ -116,6 +120,8 @@ pub enum Ask {
     Heard(Response),
     /// The computer's answer has been used.
     Played,
+    /// The person has read that something was not saved.
+    Dismiss,
 }
 
 impl<A: Answer> Reducible for Asking<A> {
@@ -130,7 +136,10 @@ impl<A: Answer> Reducible for Asking<A> {
                 state.sent_ms = js_sys::Date::now();
                 state.error = None;
             }
+            Ask::Dismiss => state.not_saved = None,
             Ask::Played => state.computer = None,
+            // Comes after the answer it is about, so whatever the page waits for now.
+            Ask::Heard(Response::NotSaved { message, .. }) => state.not_saved = Some(message),
             Ask::Heard(response) => {
                 let Some((id, purpose, key)) = state.waiting.clone() else {
                     return self;

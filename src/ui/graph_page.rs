@@ -8,6 +8,7 @@ use super::game_keys::use_game_keys;
 use super::graph_board::{Edit, GraphBoard, Tool};
 use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
+use super::not_saved_note::NotSavedNote;
 use super::solver::next_request_id;
 use crate::play::game::{Opponent, Rules};
 use crate::play::graph_game::GraphGame;
@@ -341,6 +342,8 @@ pub fn graph_page() -> Html {
                     if let Some(message) = &solver.error {
                         <p class="error" role="alert" id="solver-error">{ message }</p>
                     }
+                    <NotSavedNote message={solver.not_saved.clone()}
+                                  on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
                     if let Some(answer) = hint {
                         <GraphHint {answer} />
                     }

@@ -11,6 +11,7 @@ use super::game_setup::GameSetup;
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
 use super::move_list::MoveList;
+use super::not_saved_note::NotSavedNote;
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
 use super::solver::next_request_id;
@@ -321,6 +322,8 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             if let Some(message) = &solver.error {
                 <p class="error" role="alert">{ message }</p>
             }
+            <NotSavedNote message={solver.not_saved.clone()}
+                          on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
             <div class="analysis">
                 if let Some(answer) = hint {
                     <HintPanel board={board.clone()} {answer} />

@@ -23,6 +23,7 @@ mod home;
 mod learn;
 mod move_list;
 mod not_found;
+mod not_saved_note;
 mod piles_board;
 mod pins_board;
 mod player_options;

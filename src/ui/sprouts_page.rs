@@ -9,6 +9,7 @@ use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
+use super::not_saved_note::NotSavedNote;
 use super::save_picture::SavePicture;
 use super::solver::next_request_id;
 use super::spot_moves_list::SpotMovesList;
@@ -581,6 +582,8 @@ pub fn sprouts_page() -> Html {
             if let Some(message) = &solver.error {
                 <p class="error" role="alert">{ message }</p>
             }
+            <NotSavedNote message={solver.not_saved.clone()}
+                          on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
             <div class="analysis">
                 if let Some(answer) = &hint {
                     { hint_view(answer) }

@@ -1,6 +1,7 @@
 //! The reactor agent: one instance per connected page component, all in one worker. Requests are handled
 //! one at a time; a long one runs in slices (see [`super::slices`]) and can be cancelled between them.
 
+use super::base_saving;
 use super::base_transfer::{self, Import};
 use super::check_part_job::{finish_part, part_check, take_kept};
 use super::graph_job::{self, GraphJob};
@@ -34,9 +35,19 @@ pub async fn solver_reactor(mut scope: Scope) {
                 None => return,
             },
         };
-        let responses = handle(request, &mut scope, &mut queue).await;
-        if scope.send(responses).await.is_err() {
+        let response = handle(request, &mut scope, &mut queue).await;
+        let id = response.id();
+        if scope.send(response).await.is_err() {
             return; // the page component went away
+        }
+        if let Some(message) = base_saving::take_not_saved() {
+            if scope
+                .send(Response::NotSaved { id, message })
+                .await
+                .is_err()
+            {
+                return;
+            }
         }
     }
 }

@@ -173,18 +173,9 @@ pub async fn import_sprouts(
     }
     merged = trial;
     let after = merged.normal_len() + merged.misere_len();
-    let stored = StoredBase {
-        name: sprouts_job::BASE_NAME.into(),
-        game: "sprouts".into(),
-        kind: BaseKind::SproutsBase,
-        entries: after as u64,
-        data: merged.to_bytes(),
-        digest: None,
-    };
-    let saved = async { Store::open().await?.put_base(&stored).await }.await;
+    let saved = sprouts_job::store_merged(&mut merged).await;
     sprouts_job::give_back(merged);
-    saved.map_err(|e| e.to_string())?;
-    sprouts_job::note_stored(after);
+    sprouts_job::note_stored(saved.map_err(|e| e.to_string())?);
     let mut text = format!(
         "Checked {claimed} entries against the rules of Sprouts: {} verified ({} of them computed by the solver); \
          {} new entries stored, the rest already known.",
@@ -229,7 +220,7 @@ pub async fn import_graph(bytes: &[u8]) -> Result<String, String> {
     }
     let mut solver = graph_job::take_solver().await;
     let added = solver.load_bytes(bytes);
-    let saved = graph_job::save(&solver).await;
+    let saved = graph_job::save(&mut solver).await;
     graph_job::give_back(solver);
     let added = added.map_err(|e| e.to_string())?;
     saved?;

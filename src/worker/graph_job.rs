@@ -3,6 +3,7 @@
 //! IndexedDB as the "graph" base. A stored base is believed only as far as the rules confirm it when read
 //! back (`GraphSolver::load_bytes`), so a damaged record costs time, never a wrong answer.
 
+use super::base_saving;
 use super::protocol::{RequestId, Response};
 use super::slices::Sliced;
 use crate::store::{BaseKind, Store, StoredBase};
@@ -35,6 +36,9 @@ pub async fn take_solver() -> GraphSolver {
         Ok(store) => store.get_base(BASE_NAME).await.ok().flatten(),
         Err(_) => None,
     };
+    if let Some(record) = &stored {
+        base_saving::note_seen(record);
+    }
     if let Some(base) = stored.filter(|base| base.kind == BaseKind::GraphBase) {
         // A base that cannot be read at all is relearned; wrong entries are left out by the check.
         let _ = solver.load_bytes(&base.data);
@@ -53,26 +57,34 @@ pub fn forget() {
     STORED.with(|stored| stored.set(0));
 }
 
-/// Writes the solver's tables to IndexedDB if they grew (and are not too large to store).
-pub async fn save(solver: &GraphSolver) -> Result<(), String> {
+/// Writes the solver's tables to IndexedDB if they grew (and are not too large to store), first
+/// taking in what another tab stored meanwhile (each of its entries confirmed from the rules).
+pub async fn save(solver: &mut GraphSolver) -> Result<(), String> {
     if solver.positions() <= STORED.with(Cell::get) {
         return Ok(());
     }
-    let data = solver.to_bytes();
-    if data.len() > MAX_STORED_BYTES {
-        return Ok(());
-    }
-    let base = StoredBase {
-        name: BASE_NAME.into(),
-        game: "graph".into(),
-        kind: BaseKind::GraphBase,
-        entries: solver.positions() as u64,
-        data,
-        digest: None,
-    };
     let store = Store::open().await.map_err(|e| e.to_string())?;
-    store.put_base(&base).await.map_err(|e| e.to_string())?;
-    STORED.with(|stored| stored.set(solver.positions()));
+    let written = store
+        .merge_base(BASE_NAME, |stored| {
+            if let Some(stored) = stored.filter(base_saving::written_elsewhere) {
+                let _ = solver.load_bytes(&stored.data);
+            }
+            let data = solver.to_bytes();
+            (data.len() <= MAX_STORED_BYTES).then(|| StoredBase {
+                name: BASE_NAME.into(),
+                game: "graph".into(),
+                kind: BaseKind::GraphBase,
+                entries: solver.positions() as u64,
+                data,
+                digest: None,
+            })
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    if let Some(written) = written {
+        base_saving::note_seen(&written);
+        STORED.with(|stored| stored.set(solver.positions()));
+    }
     Ok(())
 }
 
@@ -97,9 +109,11 @@ impl GraphJob {
     pub async fn finish(mut self) -> Option<GraphAnalysis> {
         let query = self.query.take()?;
         let answer = query.analysis().cloned();
-        let solver = query.into_solver();
+        let mut solver = query.into_solver();
         // A failed write loses only what this question learned; the answer stands.
-        let _ = save(&solver).await;
+        if let Err(error) = save(&mut solver).await {
+            base_saving::not_saved(error);
+        }
         give_back(solver);
         answer
     }

@@ -1,6 +1,7 @@
 //! One "nim value of a heap" request, computed in steps. What is computed is kept: in memory for the
 //! worker's lifetime and in the game's base in IndexedDB, so a later request (or a reload) answers at once.
 
+use super::base_saving;
 use super::protocol::{HeapAnswer, Outcome};
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
@@ -115,19 +116,48 @@ impl HeapJob {
         Ok(answer)
     }
 
-    async fn save(self) {
+    /// Stores the values if there are more than at the start. A longer sequence another tab stored
+    /// meanwhile is kept (and taken), never cut back to this tab's.
+    async fn save(mut self) {
         if self.sequence.len() > self.known_at_start {
-            let base = StoredBase {
-                name: self.base_name.clone(),
-                game: self.game.to_string(),
-                kind: BaseKind::NimSequence,
-                entries: self.sequence.len() as u64,
-                data: encode(self.sequence.values()),
-                digest: None,
-            };
-            // A failed write loses only this batch; the values stay in memory.
-            if let Ok(store) = Store::open().await {
-                let _ = store.put_base(&base).await;
+            let game = self.game.to_string();
+            let mut longer = None;
+            let saved = async {
+                let store = Store::open().await?;
+                store
+                    .merge_base(&self.base_name, |stored| {
+                        if let Some(stored) = stored.filter(base_saving::written_elsewhere) {
+                            longer = base_saving::longer_sequence(
+                                self.sequence.values(),
+                                &stored,
+                                &game,
+                            );
+                            if longer.is_some() {
+                                base_saving::note_seen(&stored);
+                            }
+                        }
+                        // A longer stored sequence stays as it is.
+                        longer.is_none().then(|| StoredBase {
+                            name: self.base_name.clone(),
+                            game: game.clone(),
+                            kind: BaseKind::NimSequence,
+                            entries: self.sequence.len() as u64,
+                            data: base_saving::encode_values(self.sequence.values()),
+                            digest: None,
+                        })
+                    })
+                    .await
+            }
+            .await;
+            match saved {
+                // A failed write loses only this batch; the values stay in memory.
+                Err(error) => base_saving::not_saved(error),
+                Ok(written) => written.iter().for_each(base_saving::note_seen),
+            }
+            if let Some(sequence) =
+                longer.and_then(|values| NimSequence::from_values(&self.game, &values))
+            {
+                self.sequence = sequence;
             }
         }
         SEQUENCES.with(|cache| cache.borrow_mut().insert(self.base_name, self.sequence));
@@ -149,28 +179,12 @@ async fn load(base_name: &str, game: &HeapGame) -> NimSequence {
         Ok(store) => store.get_base(base_name).await.ok().flatten(),
         Err(_) => None,
     };
+    if let Some(record) = &stored {
+        base_saving::note_seen(record);
+    }
     stored
         .filter(|base| base.kind == BaseKind::NimSequence && base.game == game.to_string())
-        .and_then(|base| decode(&base.data))
+        .and_then(|base| base_saving::decode_values(&base.data))
         .and_then(|values| NimSequence::from_values(game, &values))
         .unwrap_or_else(|| NimSequence::new(game))
-}
-
-fn encode(values: &[u16]) -> Vec<u8> {
-    values
-        .iter()
-        .flat_map(|value| value.to_le_bytes())
-        .collect()
-}
-
-fn decode(bytes: &[u8]) -> Option<Vec<u16>> {
-    if !bytes.len().is_multiple_of(2) {
-        return None;
-    }
-    Some(
-        bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect(),
-    )
 }

@@ -252,6 +252,12 @@ pub enum Response {
         id: RequestId,
         answer: LearnAnswer,
     },
+    /// Sent after a request's answer when what the solver learned for it could not be stored
+    /// (a full quota, for one); `message` says so in words for the user.
+    NotSaved {
+        id: RequestId,
+        message: String,
+    },
     /// The request could not be answered; `message` says why in words for the user.
     Error {
         id: RequestId,
@@ -428,6 +434,7 @@ impl Response {
             | Response::Cancelled { id }
             | Response::Learn { id, .. }
             | Response::Error { id, .. }
+            | Response::NotSaved { id, .. }
             | Response::SearchLevels { id, .. }
             | Response::SproutsSearch { id, .. }
             | Response::SproutsProof { id, .. } => *id,

@@ -8,8 +8,9 @@
 //! hard child can take minutes (the 11-spot start's `0*8.AB|0*2.AB`), and the answer then says which
 //! moves were not examined.
 
+use super::base_saving;
 use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
-use crate::store::{BaseKind, Store, StoredBase};
+use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{
     Base, DfpnOptions, LandForms, MisereFormSearch, NormalAnswer, NormalSearch, OutcomeRace, Step,
@@ -494,28 +495,47 @@ impl SproutsJob {
             .collect()
     }
 
-    /// Stores the base if it grew, hands it back to the worker, and says how many entries it holds.
+    /// Stores the base if it grew (with what another tab stored meanwhile: see `base_saving`), hands
+    /// it back to the worker, and says how many entries it holds.
     async fn save(&mut self) -> u64 {
-        let base = self.base.take().expect("an idle job holds the base");
-        let count = entries(&base);
-        if count > self.entries_at_start {
-            let stored = StoredBase {
-                name: BASE_NAME.into(),
-                game: "sprouts".into(),
-                kind: BaseKind::SproutsBase,
-                entries: count as u64,
-                data: base.to_bytes(),
-                digest: None,
-            };
-            if let Ok(store) = Store::open().await {
-                if store.put_base(&stored).await.is_ok() {
-                    note_stored(count);
-                }
+        let mut base = self.base.take().expect("an idle job holds the base");
+        if entries(&base) > self.entries_at_start {
+            match store_merged(&mut base).await {
+                Ok(stored) => note_stored(stored),
+                Err(error) => base_saving::not_saved(error),
             }
         }
+        let count = entries(&base);
         give_back(base);
         count as u64
     }
+}
+
+/// Stores `base`, first taking in what another tab stored since this worker last read or wrote the
+/// record. Returns the entries stored.
+pub async fn store_merged(base: &mut Base) -> Result<usize, StoreError> {
+    let store = Store::open().await?;
+    let written = store
+        .merge_base(BASE_NAME, |stored| {
+            if let Some(stored) = stored.filter(base_saving::written_elsewhere) {
+                if let Err(why) = base_saving::merge_sprouts(base, &stored) {
+                    gloo::console::warn!(format!(
+                        "saving the Sprouts base: {why}; this tab's kept"
+                    ));
+                }
+            }
+            Some(StoredBase {
+                name: BASE_NAME.into(),
+                game: "sprouts".into(),
+                kind: BaseKind::SproutsBase,
+                entries: entries(base) as u64,
+                data: base.to_bytes(),
+                digest: None,
+            })
+        })
+        .await?;
+    written.iter().for_each(base_saving::note_seen);
+    Ok(entries(base))
 }
 
 /// The worker's Sprouts base (loaded if need be), to be handed back with [`give_back`].
@@ -574,6 +594,9 @@ async fn load() -> Base {
         Err(_) => None,
     };
     note_stored(stored.as_ref().map_or(0, |base| base.entries as usize));
+    if let Some(record) = &stored {
+        base_saving::note_seen(record);
+    }
     let stored = stored
         .filter(|base| base.kind == BaseKind::SproutsBase)
         .and_then(|base| Base::from_own_bytes(&base.data).ok())
