@@ -3,6 +3,7 @@
 //! answers the same question.
 
 use super::hint_panel::format_ms;
+use super::not_saved_note::NotSavedNote;
 use super::solver::next_request_id;
 use crate::play::board::BoardKind;
 use crate::route::{
@@ -28,6 +29,8 @@ struct PageState {
     progress: Option<(u64, u64)>,
     answer: Option<HeapAnswer>,
     error: Option<String>,
+    /// Why what was computed could not be stored (see `NotSavedNote`).
+    not_saved: Option<String>,
 }
 
 enum Action {
@@ -35,6 +38,7 @@ enum Action {
     Sent(RequestId),
     Refused(String),
     Heard(Response),
+    Dismiss,
 }
 
 impl Reducible for PageState {
@@ -49,6 +53,9 @@ impl Reducible for PageState {
                 state.progress = None;
                 state.error = None;
             }
+            Action::Dismiss => state.not_saved = None,
+            // Comes after the answer it is about.
+            Action::Heard(Response::NotSaved { message, .. }) => state.not_saved = Some(message),
             Action::Refused(message) => {
                 state.error = Some(message);
                 state.answer = None;
@@ -184,6 +191,8 @@ pub fn heap_value_tool(props: &HeapValueToolProps) -> Html {
             if let Some(message) = &state.error {
                 <p class="error" role="alert">{ message }</p>
             }
+            <NotSavedNote message={state.not_saved.clone()}
+                          on_dismiss={{ let state = state.clone(); Callback::from(move |()| state.dispatch(Action::Dismiss)) }} />
             if let Some(answer) = &state.answer {
                 { view_answer(game, answer) }
             }

@@ -35,8 +35,10 @@ pub fn written_elsewhere(stored: &StoredBase) -> bool {
 
 /// Records that what was learned could not be stored, for the page to say (see [`take_not_saved`]).
 pub fn not_saved(error: impl std::fmt::Display) {
+    let error = error.to_string();
+    let reason = error.strip_prefix("storage error: ").unwrap_or(&error);
     let message = format!(
-        "What the solver just learned was not saved in this browser ({error}). The answers shown \
+        "What the solver just learned was not saved in this browser: {reason}. The answers shown \
          are right; they will be worked out again next time."
     );
     NOT_SAVED.with(|slot| *slot.borrow_mut() = Some(message));
