@@ -1,5 +1,6 @@
-//! How the computer picks its move on a heap board, from the solver's answer and its level. The random
-//! numbers come from the caller, so the choice can be tested.
+//! How the computer picks its move, from the solver's answer and its level: on a heap board, on a graph,
+//! and (as an order of moves to try) in Sprouts. The random numbers come from the caller, so the choice
+//! can be tested.
 
 use super::board::{Board, BoardMove};
 use super::game::Level;
@@ -42,15 +43,42 @@ pub fn choose_among<M: Copy>(
     if legal.is_empty() {
         return None;
     }
-    let plays_best = match level {
-        Level::Perfect => true,
-        Level::Strong => random() >= STRONG_SLIP,
-        Level::Learner => false,
-    };
-    if plays_best && !winning.is_empty() {
+    if plays_best(level, &mut random) && !winning.is_empty() {
         return Some((pick(winning, random()), Reason::Winning));
     }
     Some((pick(legal, random()), Reason::Random))
+}
+
+/// The computer's moves in the order it would try them, for a game where its first choice may not be
+/// playable as drawn (a Sprouts curve with no room on the picture): its `best` moves (winning, or a
+/// lookahead's best; empty when none is known) shuffled, else every `legal` move shuffled, at its
+/// `level`. `Reason::Random` with `best` not empty means it slipped.
+pub fn choice_order<M: Clone>(
+    legal: &[M],
+    best: &[M],
+    level: Level,
+    mut random: impl FnMut() -> f64,
+) -> (Vec<M>, Reason) {
+    let (among, reason) = if plays_best(level, &mut random) && !best.is_empty() {
+        (best, Reason::Winning)
+    } else {
+        (legal, Reason::Random)
+    };
+    let mut order = among.to_vec();
+    // Fisher–Yates: every order equally likely.
+    for i in (1..order.len()).rev() {
+        order.swap(i, index_for(random(), i + 1));
+    }
+    (order, reason)
+}
+
+/// Whether the computer plays its best move this time, at `level`.
+fn plays_best(level: Level, random: &mut impl FnMut() -> f64) -> bool {
+    match level {
+        Level::Perfect => true,
+        Level::Strong => random() >= STRONG_SLIP,
+        Level::Learner => false,
+    }
 }
 
 /// The solver's winning moves as moves on this board.
@@ -68,8 +96,12 @@ pub fn winning_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardM
 }
 
 fn pick<M: Copy>(moves: &[M], random: f64) -> M {
-    let index = ((random * moves.len() as f64) as usize).min(moves.len() - 1);
-    moves[index]
+    moves[index_for(random, moves.len())]
+}
+
+/// An index below `len` (> 0) from a number in `[0, 1)`.
+fn index_for(random: f64, len: usize) -> usize {
+    ((random * len as f64) as usize).min(len - 1)
 }
 
 #[cfg(test)]
@@ -96,6 +128,51 @@ mod tests {
             method: String::new(),
             elapsed_ms: 0.0,
         }
+    }
+
+    #[wasm_bindgen_test]
+    fn the_order_of_choice_is_a_shuffle_of_the_best_moves_or_of_all() {
+        let (legal, best) = (['a', 'b', 'c', 'd'], ['b', 'd']);
+        let sorted = |mut v: Vec<char>| {
+            v.sort_unstable();
+            v
+        };
+        for r in [0.0, 0.3, 0.6, 0.99] {
+            let (order, why) = choice_order(&legal, &best, Level::Perfect, || r);
+            assert_eq!((sorted(order), why), (vec!['b', 'd'], Reason::Winning));
+            let (order, why) = choice_order(&legal, &best, Level::Learner, || r);
+            assert_eq!((sorted(order), why), (legal.to_vec(), Reason::Random));
+            // Nothing known to be best: any move.
+            let (order, why) = choice_order(&legal, &[], Level::Perfect, || r);
+            assert_eq!((sorted(order), why), (legal.to_vec(), Reason::Random));
+        }
+        // The strong level slips below the slip rate and plays best above it.
+        assert_eq!(
+            choice_order(&legal, &best, Level::Strong, || 0.1).1,
+            Reason::Random
+        );
+        assert_eq!(
+            choice_order(&legal, &best, Level::Strong, || 0.5).1,
+            Reason::Winning
+        );
+        // Every first choice is reachable: the shuffle is not stuck on one order.
+        let mut firsts: Vec<char> = (0..40)
+            .map(|i| {
+                let mut k = i;
+                let mut random = move || {
+                    k = (k * 7 + 3) % 40;
+                    k as f64 / 40.0
+                };
+                choice_order(&legal, &[], Level::Perfect, &mut random).0[0]
+            })
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        assert_eq!(firsts, legal.to_vec());
+        assert_eq!(
+            choice_order::<char>(&[], &[], Level::Perfect, || 0.5).0,
+            vec![]
+        );
     }
 
     #[wasm_bindgen_test]

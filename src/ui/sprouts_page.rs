@@ -16,6 +16,7 @@ use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::{Level, Opponent, Rules};
+use crate::play::opponent::{choice_order, Reason};
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
@@ -137,10 +138,10 @@ pub fn sprouts_page() -> Html {
             if let Opponent::Computer { level, .. } = game.opponent {
                 if game.computer_to_move() {
                     if level == Level::Learner {
-                        let children = game.moves();
-                        let pick = random_index(children.len());
+                        let (order, _) =
+                            choice_order(&game.moves(), &[], level, js_sys::Math::random);
                         let mut next = game.clone();
-                        if next.play(children[pick].clone()).is_ok() {
+                        if order.first().is_some_and(|m| next.play(m.clone()).is_ok()) {
                             note.set(Some("The computer (learner) moved at random.".into()));
                             show.emit((next, true));
                         }
@@ -735,56 +736,41 @@ struct Choosing {
     fallback: Position,
 }
 
-/// The moves the computer would play, in a random order (the first that can be drawn is played: see
-/// `engine::draw::draw_one_of`), and what to tell the player about it.
+/// The moves the computer would play, in the order it tries them (the first that can be drawn is
+/// played: see `engine::draw::draw_one_of`), and what to tell the player about it.
 fn computer_choice(
     game: &SproutsGame,
     reply: &Result<SproutsReply, String>,
     level: Level,
 ) -> (Vec<Position>, String) {
-    let pick = |mut choices: Vec<Position>| -> Vec<Position> {
-        for i in (1..choices.len()).rev() {
-            choices.swap(i, random_index(i + 1));
-        }
-        choices
+    let parsed = |texts: Vec<&String>| -> Vec<Position> {
+        texts.into_iter().filter_map(|t| t.parse().ok()).collect()
     };
-    let any_move = || pick(game.moves().to_vec());
-    let slips = level == Level::Strong && js_sys::Math::random() < 0.25;
-    match reply {
-        _ if slips => (
-            any_move(),
-            "The computer slipped (it does at this level).".into(),
-        ),
-        Ok(SproutsReply::Exact(answer)) => {
-            let winning: Vec<Position> = answer
+    let best = match reply {
+        Ok(SproutsReply::Exact(answer)) => parsed(
+            answer
                 .children
                 .iter()
                 .filter(|c| c.wins == Some(true))
-                .filter_map(|c| c.position.parse().ok())
-                .collect();
-            if winning.is_empty() {
-                (
-                    any_move(),
-                    "The computer knows it is losing, if you play well.".into(),
-                )
-            } else {
-                (pick(winning), "The computer played a winning move.".into())
-            }
-        }
-        Ok(SproutsReply::Guess(guess)) => {
-            let best: Vec<Position> = guess.moves.iter().filter_map(|m| m.parse().ok()).collect();
-            let choice = if best.is_empty() {
-                any_move()
-            } else {
-                pick(best)
-            };
-            (choice, guess_note(guess, game.think_seconds))
-        }
-        Err(why) => (
-            any_move(),
-            format!("The computer moved at random: no answer from the solver ({why})."),
+                .map(|c| &c.position)
+                .collect(),
         ),
-    }
+        Ok(SproutsReply::Guess(guess)) => parsed(guess.moves.iter().collect()),
+        Err(_) => Vec::new(),
+    };
+    let (order, reason) = choice_order(&game.moves(), &best, level, js_sys::Math::random);
+    let text = match (reason, reply) {
+        (Reason::Random, _) if !best.is_empty() => {
+            "The computer slipped (it does at this level).".to_string()
+        }
+        (_, Ok(SproutsReply::Guess(guess))) => guess_note(guess, game.think_seconds),
+        (Reason::Winning, _) => "The computer played a winning move.".to_string(),
+        (Reason::Random, Ok(_)) => "The computer knows it is losing, if you play well.".to_string(),
+        (Reason::Random, Err(why)) => {
+            format!("The computer moved at random: no answer from the solver ({why}).")
+        }
+    };
+    (order, text)
 }
 
 /// What the computer says after playing a lookahead search's choice.
@@ -828,8 +814,4 @@ fn picture_name(position: &Position) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
     format!("sprouts-{text}.svg")
-}
-
-fn random_index(len: usize) -> usize {
-    ((js_sys::Math::random() * len as f64) as usize).min(len.saturating_sub(1))
 }
