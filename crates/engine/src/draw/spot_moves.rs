@@ -8,7 +8,7 @@ use crate::games::sprouts::Position;
 use super::drawing::Drawing;
 use super::legality::CurveMove;
 use super::planar::PlanarMap;
-use super::route::{child_string, spot_walks, Candidate, MAX_SIDE_CHOICES};
+use super::route_candidates::{child_string, spot_walks, Candidate, MAX_SIDE_CHOICES};
 
 /// One move between two chosen spots of a drawing (valid for that drawing only).
 #[derive(Clone, Debug)]
