@@ -1,6 +1,8 @@
 //! Relayout of a child keeping the parent's drawing: isolated spots moved to roomier places keep the
 //! position (the engine's canonical form is the referee) and every curve; a fresh layout, when
-//! needed, still gives the child.
+//! needed, still gives the child; a move the router cannot draw in a crowded drawing is drawn after
+//! one curve is drawn again, and the result is checked without trusting the router (the legality
+//! rules, the planar read-back, and a brute-force crossing count written here).
 
 use sprague_engine::draw::{Curve, Drawing, Point, Relayout};
 use sprague_engine::games::sprouts::Position;
@@ -21,6 +23,61 @@ fn nearest_curve(d: &Drawing, p: Point) -> f64 {
         }
     }
     best
+}
+
+/// Proper crossings between segments of a drawing's curves (segments sharing an end do not count),
+/// and spots lying inside a segment they do not end at: a brute force over all pairs, written for
+/// this test (no code of the drawing layer).
+fn crossings(d: &Drawing) -> usize {
+    let orient =
+        |a: Point, b: Point, p: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    let segments: Vec<(Point, Point)> = d
+        .curves
+        .iter()
+        .flat_map(|c| c.points.windows(2).map(|w| (w[0], w[1])))
+        .collect();
+    let mut count = 0;
+    for (i, &(a, b)) in segments.iter().enumerate() {
+        for &(p, q) in &segments[i + 1..] {
+            let (d1, d2) = (orient(a, b, p), orient(a, b, q));
+            let (d3, d4) = (orient(p, q, a), orient(p, q, b));
+            if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+                count += 1;
+            }
+        }
+        let len = a.dist(b);
+        for spot in &d.spots {
+            let s = spot.at;
+            if s == a || s == b || len == 0.0 {
+                continue;
+            }
+            let along = ((s.x - a.x) * (b.x - a.x) + (s.y - a.y) * (b.y - a.y)) / (len * len);
+            if (0.0..=1.0).contains(&along) && orient(a, b, s).abs() / len < 1e-6 {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn the_crossing_count_sees_a_crossing_and_a_spot_on_a_curve() {
+    let mut d = cramped();
+    assert_eq!(crossings(&d), 0);
+    let (a, b) = (d.spots[0].at, d.spots[1].at);
+    let m = a.lerp(b, 0.5);
+    d.curves.push(Curve {
+        start: 2,
+        end: 2,
+        points: vec![d.spots[2].at, Point::new(m.x, m.y - 20.0), d.spots[2].at],
+        middle: None,
+    });
+    // Out across the curve and back: two crossings.
+    assert_eq!(crossings(&d), 2);
+    d.spots.push(sprague_engine::draw::Spot {
+        at: a.lerp(b, 0.25),
+    });
+    assert_eq!(crossings(&d), 3);
 }
 
 /// Two spots joined by a straight curve, and an isolated spot squeezed 6 px from it.
@@ -62,14 +119,20 @@ fn a_drawing_without_isolated_spots_is_left_alone() {
 #[test]
 fn relayout_gives_every_child_and_keeps_the_curves_when_it_says_so() {
     let d = cramped();
-    for child in d.position().unwrap().children() {
-        let (next, kept) = d.relayout_child(&child).unwrap();
-        assert_eq!(next.position().unwrap(), child);
+    let children = d.position().unwrap().children();
+    let mut kept_count = 0;
+    for child in &children {
+        let (next, kept) = d.relayout_child(child).unwrap();
+        assert_eq!(next.position().unwrap(), *child);
+        assert_eq!(crossings(&next), 0, "{child}");
         if kept {
             assert_eq!(next.curves[..1], d.curves[..]);
             assert_eq!(next.spots[..2], d.spots[..2]);
+            kept_count += 1;
         }
     }
+    // The drawing has room for most moves: the kept branch is taken (its checks ran).
+    assert!(kept_count > 0, "no child kept the drawing");
 }
 
 #[test]
@@ -84,23 +147,29 @@ fn relayout_how_agrees_with_relayout_child() {
 }
 
 /// A crowded drawing met in a random 8-spot game (saved by the `route_failures` example) where the
-/// router finds no curve for one move: drawing one curve again makes room. The child's drawing gives
-/// the child (the engine's canonical form is the referee), and every spot but the redrawn curve's
-/// middle spot, and every curve but that one, is where it was.
+/// router finds no curve for one move: drawing one curve again makes room.
+///
+/// Checked without trusting the router: the child is a move of the position by the rules
+/// (`Position::children`); the drawing with the curve redrawn (the new move's curve and spot taken
+/// off again) reads back as the parent position, so the redraw changed nothing of the game; the new
+/// move's curve, checked as a freehand curve in that drawing (the legality rules), is legal and makes
+/// the child; the child's drawing reads back as the child; no two curves of it cross (a brute-force
+/// count written here); and every spot but the redrawn curve's middle spot, and every curve but
+/// that one, is where it was.
 #[test]
-#[ignore = "slow (about 15 s): several routings in a crowded drawing; run by scripts/test-slow"]
 fn a_crowded_move_is_drawn_by_redrawing_one_curve() {
     let text = include_str!("fixtures/route_failure_crowded.json");
     let value: serde_json::Value = serde_json::from_str(text).unwrap();
     let d: Drawing = serde_json::from_value(value["drawing"].clone()).unwrap();
     let child: Position = value["child"].as_str().unwrap().parse().unwrap();
-    // The engine's rules list the child as a move of the drawing's position.
-    assert!(d.position().unwrap().children().contains(&child));
+    let parent = d.position().unwrap();
+    assert!(parent.children().contains(&child));
     let (next, how) = d.relayout_how(&child).unwrap();
-    assert_eq!(next.position().unwrap(), child);
     let Relayout::CurveRedrawn { curve } = how else {
         panic!("expected one curve redrawn, got {how:?}");
     };
+
+    // Spots and curves kept, but the redrawn curve and its middle spot; one curve and spot added.
     let moved = d.curves[curve].middle.unwrap().spot;
     for (s, spot) in d.spots.iter().enumerate() {
         if s != moved {
@@ -113,4 +182,38 @@ fn a_crowded_move_is_drawn_by_redrawing_one_curve() {
         }
     }
     assert_eq!(next.curves.len(), d.curves.len() + 1);
+    assert_eq!(next.spots.len(), d.spots.len() + 1);
+    // The redrawn curve is whatever curve the router finds for the parent position in the drawing
+    // without it: it may join other spots than the old one did (here it does), as long as the
+    // game is the same (checked below).
+    assert_ne!(
+        next.curves[curve].points, d.curves[curve].points,
+        "the curve was drawn again"
+    );
+
+    // The new move, taken off again: the drawing with the curve redrawn is still the parent.
+    let added = next.curves.last().unwrap();
+    assert_eq!(added.middle.map(|m| m.spot), Some(d.spots.len()));
+    let mut between = next.clone();
+    between.curves.pop();
+    between.spots.pop();
+    assert_eq!(between.position().unwrap(), parent);
+    assert_eq!(
+        crossings(&between),
+        0,
+        "the redrawn curve crosses the drawing"
+    );
+
+    // The new move is legal there and makes the child; the result reads back as the child.
+    let mv = between
+        .check_curve(&added.points)
+        .expect("the new curve is a legal move in the drawing with the curve redrawn");
+    assert_eq!(mv.child(), &child);
+    assert_eq!((mv.from(), mv.to()), (added.start, added.end));
+    assert_eq!(next.position().unwrap(), child);
+    assert_eq!(
+        crossings(&next),
+        0,
+        "the child's drawing has crossing curves"
+    );
 }
