@@ -1,22 +1,31 @@
-//! Bounds on a long command: nodes, seconds and memory. A watcher checks them while the search
-//! runs and cancels it with a message naming the bound; what the search proved so far is kept.
+//! Bounds on a long command: nodes, seconds and memory (by default half of the machine's). A watcher
+//! checks them while the work runs and cancels it with a message naming the bound; what a search
+//! proved so far is kept.
 
 use std::time::{Duration, Instant};
 
 use sprague_engine::solve::sprouts::Control;
 
-/// The bounds a user set (none by default) and what a command has spent so far.
+/// Bounds of time and memory, which every long command takes.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct Bounds {
+    /// Stop after this many seconds
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_seconds: Option<u64>,
+    /// Stop when the process uses more than this many megabytes of memory (resident; Linux;
+    /// default: half of the machine's memory)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(16..))]
+    pub max_memory: Option<u64>,
+}
+
+/// The bounds a user set on a search (none but the default memory budget unless asked).
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct Limits {
     /// Stop after this many nodes (over every thread and question)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
-    /// Stop after this many seconds
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_seconds: Option<u64>,
-    /// Stop when the process uses more than this many megabytes of memory (resident; Linux)
-    #[arg(long, value_parser = clap::value_parser!(u64).range(16..))]
-    pub max_memory: Option<u64>,
+    #[command(flatten)]
+    pub bounds: Bounds,
 }
 
 /// A command's spending against its [`Limits`].
@@ -36,12 +45,16 @@ impl Budget {
         }
     }
 
-    /// No bounds.
-    pub fn unlimited() -> Budget {
+    /// No bounds but the default memory budget.
+    pub fn defaults() -> Budget {
+        Budget::new(Limits::default())
+    }
+
+    /// Time and memory bounds only (commands that count no nodes).
+    pub fn bounded(bounds: Bounds) -> Budget {
         Budget::new(Limits {
             max_nodes: None,
-            max_seconds: None,
-            max_memory: None,
+            bounds,
         })
     }
 
@@ -65,6 +78,7 @@ impl Budget {
         let elapsed = self.started.elapsed();
         if let Some(max) = self
             .limits
+            .bounds
             .max_seconds
             .filter(|&max| elapsed > Duration::from_secs(max))
         {
@@ -73,15 +87,47 @@ impl Budget {
                 elapsed.as_secs_f64()
             ));
         }
-        if let (Some(max), Some(used)) = (self.limits.max_memory, resident_megabytes()) {
-            if used > max {
-                return Some(format!(
-                    "the search passed --max-memory {max} ({used} MB in use)"
-                ));
-            }
+        let used = resident_megabytes()?;
+        match self.limits.bounds.max_memory {
+            Some(max) if used > max => Some(format!(
+                "the process passed --max-memory {max} ({used} MB in use)"
+            )),
+            Some(_) => None,
+            None => default_memory_megabytes()
+                .filter(|&max| used > max)
+                .map(|max| {
+                    format!(
+                        "the process passed its default memory budget of {max} MB, half of this \
+                         machine's memory ({used} MB in use); set another with --max-memory"
+                    )
+                }),
         }
-        None
     }
+}
+
+/// The memory a command may use when no `--max-memory` is given: half of what the machine (or the
+/// control group the process runs in) has, so a search that grows stops with a message before the
+/// system kills it or everything else slows down.
+pub fn default_memory_megabytes() -> Option<u64> {
+    static DEFAULT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let total_kb: u64 = meminfo
+            .lines()
+            .find_map(|line| line.strip_prefix("MemTotal:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        let machine = total_kb / 1024;
+        // cgroup v2 limit: "max" or a number of bytes.
+        let group = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok())
+            .map(|bytes| bytes >> 20);
+        Some(group.map_or(machine, |group| group.min(machine)) / 2)
+    })
 }
 
 /// Memory the process holds (resident set), where the system tells it.

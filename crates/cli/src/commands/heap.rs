@@ -1,12 +1,13 @@
 //! Heap games on the command line: nim sequences, periods, positions, P-positions and the benchmark.
 
+use super::bounded::{run_bounded, Watch, WorkResult};
+use super::budget::Bounds;
 use super::CommandResult;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{
-    analyze, find_period, p_positions, plain_values, NimSequence, Outcome, PPositionError,
-    PositionAnalysis,
+    analyze, find_period, p_positions, plain_values, plain_values_until, NimSequence, Outcome,
+    PPositionError, PositionAnalysis, SequenceError, MAX_SEQUENCE_LEN,
 };
 use std::time::Instant;
 
@@ -22,6 +23,8 @@ pub enum HeapCommand {
         /// Also compute the plain O(n²) sequence and check that both agree
         #[arg(long)]
         check: bool,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -31,6 +34,8 @@ pub enum HeapCommand {
         /// Give up after this many values
         #[arg(long, default_value_t = 1 << 20)]
         max: usize,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -40,6 +45,8 @@ pub enum HeapCommand {
         /// Heap sizes
         #[arg(required = true)]
         heaps: Vec<usize>,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -72,10 +79,21 @@ impl HeapCommand {
                 code,
                 to,
                 check,
+                bounds,
                 json,
-            } => seq(&code, to, check, json),
-            HeapCommand::Period { code, max, json } => period(&code, max, json),
-            HeapCommand::Analyze { code, heaps, json } => analyze_position(&code, &heaps, json),
+            } => seq(&code, to, check, &bounds, json),
+            HeapCommand::Period {
+                code,
+                max,
+                bounds,
+                json,
+            } => period(&code, max, &bounds, json),
+            HeapCommand::Analyze {
+                code,
+                heaps,
+                bounds,
+                json,
+            } => analyze_position(&code, &heaps, &bounds, json),
             HeapCommand::Ppos {
                 code,
                 total,
@@ -92,26 +110,30 @@ fn print_json(value: &impl Serialize) -> CommandResult {
     Ok(())
 }
 
-/// Compute a sequence with a progress bar on stderr for long runs.
-fn sequence_with_progress(
+/// Extends `sequence` to `len` values, heap by heap under `watch` (a slow game, e.g. one leaving three
+/// heaps, can spend seconds on one heap).
+fn extend_watched(sequence: &mut NimSequence, len: usize, watch: &Watch) -> WorkResult<()> {
+    if sequence.extend_with_progress(len, 1, |done| watch.step(done as u64))? {
+        Ok(())
+    } else {
+        Err("stopped".into())
+    }
+}
+
+/// The sequence of `game` to `len` values within `bounds`.
+fn bounded_sequence(
     game: &HeapGame,
     len: usize,
+    bounds: &Bounds,
 ) -> Result<NimSequence, Box<dyn std::error::Error>> {
+    run_bounded(bounds, |watch| sequence_watched(game, len, watch))
+}
+
+/// The sequence of `game` to `len` values (a length past the engine's limit is refused at once).
+fn sequence_watched(game: &HeapGame, len: usize, watch: &Watch) -> WorkResult<NimSequence> {
+    watch.phase(format!("values of {game}"), len as u64);
     let mut sequence = NimSequence::new(game);
-    if len < 1 << 18 {
-        sequence.extend_to(len)?;
-        return Ok(sequence);
-    }
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(ProgressStyle::with_template(
-        "{msg} [{bar:40}] {pos}/{len} heaps, {eta} left",
-    )?);
-    bar.set_message(format!("{game}"));
-    sequence.extend_with_progress(len, 1 << 14, |done| {
-        bar.set_position(done as u64);
-        true
-    })?;
-    bar.finish_and_clear();
+    extend_watched(&mut sequence, len, watch)?;
     Ok(sequence)
 }
 
@@ -127,11 +149,18 @@ struct SeqReport<'a> {
     values: &'a [u16],
 }
 
-fn seq(code: &str, to: usize, check: bool, json: bool) -> CommandResult {
+fn seq(code: &str, to: usize, check: bool, bounds: &Bounds, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let sequence = sequence_with_progress(&game, to)?;
-    if check {
-        let plain = plain_values(&game, to)?;
+    let (sequence, plain) = run_bounded(bounds, |watch| {
+        let sequence = sequence_watched(&game, to, watch)?;
+        if !check {
+            return Ok((sequence, None));
+        }
+        watch.phase("the plain O(n²) values, to check them", to as u64);
+        let plain = plain_values_until(&game, to, |done| watch.step(done as u64))?;
+        Ok((sequence, Some(plain.ok_or("stopped")?)))
+    })?;
+    if let Some(plain) = plain {
         if let Some(n) = (0..to).find(|&n| plain[n] != sequence.values()[n]) {
             return Err(format!("rare/common and plain values differ at heap {n}").into());
         }
@@ -184,21 +213,32 @@ struct PeriodReport {
     note: Option<String>,
 }
 
-fn period(code: &str, max: usize, json: bool) -> CommandResult {
+fn period(code: &str, max: usize, bounds: &Bounds, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let mut sequence = NimSequence::new(&game);
-    let mut len = 256.min(max);
-    let (found, note) = loop {
-        sequence.extend_to(len)?;
-        match find_period(&sequence) {
-            Ok(Some(p)) => break (Some(p), None),
-            Ok(None) if len >= max => {
-                break (None, Some(format!("no period proven with {len} values")))
+    // Refused now, not after computing as many values as allowed.
+    if max > MAX_SEQUENCE_LEN {
+        return Err(SequenceError::TooLong { requested: max }.into());
+    }
+    let (sequence, found, note) = run_bounded(bounds, |watch| {
+        watch.phase(
+            format!("values of {game}, looking for a period"),
+            max as u64,
+        );
+        let mut sequence = NimSequence::new(&game);
+        let mut len = 256.min(max);
+        let (found, note) = loop {
+            extend_watched(&mut sequence, len, watch)?;
+            match find_period(&sequence) {
+                Ok(Some(p)) => break (Some(p), None),
+                Ok(None) if len >= max => {
+                    break (None, Some(format!("no period proven with {len} values")))
+                }
+                Ok(None) => len = (len * 2).min(max),
+                Err(e) => break (None, Some(e.to_string())),
             }
-            Ok(None) => len = (len * 2).min(max),
-            Err(e) => break (None, Some(e.to_string())),
-        }
-    };
+        };
+        Ok((sequence, found, note))
+    })?;
     let (max_at, max_value) = sequence.max_value().unwrap_or((0, 0));
     let report = PeriodReport {
         code: game.to_string(),
@@ -254,10 +294,11 @@ fn period(code: &str, max: usize, json: bool) -> CommandResult {
     Ok(())
 }
 
-fn analyze_position(code: &str, heaps: &[usize], json: bool) -> CommandResult {
+fn analyze_position(code: &str, heaps: &[usize], bounds: &Bounds, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let sequence = sequence_with_progress(&game, largest.checked_add(1).ok_or("heap too large")?)?;
+    let len = largest.checked_add(1).ok_or("heap too large")?;
+    let sequence = bounded_sequence(&game, len, bounds)?;
     let analysis: PositionAnalysis = analyze(&game, &sequence, heaps)?;
     if json {
         return print_json(&analysis);
@@ -290,7 +331,7 @@ fn ppos(code: &str, total: usize, triple_total: Option<usize>, json: bool) -> Co
     if let Err(error @ PPositionError::TooLarge { .. }) = p_positions(&[], total, triple_total) {
         return Err(error.into());
     }
-    let sequence = sequence_with_progress(&game, total.max(triple_total) + 1)?;
+    let sequence = bounded_sequence(&game, total.max(triple_total) + 1, &Bounds::default())?;
     let lists = p_positions(sequence.values(), total, triple_total)?;
     if json {
         return print_json(&lists);

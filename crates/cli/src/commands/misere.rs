@@ -1,13 +1,15 @@
 //! Misère play on the command line: positions (outcome, winning moves, genera), genus tables, misère
 //! quotients, and the misère benchmark.
 
+use super::bounded::run_bounded;
+use super::budget::Bounds;
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{Outcome, WinningMove};
 use sprague_engine::solve::misere::{
     Budget, GenusTable, Method, MisereError, MisereQuotient, MisereSearch, MisereSolver,
-    QuotientLimits, Verification,
+    QuotientLimits, Verification, MAX_MISERE_HEAP, MAX_QUOTIENT_HEAP,
 };
 use std::time::Instant;
 
@@ -27,6 +29,8 @@ pub enum MisereCommand {
         /// past this the genera are left out, the outcome and winning moves are still exact)
         #[arg(long, default_value_t = Budget::default().genus)]
         genus_budget: u64,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -39,6 +43,8 @@ pub enum MisereCommand {
         /// Most positions the genus walk may evaluate
         #[arg(long, default_value_t = 20_000_000)]
         budget: u64,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -48,12 +54,15 @@ pub enum MisereCommand {
         /// Largest heap
         #[arg(long)]
         heaps: usize,
-        /// Check the quotient on every position of at most this many tokens (default 2N + 10)
+        /// Check the quotient on every position of at most this many tokens (default 2N + 10, or
+        /// fewer when that would be over a billion positions)
         #[arg(long)]
         verify: Option<usize>,
         /// Most elements of one candidate quotient (before it is reduced)
         #[arg(long, default_value_t = QuotientLimits::default().max_elements)]
         max_elements: usize,
+        #[command(flatten)]
+        bounds: Bounds,
         #[arg(long)]
         json: bool,
     },
@@ -75,6 +84,7 @@ impl MisereCommand {
                 heaps,
                 budget,
                 genus_budget,
+                bounds,
                 json,
             } => position(
                 &code,
@@ -83,21 +93,34 @@ impl MisereCommand {
                     search: budget,
                     genus: genus_budget,
                 },
+                &bounds,
                 json,
             ),
             MisereCommand::Genus {
                 code,
                 to,
                 budget,
+                bounds,
                 json,
-            } => genus(&code, to, budget, json),
+            } => genus(&code, to, budget, &bounds, json),
             MisereCommand::Quotient {
                 code,
                 heaps,
                 verify,
                 max_elements,
+                bounds,
                 json,
-            } => quotient(&code, heaps, verify, max_elements, json),
+            } => quotient(
+                &code,
+                heaps,
+                verify,
+                QuotientLimits {
+                    max_elements,
+                    ..QuotientLimits::default()
+                },
+                &bounds,
+                json,
+            ),
             MisereCommand::MisereBench { quick, json } => bench(quick, json),
         }
     }
@@ -130,13 +153,24 @@ struct PositionReport {
     method: Method,
 }
 
-fn position(code: &str, heaps: &[usize], budget: &Budget, json: bool) -> CommandResult {
+fn position(
+    code: &str,
+    heaps: &[usize],
+    budget: &Budget,
+    bounds: &Bounds,
+    json: bool,
+) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let started = Instant::now();
-    let mut solver = MisereSolver::with_quick_quotient(&game, QuotientLimits::default(), || {
-        started.elapsed().as_secs_f64() < QUOTIENT_SECONDS
-    });
-    let analysis = solver.analyze(heaps, budget)?;
+    let analysis = run_bounded(bounds, |watch| {
+        watch.phase(format!("{game} misère: the quotient of small heaps"), 0);
+        let started = Instant::now();
+        let mut solver =
+            MisereSolver::with_quick_quotient(&game, QuotientLimits::default(), || {
+                started.elapsed().as_secs_f64() < QUOTIENT_SECONDS && watch.keep_going()
+            });
+        watch.phase(format!("{game} misère {heaps:?}: positions"), 0);
+        Ok(solver.analyze_until(heaps, budget, &mut |nodes| watch.step(nodes))?)
+    })?;
     let report = PositionReport {
         game: analysis.game,
         heaps: analysis.heaps,
@@ -185,10 +219,21 @@ struct GenusReport {
     tame: Vec<bool>,
 }
 
-fn genus(code: &str, to: usize, budget: u64, json: bool) -> CommandResult {
+fn genus(code: &str, to: usize, budget: u64, bounds: &Bounds, json: bool) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let mut table = GenusTable::new(&game);
-    let entries = table.heap_genera(to, budget)?;
+    if to > MAX_MISERE_HEAP + 1 {
+        return Err(format!(
+            "refusing --to {to}: at most {} heaps (0..={MAX_MISERE_HEAP}, the largest heap the \
+             misère solver accepts)",
+            MAX_MISERE_HEAP + 1
+        )
+        .into());
+    }
+    let entries = run_bounded(bounds, |watch| {
+        watch.phase(format!("genera of {game}: positions"), budget);
+        let mut table = GenusTable::new(&game);
+        Ok(table.heap_genera_until(to, budget, &mut |nodes| watch.step(nodes))?)
+    })?;
     let report = GenusReport {
         code: game.to_string(),
         values: entries.iter().map(|e| e.genus.misere_value()).collect(),
@@ -239,27 +284,32 @@ fn quotient(
     code: &str,
     heaps: usize,
     verify: Option<usize>,
-    max_elements: usize,
+    limits: QuotientLimits,
+    bounds: &Bounds,
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let started = cpu_now();
-    let q = MisereQuotient::build_with_progress(
-        &game,
-        heaps,
-        QuotientLimits {
-            max_elements,
-            ..QuotientLimits::default()
-        },
-        |heap, size| {
+    // By default as many tokens as the check takes, up to 2N + 10.
+    let verify = verify.unwrap_or((2 * heaps + 10).min(MisereQuotient::max_verify_tokens(heaps)));
+    // A check too large is refused before the build, which may be long too (the build refuses a
+    // heap bound too large itself).
+    if heaps <= MAX_QUOTIENT_HEAP {
+        MisereQuotient::verify_size(heaps, verify)?;
+    }
+    let (q, build_seconds, verification) = run_bounded(bounds, |watch| {
+        watch.phase(format!("{game} misère quotient: heaps"), heaps as u64);
+        let started = cpu_now();
+        let q = MisereQuotient::build_with_progress(&game, heaps, limits, |heap, size| {
             if !json {
                 eprintln!("  heaps up to {heap}: {size} elements");
             }
-            true
-        },
-    )?;
-    let build_seconds = cpu_now() - started;
-    let verification = q.verify(&game, verify.unwrap_or(2 * heaps + 10));
+            watch.step(heap as u64)
+        })?;
+        let build_seconds = cpu_now() - started;
+        watch.phase(format!("checking positions of at most {verify} tokens"), 0);
+        let verification = q.verify_until(&game, verify, &mut |done| watch.step(done))?;
+        Ok((q, build_seconds, verification))
+    })?;
     let report = QuotientReport {
         code: game.to_string(),
         max_heap: heaps,

@@ -1,5 +1,6 @@
 //! One module per family of subcommands.
 
+pub mod bounded;
 pub mod budget;
 pub mod draw;
 pub mod graph;

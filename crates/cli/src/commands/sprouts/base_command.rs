@@ -199,6 +199,10 @@ pub(super) struct StartGoals {
     threads: usize,
 }
 
+/// Largest start `base proof` takes: far past any start a search here can finish (each spot
+/// multiplies the work), so a larger one is a mistake, refused before any work.
+const MAX_PROOF_SPOTS: usize = 64;
+
 /// `sprague sprouts base proof`: see [`BaseCommand::Proof`].
 pub(super) fn proof_base(
     wanted: StartGoals,
@@ -214,6 +218,15 @@ pub(super) fn proof_base(
         with_moves,
         threads,
     } = wanted;
+    for (option, spots) in [("--normal", normal), ("--misere", misere)] {
+        if spots > MAX_PROOF_SPOTS {
+            return Err(format!(
+                "refusing {option} {spots}: at most {MAX_PROOF_SPOTS} spots (the searches grow \
+                 exponentially with the spots)"
+            )
+            .into());
+        }
+    }
     let mut base = load_base(base)?;
     let mut goals = Vec::new();
     let normal_play = Solver::new(Method::Normal, threads);

@@ -23,7 +23,7 @@ pub(super) fn proof(
     let position = parse(text)?;
     let mut base = load_base(base)?;
     let solver = Solver::new(Method::Normal, 1);
-    let losing = with_progress("normal play", &mut Budget::unlimited(), |control| {
+    let losing = with_progress("normal play", &mut Budget::defaults(), |control| {
         solver.outcome(&position, &mut base, control)
     })?
     .losing;

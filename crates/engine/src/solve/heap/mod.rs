@@ -22,7 +22,7 @@ mod rules;
 mod sequence;
 
 pub use mask::best_mask;
-pub use naive::plain_values;
+pub use naive::{plain_values, plain_values_until};
 pub use period::{find_period, PeriodError, Periodicity};
 pub use position::{analyze, AnalysisError, DotMark, Outcome, PositionAnalysis, WinningMove};
 pub use ppos::{

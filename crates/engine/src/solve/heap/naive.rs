@@ -7,6 +7,16 @@ use crate::games::heap::HeapGame;
 
 /// Values of heaps `0..len` of `game`, computed by looking at every option.
 pub fn plain_values(game: &HeapGame, len: usize) -> Result<Vec<u16>, SequenceError> {
+    Ok(plain_values_until(game, len, |_| true)?.expect("never stopped"))
+}
+
+/// Like [`plain_values`], calling `keep_going(heaps done)` before each heap (its work is linear in
+/// the heap, so the call costs nothing in comparison); `Ok(None)` when it answers no.
+pub fn plain_values_until(
+    game: &HeapGame,
+    len: usize,
+    mut keep_going: impl FnMut(usize) -> bool,
+) -> Result<Option<Vec<u16>>, SequenceError> {
     if len > MAX_SEQUENCE_LEN {
         return Err(SequenceError::TooLong { requested: len });
     }
@@ -16,6 +26,9 @@ pub fn plain_values(game: &HeapGame, len: usize) -> Result<Vec<u16>, SequenceErr
     // Every option value is below `span`, the smallest power of two above all values so far.
     let mut span = 1usize;
     for n in 0..len {
+        if !keep_going(n) {
+            return Ok(None);
+        }
         rules.cover(n);
         seen[..=span].fill(false);
         let mex = plain_mex(&rules, &g, n, &mut seen);
@@ -25,7 +38,7 @@ pub fn plain_values(game: &HeapGame, len: usize) -> Result<Vec<u16>, SequenceErr
         }
         g.push(value);
     }
-    Ok(g)
+    Ok(Some(g))
 }
 
 /// The value of heap `n` from every option (`seen` cleared on entry). Out of line so that a WebAssembly

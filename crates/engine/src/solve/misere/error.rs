@@ -17,6 +17,16 @@ pub enum MisereError {
         value: usize,
         why: &'static str,
     },
+    #[error(
+        "checking every position of at most {max_tokens} tokens would visit more than {max_positions} \
+         positions: at most {largest} tokens with heaps up to {max_heap}"
+    )]
+    TooManyPositions {
+        max_tokens: usize,
+        max_positions: u64,
+        largest: usize,
+        max_heap: usize,
+    },
     #[error("internal inconsistency in the misère quotient construction: {0}")]
     Inconsistent(&'static str),
     #[error("the quotient is {quotient}'s, not {game}'s")]

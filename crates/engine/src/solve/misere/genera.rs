@@ -6,7 +6,7 @@
 
 use super::error::MisereError;
 use super::genus::Genus;
-use super::reduce::{HeapTable, Key};
+use super::reduce::{HeapTable, Key, MAX_MISERE_HEAP};
 use crate::games::heap::HeapGame;
 use crate::solve::heap::NimSequence;
 use rustc_hash::FxHashMap;
@@ -68,17 +68,45 @@ impl GenusTable {
 
     /// Genus (and tameness) of the position `heaps`, evaluating at most `budget` new positions.
     pub fn genus(&mut self, heaps: &[usize], budget: u64) -> Result<GenusEntry, MisereError> {
+        self.genus_until(heaps, budget, &mut |_| true)
+    }
+
+    /// Like [`genus`](Self::genus), asking `keep_going(positions so far)` every 4096 steps of the
+    /// walk; `Cancelled` when it answers no.
+    pub fn genus_until(
+        &mut self,
+        heaps: &[usize],
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<GenusEntry, MisereError> {
         let key = self.key(heaps)?;
-        self.genus_of_key(key, budget)
+        self.genus_of_key_until(key, budget, keep_going)
     }
 
     /// Genus of a covered key, evaluating at most `budget` new positions.
     pub fn genus_of_key(&mut self, root: Key, budget: u64) -> Result<GenusEntry, MisereError> {
+        self.genus_of_key_until(root, budget, &mut |_| true)
+    }
+
+    /// [`genus_of_key`](Self::genus_of_key) with a `keep_going` as in [`genus_until`](Self::genus_until).
+    pub fn genus_of_key_until(
+        &mut self,
+        root: Key,
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<GenusEntry, MisereError> {
         let start = self.nodes;
+        let mut steps = 0u32;
         // Each frame: a position, and its options once they have been listed (its unknown options are
         // then above it on the stack, so they are known when it comes back).
         let mut stack: Vec<(Key, Option<Vec<Key>>)> = vec![(root.clone(), None)];
         while let Some((key, listed)) = stack.pop() {
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(4096) && !keep_going(self.nodes - start) {
+                return Err(MisereError::Cancelled {
+                    nodes: self.nodes - start,
+                });
+            }
             if self.memo.contains_key(&key) {
                 continue;
             }
@@ -119,11 +147,38 @@ impl GenusTable {
 
     /// Genus entries of heaps `0..len`.
     pub fn heap_genera(&mut self, len: usize, budget: u64) -> Result<Vec<GenusEntry>, MisereError> {
+        self.heap_genera_until(len, budget, &mut |_| true)
+    }
+
+    /// Genus entries of heaps `0..len`, evaluating at most `budget` new positions in all, with a
+    /// `keep_going` as in [`genus_until`](Self::genus_until). A `len` past the largest heap is
+    /// refused before any work.
+    pub fn heap_genera_until(
+        &mut self,
+        len: usize,
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Vec<GenusEntry>, MisereError> {
+        if len > MAX_MISERE_HEAP + 1 {
+            return Err(MisereError::HeapTooLarge {
+                heap: len - 1,
+                max: MAX_MISERE_HEAP,
+            });
+        }
         let start = self.nodes;
         (0..len)
             .map(|n| {
-                let left = budget.saturating_sub(self.nodes - start);
-                self.genus(&[n], left)
+                let spent = self.nodes - start;
+                let mut keep_going = |nodes| keep_going(spent + nodes);
+                self.genus_until(&[n], budget.saturating_sub(spent), &mut keep_going)
+                    // The whole walk's figures, not the last heap's share of it.
+                    .map_err(|error| match error {
+                        MisereError::BudgetExhausted { .. } => MisereError::BudgetExhausted {
+                            nodes: self.nodes - start,
+                            budget,
+                        },
+                        other => other,
+                    })
             })
             .collect()
     }

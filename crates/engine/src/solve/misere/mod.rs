@@ -29,14 +29,14 @@ mod reduce;
 mod search;
 mod small_part;
 mod tame;
+mod verify;
 
 pub use error::MisereError;
 pub use genera::{GenusEntry, GenusTable};
 pub use genus::Genus;
 pub use position::{quotient_heaps, Budget, Method, MisereAnalysis, MisereSolver};
-pub use quotient::{
-    MisereQuotient, QuotientLimits, Verification, MAX_QUOTIENT_ELEMENTS, MAX_QUOTIENT_HEAP,
-};
+pub use quotient::{MisereQuotient, QuotientLimits, MAX_QUOTIENT_ELEMENTS, MAX_QUOTIENT_HEAP};
 pub use reduce::{HeapTable, Key, MAX_MISERE_HEAP, MAX_POSITION_HEAPS};
 pub use search::{MisereSearch, Shortcut, Step};
 pub use tame::tame_sum_outcome;
+pub use verify::{Verification, MAX_VERIFY_POSITIONS};

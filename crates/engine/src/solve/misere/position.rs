@@ -148,6 +148,7 @@ impl MisereSolver {
         &mut self,
         heaps: &[usize],
         budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
     ) -> Result<Option<Vec<(Genus, bool)>>, MisereError> {
         if heaps.iter().any(|&h| h >= self.genus_too_long_from) {
             return Ok(None);
@@ -156,7 +157,7 @@ impl MisereSolver {
         let mut out = Vec::with_capacity(heaps.len());
         for &h in heaps {
             let left = budget.saturating_sub(self.genera.nodes() - start);
-            match self.genera.genus(&[h], left) {
+            match self.genera.genus_until(&[h], left, keep_going) {
                 Ok(entry) => out.push((entry.genus, entry.tame)),
                 Err(MisereError::BudgetExhausted { .. }) => {
                     // Larger heaps usually have larger trees: do not try those either (only the display is lost).
@@ -184,7 +185,12 @@ impl MisereSolver {
 
     /// Outcome of an option while listing winning moves: by the tame rule when every heap's genus is
     /// known and tame, else by search.
-    fn decide_option(&mut self, heaps: &[usize], budget: u64) -> Result<Outcome, MisereError> {
+    fn decide_option(
+        &mut self,
+        heaps: &[usize],
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Outcome, MisereError> {
         if let Some(entries) = self.known_entries(heaps) {
             if entries.iter().all(|(_, tame)| *tame) {
                 if let Some(outcome) = tame_sum_outcome(entries.iter().map(|(g, _)| g)) {
@@ -192,7 +198,7 @@ impl MisereSolver {
                 }
             }
         }
-        self.search.outcome(heaps, budget)
+        self.search.outcome_until(heaps, budget, keep_going)
     }
 
     /// Outcome of a position, by the tame rule when every heap is known tame, else by search.
@@ -200,15 +206,19 @@ impl MisereSolver {
         &mut self,
         heaps: &[usize],
         budget: &Budget,
+        keep_going: &mut dyn FnMut(u64) -> bool,
     ) -> Result<(Outcome, Method), MisereError> {
-        if let Some(entries) = self.heap_entries(heaps, budget.genus)? {
+        if let Some(entries) = self.heap_entries(heaps, budget.genus, keep_going)? {
             if entries.iter().all(|(_, tame)| *tame) {
                 let outcome = tame_sum_outcome(entries.iter().map(|(g, _)| g))
                     .expect("tame heaps have nim-like genera");
                 return Ok((outcome, Method::TameRule));
             }
         }
-        Ok((self.search.outcome(heaps, budget.search)?, Method::Search))
+        let outcome = self
+            .search
+            .outcome_until(heaps, budget.search, keep_going)?;
+        Ok((outcome, Method::Search))
     }
 
     /// Outcome, every winning move, genera and tameness of the position `heaps`.
@@ -217,10 +227,21 @@ impl MisereSolver {
         heaps: &[usize],
         budget: &Budget,
     ) -> Result<MisereAnalysis, MisereError> {
+        self.analyze_until(heaps, budget, &mut |_| true)
+    }
+
+    /// Like [`analyze`](Self::analyze), asking `keep_going(positions so far in the current walk or
+    /// search)` every few thousand positions; `Cancelled` when it answers no.
+    pub fn analyze_until(
+        &mut self,
+        heaps: &[usize],
+        budget: &Budget,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<MisereAnalysis, MisereError> {
         // Checks sizes before any work.
         self.search.key(heaps)?;
-        let entries = self.heap_entries(heaps, budget.genus)?;
-        let (outcome, method) = self.decide(heaps, budget)?;
+        let entries = self.heap_entries(heaps, budget.genus, keep_going)?;
+        let (outcome, method) = self.decide(heaps, budget, keep_going)?;
         let game = self.game().clone();
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
@@ -231,7 +252,7 @@ impl MisereSolver {
                 }
                 for heap_move in game.moves(heap) {
                     let result = WinningMove::position_after(heaps, heap_index, &heap_move);
-                    if self.decide_option(&result, budget.search)? != Outcome::P {
+                    if self.decide_option(&result, budget.search, keep_going)? != Outcome::P {
                         continue;
                     }
                     winning_moves.push(WinningMove::new(

@@ -44,7 +44,7 @@ pub struct MisereQuotient {
     /// Candidates put through the complete check while building.
     pub candidates: usize,
     /// `times_heap[e][n]`: element `e` plus a heap of `n`.
-    times_heap: Vec<Vec<u32>>,
+    pub(super) times_heap: Vec<Vec<u32>>,
 }
 
 /// Work limits for building a quotient.
@@ -63,16 +63,6 @@ impl Default for QuotientLimits {
             max_proof_pairs: 5_000_000,
         }
     }
-}
-
-/// Outcome of the bounded check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verification {
-    /// Largest number of tokens checked.
-    pub max_tokens: usize,
-    pub positions_checked: u64,
-    /// The first position (heaps) where the quotient's outcomes are inconsistent, if any.
-    pub failure: Option<Vec<usize>>,
 }
 
 impl MisereQuotient {
@@ -337,51 +327,5 @@ impl MisereQuotient {
             .into_iter()
             .map(|(l, r)| (presentation::spell(&l), presentation::spell(&r)))
             .collect()
-    }
-
-    /// Check the quotient on every position of at most `max_tokens` tokens (see the module notes).
-    pub fn verify(&self, game: &HeapGame, max_tokens: usize) -> Verification {
-        let options: Vec<Vec<Vec<usize>>> = (0..=self.max_heap).map(|n| game.options(n)).collect();
-        let mut checked = 0u64;
-        let mut failure = None;
-        // Positions as non-increasing heap lists, enumerated depth-first.
-        let mut stack: Vec<(Vec<usize>, usize)> = vec![(vec![], 0)];
-        while let Some((heaps, total)) = stack.pop() {
-            checked += 1;
-            let image = self.image(&heaps).expect("heaps within the bound");
-            let mut has_move = false;
-            let mut move_to_p = false;
-            for (i, &h) in heaps.iter().enumerate() {
-                if i > 0 && heaps[i - 1] == h {
-                    continue;
-                }
-                let rest: Vec<usize> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
-                let rest_image = self.image(&rest).expect("within the bound");
-                for pieces in &options[h] {
-                    has_move = true;
-                    let e = pieces
-                        .iter()
-                        .fold(rest_image, |e, &p| self.times_heap[e as usize][p]);
-                    move_to_p |= self.p[e as usize];
-                }
-            }
-            if self.p[image as usize] != (has_move && !move_to_p) {
-                failure = Some(heaps);
-                break;
-            }
-            let largest = heaps.last().copied().unwrap_or(self.max_heap);
-            for h in (1..=largest.min(self.max_heap)).rev() {
-                if total + h <= max_tokens {
-                    let mut next = heaps.clone();
-                    next.push(h);
-                    stack.push((next, total + h));
-                }
-            }
-        }
-        Verification {
-            max_tokens,
-            positions_checked: checked,
-            failure,
-        }
     }
 }

@@ -63,6 +63,9 @@ struct Move {
 /// options guessed N are only probed if the frame gets to them.
 const PROBED_AT_ONCE: u8 = 2;
 
+/// Positions searched between two questions to the caller's `keep_going` (a few milliseconds' work).
+const SLICE: u64 = 1 << 16;
+
 /// A misère search for one game: the heap table, the memo, and the stack of the search in progress.
 #[derive(Debug)]
 pub struct MisereSearch {
@@ -325,25 +328,55 @@ impl MisereSearch {
 
     /// Decide `heaps` straight through, failing after `budget` new positions.
     pub fn outcome(&mut self, heaps: &[usize], budget: u64) -> Result<Outcome, MisereError> {
+        self.outcome_until(heaps, budget, &mut |_| true)
+    }
+
+    /// Like [`outcome`](Self::outcome), asking `keep_going(positions so far)` every 65 536
+    /// positions; `Cancelled` when it answers no (what was decided stays in the memo).
+    pub fn outcome_until(
+        &mut self,
+        heaps: &[usize],
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Outcome, MisereError> {
         let key = self.key(heaps)?;
-        self.outcome_of_key(key, budget)
+        self.outcome_of_key_until(key, budget, keep_going)
     }
 
     /// Decide a covered key straight through, failing after `budget` new positions.
     pub fn outcome_of_key(&mut self, key: Key, budget: u64) -> Result<Outcome, MisereError> {
+        self.outcome_of_key_until(key, budget, &mut |_| true)
+    }
+
+    /// [`outcome_of_key`](Self::outcome_of_key) with a `keep_going` as in
+    /// [`outcome_until`](Self::outcome_until).
+    pub fn outcome_of_key_until(
+        &mut self,
+        key: Key,
+        budget: u64,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Outcome, MisereError> {
         if let Some(known) = self.known(&key) {
             return Ok(known);
         }
         let before = self.nodes;
         self.start_key(key);
-        match self.run(budget) {
-            Step::Done(outcome) => Ok(outcome),
-            Step::Pending => {
+        loop {
+            let spent = self.nodes - before;
+            if let Step::Done(outcome) = self.run((budget - spent).min(SLICE)) {
+                return Ok(outcome);
+            }
+            let spent = self.nodes - before;
+            if spent >= budget {
                 self.stack.clear();
-                Err(MisereError::BudgetExhausted {
-                    nodes: self.nodes - before,
+                return Err(MisereError::BudgetExhausted {
+                    nodes: spent,
                     budget,
-                })
+                });
+            }
+            if !keep_going(spent) {
+                self.stack.clear();
+                return Err(MisereError::Cancelled { nodes: spent });
             }
         }
     }
