@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
-use sprague_engine::solve::sprouts::{Detail, PartReport};
+use sprague_engine::solve::sprouts::proof_layout::NodeKind;
+use sprague_engine::solve::sprouts::{Detail, LevelKind, PartReport};
 
 pub type RequestId = u32;
 
@@ -606,8 +607,7 @@ pub struct SearchReport {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LevelReport {
-    /// "couple", "nimber", "sum" or "nimber-sum".
-    pub kind: String,
+    pub kind: LevelKind,
     pub position: String,
     pub heap: u32,
     pub lives: u32,
@@ -704,8 +704,7 @@ pub struct ProofNodeView {
     pub width: f64,
     pub label: String,
     pub text: String,
-    /// "losing", "winning" or "lands".
-    pub kind: String,
+    pub kind: NodeKind,
     pub lives: u32,
 }
 

@@ -14,7 +14,7 @@ use futures::{FutureExt, SinkExt, StreamExt};
 use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    extract_proof, proof_layout, Base, ChildState, Detail, LevelKind, MisereSearch, NormalAnswer,
+    extract_proof, proof_layout, Base, ChildState, Detail, MisereSearch, NormalAnswer,
     NormalSearch, ProofGraph, SearchLevel, Step,
 };
 use std::cell::RefCell;
@@ -340,13 +340,7 @@ fn level_report(level: &SearchLevel) -> LevelReport {
         .saturating_sub(MAX_LISTED_ITEMS / 4)
         .min(total.saturating_sub(MAX_LISTED_ITEMS));
     LevelReport {
-        kind: match level.kind {
-            LevelKind::Couple => "couple",
-            LevelKind::Nimber => "nimber",
-            LevelKind::Sum => "sum",
-            LevelKind::NimberSum => "nimber-sum",
-        }
-        .into(),
+        kind: level.kind,
         position: level_position(level),
         heap: level.heap,
         lives: level.lives,
@@ -642,12 +636,7 @@ fn proof_answer(
                     width: n.width,
                     label: n.label,
                     text: n.text,
-                    kind: match n.kind {
-                        proof_layout::NodeKind::Losing => "losing",
-                        proof_layout::NodeKind::Winning => "winning",
-                        proof_layout::NodeKind::Lands => "lands",
-                    }
-                    .into(),
+                    kind: n.kind,
                     lives: n.lives,
                 })
                 .collect(),

@@ -4,6 +4,7 @@
 //! unknown, red when one is. A click on a child still to try asks the worker to compute it now.
 
 use crate::worker::protocol::{LevelItem, LevelReport, SearchControl};
+use sprague_engine::solve::sprouts::LevelKind;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -13,11 +14,11 @@ pub struct SproutsLevelsProps {
 }
 
 fn kind_text(level: &LevelReport) -> String {
-    match level.kind.as_str() {
-        "couple" => format!("is ({}, *{}) lost?", level.position, level.heap),
-        "nimber" => format!("nimber of {}: trying *{}", level.position, level.heap),
-        "sum" => format!("sum {} against *{}", level.position, level.heap),
-        _ => format!("nimber of {} (lands)", level.position),
+    match level.kind {
+        LevelKind::Couple => format!("is ({}, *{}) lost?", level.position, level.heap),
+        LevelKind::Nimber => format!("nimber of {}: trying *{}", level.position, level.heap),
+        LevelKind::Sum => format!("sum {} against *{}", level.position, level.heap),
+        LevelKind::NimberSum => format!("nimber of {} (lands)", level.position),
     }
 }
 
@@ -42,9 +43,9 @@ fn item_title(item: &LevelItem) -> String {
 #[function_component(SproutsLevels)]
 pub fn sprouts_levels(props: &SproutsLevelsProps) -> Html {
     let level_row = |(depth, level): (usize, &LevelReport)| {
-        let colour = if level.kind == "couple" && level.unknown == 1 {
+        let colour = if level.kind == LevelKind::Couple && level.unknown == 1 {
             "level-red"
-        } else if level.kind == "couple" && level.unknown <= 4 {
+        } else if level.kind == LevelKind::Couple && level.unknown <= 4 {
             "level-green"
         } else {
             "level-plain"
@@ -54,7 +55,7 @@ pub fn sprouts_levels(props: &SproutsLevelsProps) -> Html {
                 .and_then(|j| level.items.get(j))
                 .map(|item| (c, item))
         });
-        let steerable = level.kind == "couple";
+        let steerable = level.kind == LevelKind::Couple;
         let chips = level.items.iter().enumerate().map(|(j, item)| {
             let index = level.first + j;
             let open = steerable
@@ -95,7 +96,7 @@ pub fn sprouts_levels(props: &SproutsLevelsProps) -> Html {
         let more_before = level.first;
         let more_after = level.total - level.first - level.items.len();
         html! {
-            <li class={classes!("level", colour)} data-level={depth.to_string()} data-kind={level.kind.clone()}
+            <li class={classes!("level", colour)} data-level={depth.to_string()} data-kind={level.kind.as_str()}
                 data-unknown={level.unknown.to_string()} data-total={level.total.to_string()}
                 data-position={level.position.clone()}>
                 <div class="level-head">

@@ -4,6 +4,7 @@
 
 use crate::worker::protocol::ProofPicture;
 use gloo::events::{EventListener, EventListenerOptions};
+use sprague_engine::solve::sprouts::proof_layout::NodeKind;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -283,11 +284,11 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
                 </g>
                 <g class="proof-nodes">
                     { for picture.nodes.iter().map(|node| {
-                        let class = classes!("proof-node", format!("proof-{}", node.kind));
+                        let class = classes!("proof-node", format!("proof-{}", node.kind.as_str()));
                         html! {
-                            <g {class} data-index={node.index.to_string()} data-kind={node.kind.clone()} data-lives={node.lives.to_string()}>
+                            <g {class} data-index={node.index.to_string()} data-kind={node.kind.as_str()} data-lives={node.lives.to_string()}>
                                 <title>{ format!("{} — {} lives, {}", node.text, node.lives,
-                                    match node.kind.as_str() { "losing" => "losing couple", "winning" => "winning couple", _ => "several lands" }) }</title>
+                                    match node.kind { NodeKind::Losing => "losing couple", NodeKind::Winning => "winning couple", NodeKind::Lands => "several lands" }) }</title>
                                 if dots {
                                     <circle cx={format!("{:.1}", node.x)} cy={format!("{:.1}", node.y)} r="6" />
                                 } else {

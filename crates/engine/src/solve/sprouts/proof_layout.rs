@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use super::proof::{Detail, ProofGraph};
 
 /// How a couple is coloured (the manual's colours: red, blue, yellow).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum NodeKind {
     /// Lost for the player to move: nimber(position) = heap.
     Losing,
@@ -28,6 +28,17 @@ pub enum NodeKind {
     Winning,
     /// A position of several lands, decided by its lands' nimbers.
     Lands,
+}
+
+impl NodeKind {
+    /// Its name in pictures and pages (`losing`, `winning`, `lands`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NodeKind::Losing => "losing",
+            NodeKind::Winning => "winning",
+            NodeKind::Lands => "lands",
+        }
+    }
 }
 
 /// A couple placed in the picture; `index` is its index in the graph (the `n<index>` of the `.dot`).

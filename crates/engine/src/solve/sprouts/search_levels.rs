@@ -21,7 +21,7 @@ use super::normal::{Frame, NormalSearch};
 use super::open_child::OpenChild;
 
 /// What a level's frame computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LevelKind {
     /// Is the couple (land, heap) lost? Its items are the heap moves (land, m), m < heap, then the
     /// children (child, heap) still to try.
@@ -33,6 +33,18 @@ pub enum LevelKind {
     Sum,
     /// The nimber of a position of several lands: its items are the lands.
     NimberSum,
+}
+
+impl LevelKind {
+    /// Its name in pictures and pages (`couple`, `nimber`, `sum`, `nimber-sum`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LevelKind::Couple => "couple",
+            LevelKind::Nimber => "nimber",
+            LevelKind::Sum => "sum",
+            LevelKind::NimberSum => "nimber-sum",
+        }
+    }
 }
 
 /// Where a level's item stands.
