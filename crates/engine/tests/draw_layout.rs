@@ -4,11 +4,12 @@
 //! uppercase letters form cycles — a property computed here from the string alone), with no curves
 //! crossing (a brute-force count written here).
 
-use sprague_engine::draw::{Drawing, LayoutError, Point};
+use sprague_engine::draw::{Drawing, LayoutError};
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeMap;
 
 mod common;
+use common::crossings::crossings;
 use common::{reachable, Rng};
 
 fn round_trip(p: &Position) -> Result<(), String> {
@@ -54,41 +55,6 @@ fn regions_form_a_cycle(p: &Position) -> bool {
             x == y
         })
     })
-}
-
-/// Proper crossings between segments of a drawing's curves, and spots lying inside a segment they
-/// do not end at: a brute force over all pairs, written for this test (no code of the layer).
-fn crossings(d: &Drawing) -> usize {
-    let mut segments = Vec::new();
-    for curve in &d.curves {
-        for w in curve.points.windows(2) {
-            segments.push((w[0], w[1]));
-        }
-    }
-    let orient =
-        |a: Point, b: Point, p: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    let mut count = 0;
-    for (i, &(a, b)) in segments.iter().enumerate() {
-        for &(p, q) in &segments[i + 1..] {
-            let (d1, d2) = (orient(a, b, p), orient(a, b, q));
-            let (d3, d4) = (orient(p, q, a), orient(p, q, b));
-            if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
-                count += 1;
-            }
-        }
-        for spot in &d.spots {
-            let s = spot.at;
-            if s == a || s == b {
-                continue;
-            }
-            let len = a.dist(b);
-            let along = ((s.x - a.x) * (b.x - a.x) + (s.y - a.y) * (b.y - a.y)) / (len * len);
-            if len > 0.0 && (0.0..=1.0).contains(&along) && orient(a, b, s).abs() / len < 1e-6 {
-                count += 1;
-            }
-        }
-    }
-    count
 }
 
 #[test]

@@ -7,6 +7,9 @@
 use sprague_engine::draw::{Curve, Drawing, Point, Relayout};
 use sprague_engine::games::sprouts::Position;
 
+mod common;
+use common::crossings::crossings;
+
 /// Distance from `p` to the nearest curve point segment (brute force, written here).
 fn nearest_curve(d: &Drawing, p: Point) -> f64 {
     let mut best = f64::INFINITY;
@@ -23,41 +26,6 @@ fn nearest_curve(d: &Drawing, p: Point) -> f64 {
         }
     }
     best
-}
-
-/// Proper crossings between segments of a drawing's curves (segments sharing an end do not count),
-/// and spots lying inside a segment they do not end at: a brute force over all pairs, written for
-/// this test (no code of the drawing layer).
-fn crossings(d: &Drawing) -> usize {
-    let orient =
-        |a: Point, b: Point, p: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    let segments: Vec<(Point, Point)> = d
-        .curves
-        .iter()
-        .flat_map(|c| c.points.windows(2).map(|w| (w[0], w[1])))
-        .collect();
-    let mut count = 0;
-    for (i, &(a, b)) in segments.iter().enumerate() {
-        for &(p, q) in &segments[i + 1..] {
-            let (d1, d2) = (orient(a, b, p), orient(a, b, q));
-            let (d3, d4) = (orient(p, q, a), orient(p, q, b));
-            if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
-                count += 1;
-            }
-        }
-        let len = a.dist(b);
-        for spot in &d.spots {
-            let s = spot.at;
-            if s == a || s == b || len == 0.0 {
-                continue;
-            }
-            let along = ((s.x - a.x) * (b.x - a.x) + (s.y - a.y) * (b.y - a.y)) / (len * len);
-            if (0.0..=1.0).contains(&along) && orient(a, b, s).abs() / len < 1e-6 {
-                count += 1;
-            }
-        }
-    }
-    count
 }
 
 #[test]

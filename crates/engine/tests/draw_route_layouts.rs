@@ -20,55 +20,11 @@ use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 
 mod common;
+use common::crossings::crossings_of_curve;
 use common::reachable;
 
 /// Every how many-th 4-spot position (in the set's sorted order) the normal run routes.
 const FOUR_SPOT_STRIDE: usize = 12;
-
-/// The orientation of `p` against the line `ab` (twice the signed triangle area).
-fn orient(a: Point, b: Point, p: Point) -> f64 {
-    (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-}
-
-/// Proper crossings of curve `k`'s segments with every other segment of the drawing (its own
-/// included, adjacent ones sharing an end point do not count), and spots lying inside one of its
-/// segments that the segment does not end at. Brute force over pairs, no code of the drawing layer.
-fn crossings_of_curve(d: &Drawing, k: usize) -> usize {
-    let segments = |c: usize| -> Vec<(Point, Point)> {
-        d.curves[c]
-            .points
-            .windows(2)
-            .map(|w| (w[0], w[1]))
-            .collect()
-    };
-    let own = segments(k);
-    let mut count = 0;
-    for (i, &(a, b)) in own.iter().enumerate() {
-        let others = (0..d.curves.len())
-            .filter(|&c| c != k)
-            .flat_map(segments)
-            .chain(own[i + 1..].iter().copied());
-        for (p, q) in others {
-            let (d1, d2) = (orient(a, b, p), orient(a, b, q));
-            let (d3, d4) = (orient(p, q, a), orient(p, q, b));
-            if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
-                count += 1;
-            }
-        }
-        let len = a.dist(b);
-        for spot in &d.spots {
-            let s = spot.at;
-            if s == a || s == b || len == 0.0 {
-                continue;
-            }
-            let along = ((s.x - a.x) * (b.x - a.x) + (s.y - a.y) * (b.y - a.y)) / (len * len);
-            if (0.0..=1.0).contains(&along) && orient(a, b, s).abs() / len < 1e-6 {
-                count += 1;
-            }
-        }
-    }
-    count
-}
 
 #[test]
 fn the_crossing_count_sees_a_crossing_a_curve_through_a_spot_and_a_self_crossing() {

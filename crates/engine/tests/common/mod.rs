@@ -1,9 +1,10 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
 //! random generator, the positions reachable from an n-spot Sprouts start, and point-in-polygon,
 //! plane distances and turning written here (independent of the engine's geometry), and a brute-force
-//! Sprouts solver of its own ([`sprouts_brute`]).
+//! Sprouts solver of its own ([`sprouts_brute`]), and a brute-force crossing count ([`crossings`]).
 #![allow(dead_code)] // each test file uses only some of these
 
+pub mod crossings;
 pub mod sprouts_brute;
 
 use sprague_engine::draw::Point;
