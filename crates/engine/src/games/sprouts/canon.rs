@@ -6,7 +6,7 @@
 //! ordered by a *letter-blind* signature (which does not depend on names or on the choices), and only
 //! choices that tie on it are tried, with branch-and-bound on the key prefix.
 
-use super::position::{Land, Vertex, BOUNDARY_SEP, REGION_SEP};
+use super::land::{Land, Vertex, BOUNDARY_SEP, REGION_SEP};
 use super::raw::VertexId;
 use std::cmp::Ordering;
 

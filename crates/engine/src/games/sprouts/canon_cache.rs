@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::canon::{canonical_land, Item, LandShape, RegionShape};
-use super::position::Land;
+use super::land::Land;
 use super::raw::VertexId;
 
 /// Lands per generation. Measured on the 14-spot normal search (release CLI, CPU s / peak RSS, loaded

@@ -5,7 +5,8 @@
 //! Positions combine the invariants of their lands.
 
 use super::canon::{Item, LandShape, RegionShape};
-use super::position::{Land, Position, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
+use super::land::{Land, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
+use super::position::Position;
 
 /// Vertex occurrences of one boundary by kind: spot, 2 lives, 1 life seen once, inner, shared.
 type Counts = [u8; 5];

@@ -15,7 +15,8 @@ use rustc_hash::FxHashSet as HashSet;
 use super::canon::{LandShape, RegionShape};
 use super::canon_cache::cached_canonical_land;
 use super::invariant::{combine, shape_invariant, shape_lives};
-use super::position::{Land, Position, BOUNDARY_SEP, REGION_SEP};
+use super::land::{Land, BOUNDARY_SEP, REGION_SEP};
+use super::position::Position;
 use super::raw::{Raw, VertexId};
 use super::reduce::{reduce_in_place, Reducer};
 

@@ -17,9 +17,10 @@
 //! vertices' visits nest (`abba`) and never interleave (`abab`).
 
 use std::collections::HashMap;
+use std::fmt;
 
 use super::error::{ParseError, ParseErrorKind};
-use super::position::{Land, Position, Vertex, MAX_LIVES};
+use super::land::{Land, Vertex, MAX_LIVES};
 use super::raw::Raw;
 
 /// Which notation to print.
@@ -422,9 +423,9 @@ pub(crate) fn print_land(land: &Land, notation: Notation) -> String {
     out
 }
 
-pub(crate) fn print(position: &Position, notation: Notation) -> String {
-    let lands: Vec<String> = position
-        .lands()
+/// A position's lands (in canonical order) in the chosen notation.
+pub(crate) fn print(lands: &[Land], notation: Notation) -> String {
+    let lands: Vec<String> = lands
         .iter()
         .map(|land| print_land(land, notation))
         .collect();
@@ -432,5 +433,11 @@ pub(crate) fn print(position: &Position, notation: Notation) -> String {
         Notation::Later if lands.is_empty() => "!".to_string(),
         Notation::Later => lands.join("+"),
         Notation::Glop2007 => lands.concat() + "!",
+    }
+}
+
+impl fmt::Display for Land {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&print_land(self, Notation::Later))
     }
 }

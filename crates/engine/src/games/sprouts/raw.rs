@@ -1,7 +1,7 @@
 //! The working form of a position: vertices as ids with lives, boundaries as cyclic id lists.
 //! Moves and the parser produce it; `reduce` turns it into canonical lands.
 
-use super::position::{Land, Vertex};
+use super::land::{Land, Vertex};
 
 pub(crate) type VertexId = u32;
 

@@ -3,7 +3,7 @@
 
 use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
 use super::canon_cache::cached_canonical_land;
-use super::position::Land;
+use super::land::Land;
 use super::raw::{Raw, VertexId};
 
 /// Regions with at most this many lives keep only the multiset of their vertices.
