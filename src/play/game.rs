@@ -7,6 +7,8 @@
 use super::board::{Board, BoardKind, BoardMove};
 use super::pins::{row_playable, PinRow};
 use super::play_query::{self, shorten, PlayOptions};
+// Re-exported: the heap pages take these from here along with `Game`.
+pub use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
 use sprague_engine::games::heap::{DotRow, HeapGame};
 
@@ -17,51 +19,6 @@ pub const MAX_PILE: usize = 50;
 pub const MAX_PILES: usize = 12;
 /// Longest query accepted from a URL (longer ones are refused before parsing).
 const MAX_QUERY: usize = 4000;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rules {
-    /// The player who cannot move loses.
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Always a winning move when there is one.
-    Perfect,
-    /// Usually perfect, sometimes a random move.
-    Strong,
-    /// Random legal moves.
-    Learner,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Perfect, Level::Strong, Level::Learner];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Perfect => "perfect",
-            Level::Strong => "strong",
-            Level::Learner => "learner",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opponent {
-    /// Two people take turns at the board.
-    Human,
-    /// The computer plays one side.
-    Computer { moves_first: bool, level: Level },
-}
-
-/// The player to move: the one who moved first, or the other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    First,
-    Second,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {

@@ -7,9 +7,9 @@
 //! too) with `at` (each vertex's place in board units, `x_y`, joined by `.`; optional), `m` (the vertices
 //! marked, in turn, `3.7.1`), and the play keys `rules`, `vs`, `first`, `level`.
 
-use super::game::{Level, Opponent, Rules, Side};
 use super::graph_layout::{layout_for, Spot, INSET, SIZE};
 use super::play_query::{self, shorten, PlayOptions};
+use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
 use sprague_engine::games::graph::{Graph, GraphPosition, VertexSet, MAX_VERTICES};
 

@@ -9,6 +9,7 @@ pub mod history;
 pub mod opponent;
 pub mod pins;
 pub mod play_query;
+pub mod setup;
 pub mod sprouts_drawing;
 pub mod sprouts_game;
 pub mod turns;

@@ -3,7 +3,7 @@
 //! can be tested.
 
 use super::board::{Board, BoardMove};
-use super::game::Level;
+use super::setup::Level;
 use crate::worker::protocol::PositionAnswer;
 
 /// How often the strong level plays a random move instead of a winning one.

@@ -1,7 +1,7 @@
 //! The part of a game's URL that says how it is played, shared by every game: `rules=misere`,
 //! `vs=computer|human`, `first=computer`, `level=perfect|strong|learner`.
 
-use super::game::{Level, Opponent, Rules};
+use super::setup::{Level, Opponent, Rules};
 
 /// The URL keys read here.
 pub const KEYS: [&str; 4] = ["rules", "vs", "first", "level"];

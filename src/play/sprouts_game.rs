@@ -2,8 +2,8 @@
 //! it lives in the URL (`start=0*5&line=…&rules=misere&vs=computer…`), positions written in canonical form
 //! and joined by `~`, so a link reopens the same game however the engine numbers children.
 
-use super::game::{Level, Opponent, Rules, Side};
 use super::play_query::{self, shorten, PlayOptions};
+use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
 use sprague_engine::games::sprouts::Position;
 use std::cell::RefCell;

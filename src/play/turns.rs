@@ -1,7 +1,7 @@
 //! Turns, shared by every game: whose move it is after some moves, whether that is the computer, who won
 //! when no move is left, and what to call each side.
 
-use super::game::{Opponent, Rules, Side};
+use super::setup::{Opponent, Rules, Side};
 
 /// The side to move after `moves_made` moves.
 pub fn side_to_move(moves_made: usize) -> Side {
@@ -91,7 +91,7 @@ pub fn status(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::game::Level;
+    use crate::play::setup::Level;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test]
