@@ -7,6 +7,7 @@ mod check_pool;
 mod copy_link;
 mod dots_board;
 mod download;
+mod exact_picking;
 mod game_drawing;
 mod game_keys;
 mod game_setup;

@@ -5,6 +5,7 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::copy_link::CopyLink;
+use super::exact_picking::{ExactPicking, Picking};
 use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_keys::use_game_keys;
 use super::hint_curve::use_hint_curve;
@@ -65,14 +66,11 @@ pub fn sprouts_page() -> Html {
     let game_drawing = use_game_drawing(&game, drawings.clone());
     let drawing = game_drawing.ready().cloned();
     // Exact mode: the spots picked so far, and the curve of the move pointed at.
-    let exact_mode = use_state(|| false);
-    let picked = use_state(Vec::<usize>::new);
-    let preview = use_state(|| None::<Vec<Point>>);
+    let exact = use_reducer(ExactPicking::default);
     {
-        let (picked, preview) = (picked.clone(), preview.clone());
+        let exact = exact.clone();
         use_effect_with(line_key(&game.start, &game.line), move |_| {
-            picked.set(Vec::new());
-            preview.set(None);
+            exact.dispatch(Picking::Clear)
         });
     }
     let bridge = {
@@ -127,9 +125,36 @@ pub fn sprouts_page() -> Html {
         })
     };
 
+    // After a person's move the focus goes back to the board once its new drawing is shown (the
+    // pressed button or the board itself is replaced), not to the page.
+    let refocus = use_mut_ref(|| false);
+    // Every move, the person's or the computer's, is played here: `child` after `from`, shown with
+    // what to say about it. The computer's move takes the place of the history entry it answered; a
+    // person's adds one, and the focus goes back to the board.
+    let play = {
+        let (show, note, refocus) = (show.clone(), note.clone(), refocus.clone());
+        Callback::from(
+            move |(from, child, said, by_computer): (
+                SproutsGame,
+                Position,
+                Option<String>,
+                bool,
+            )| {
+                let mut next = from;
+                if next.play(child).is_ok() {
+                    note.set(said);
+                    if !by_computer {
+                        *refocus.borrow_mut() = true;
+                    }
+                    show.emit((next, by_computer));
+                }
+            },
+        )
+    };
+
     // Keep the line for redo; on the computer's turn, ask the solver (the learner needs no solver).
     {
-        let (game, ask, note, show) = (game.clone(), ask.clone(), note.clone(), show.clone());
+        let (game, ask, play) = (game.clone(), ask.clone(), play.clone());
         let longest = longest.clone();
         use_effect_with(key.clone(), move |_| {
             if !game.leads_to(&longest) {
@@ -140,10 +165,9 @@ pub fn sprouts_page() -> Html {
                     if level == Level::Learner {
                         let (order, _) =
                             choice_order(&game.moves(), &[], level, js_sys::Math::random);
-                        let mut next = game.clone();
-                        if order.first().is_some_and(|m| next.play(m.clone()).is_ok()) {
-                            note.set(Some("The computer (learner) moved at random.".into()));
-                            show.emit((next, true));
+                        if let Some(child) = order.first() {
+                            let said = "The computer (learner) moved at random.".to_string();
+                            play.emit((game.clone(), child.clone(), Some(said), true));
                         }
                     } else {
                         ask.emit(Purpose::ComputerMove);
@@ -161,7 +185,7 @@ pub fn sprouts_page() -> Html {
     *current_line.borrow_mut() = line_key(&game.start, &game.line);
     let choice_bridge = {
         let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
-        let (note, show) = (note.clone(), show.clone());
+        let play = play.clone();
         let (drawings, current_line) = (drawings.clone(), current_line.clone());
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             let ReactorEvent::Output(response) = event else {
@@ -204,23 +228,13 @@ pub fn sprouts_page() -> Html {
                 // Not drawn: played all the same (the board says why it cannot draw it).
                 _ => asked.fallback.clone(),
             };
-            let mut next = asked.game.clone();
-            if next.play(child).is_ok() {
-                note.set(Some(asked.text.clone()));
-                show.emit((next, true));
-            }
+            play.emit((asked.game.clone(), child, Some(asked.text.clone()), true));
         })
     };
 
     // The solver answered for the computer: play.
     {
-        let (solver, game, key, note, show) = (
-            solver.clone(),
-            game.clone(),
-            key.clone(),
-            note.clone(),
-            show.clone(),
-        );
+        let (solver, game, key, play) = (solver.clone(), game.clone(), key.clone(), play.clone());
         let computer = solver.computer.clone();
         let drawing = drawing.clone();
         let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
@@ -248,12 +262,8 @@ pub fn sprouts_page() -> Html {
                                 });
                             }
                             _ => {
-                                let mut next = game.clone();
                                 if let Some(child) = choices.first() {
-                                    if next.play(child.clone()).is_ok() {
-                                        note.set(Some(text));
-                                        show.emit((next, true));
-                                    }
+                                    play.emit((game.clone(), child.clone(), Some(text), true));
                                 }
                             }
                         }
@@ -277,9 +287,6 @@ pub fn sprouts_page() -> Html {
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
-    // After a person's move the focus goes back to the board once its new drawing is shown (the
-    // pressed button or the board itself is replaced), not to the page.
-    let refocus = use_mut_ref(|| false);
     {
         let refocus = refocus.clone();
         let shown = match &game_drawing {
@@ -297,75 +304,51 @@ pub fn sprouts_page() -> Html {
         });
     }
     let on_child = {
-        let (game, show, note) = (game.clone(), show.clone(), note.clone());
-        let refocus = refocus.clone();
+        let (game, play) = (game.clone(), play.clone());
         Callback::from(move |child: String| {
-            let Ok(child) = child.parse::<Position>() else {
-                return;
-            };
-            let mut next = game.clone();
-            if next.play(child).is_ok() {
-                note.set(None);
-                *refocus.borrow_mut() = true;
-                show.emit((next, false));
+            if let Ok(child) = child.parse::<Position>() {
+                play.emit((game.clone(), child, None, false));
             }
         })
     };
     let on_curve = {
-        let (game, show, note, drawings) =
-            (game.clone(), show.clone(), note.clone(), drawings.clone());
+        let (game, play, drawings) = (game.clone(), play.clone(), drawings.clone());
         let drawing = drawing.clone();
-        let refocus = refocus.clone();
         Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
             let Some(drawing) = &drawing else {
                 return;
             };
-            let mut next = game.clone();
-            if next.play(curve.child().clone()).is_ok() {
-                keep_drawn(
-                    &drawings,
-                    &next.start,
-                    &next.line,
-                    DrawnMove {
-                        drawing: drawing.play(&curve, spot_at),
-                        rearranged: None,
-                    },
-                );
-                note.set(None);
-                *refocus.borrow_mut() = true;
-                show.emit((next, false));
-            }
+            // The curve as drawn is kept for the line it makes, before the move is shown.
+            let mut line = game.line.clone();
+            line.push(curve.child().clone());
+            keep_drawn(
+                &drawings,
+                &game.start,
+                &line,
+                DrawnMove {
+                    drawing: drawing.play(&curve, spot_at),
+                    rearranged: None,
+                },
+            );
+            play.emit((game.clone(), curve.child().clone(), None, false));
         })
     };
     // Exact mode: pick two spots, then choose among the moves between them.
     let on_exact_mode = {
-        let (exact_mode, picked) = (exact_mode.clone(), picked.clone());
-        Callback::from(move |_| {
-            exact_mode.set(!*exact_mode);
-            picked.set(Vec::new());
-        })
+        let exact = exact.clone();
+        Callback::from(move |_| exact.dispatch(Picking::Toggle))
     };
     let on_pick = {
-        let picked = picked.clone();
-        Callback::from(move |spot: usize| {
-            let mut now = (*picked).clone();
-            if now.len() >= 2 {
-                now.clear();
-            }
-            now.push(spot);
-            picked.set(now);
-        })
+        let exact = exact.clone();
+        Callback::from(move |spot: usize| exact.dispatch(Picking::Pick(spot)))
     };
     let on_preview = {
-        let preview = preview.clone();
-        Callback::from(move |curve: Option<Vec<Point>>| preview.set(curve))
+        let exact = exact.clone();
+        Callback::from(move |curve: Option<Vec<Point>>| exact.dispatch(Picking::Preview(curve)))
     };
     let on_clear_picks = {
-        let (picked, preview) = (picked.clone(), preview.clone());
-        Callback::from(move |_| {
-            picked.set(Vec::new());
-            preview.set(None);
-        })
+        let exact = exact.clone();
+        Callback::from(move |_| exact.dispatch(Picking::Clear))
     };
     let on_hint = {
         let ask = ask.clone();
@@ -473,10 +456,10 @@ pub fn sprouts_page() -> Html {
             }
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={hint_curve}
                           last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
-                          on_move={on_curve.clone()} picking={*exact_mode} picked={(*picked).clone()}
-                          on_pick={on_pick} preview={(*preview).clone()} label={board_label.clone()} />
-            if *exact_mode {
-                <SpotMovesList drawing={drawing.clone()} picked={(*picked).clone()} enabled={people_may_move}
+                          on_move={on_curve.clone()} picking={exact.on} picked={exact.picked.clone()}
+                          on_pick={on_pick} preview={exact.preview.clone()} label={board_label.clone()} />
+            if exact.on {
+                <SpotMovesList drawing={drawing.clone()} picked={exact.picked.clone()} enabled={people_may_move}
                                on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks} />
             }
             </>
@@ -560,9 +543,9 @@ pub fn sprouts_page() -> Html {
                 <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
                 <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
-                <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact_mode.to_string()}
+                <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
                         title="Pick two spots, then choose the move from a list">
-                    { if *exact_mode { "Draw freehand" } else { "Exact mode" } }
+                    { if exact.on { "Draw freehand" } else { "Exact mode" } }
                 </button>
                 <CopyLink />
                 if game_drawing.ready().is_some() {
