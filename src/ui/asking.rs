@@ -186,10 +186,15 @@ impl<A: Answer> Reducible for Asking<A> {
                     }
                     Response::Error { message, .. } => Err(message),
                     Response::Cancelled { .. } => Err("the search was cancelled".to_string()),
-                    other => match A::from_response(other) {
-                        Some(answer) => Ok(answer),
-                        None => return self,
-                    },
+                    other => {
+                        let kind = response_kind(&other);
+                        // A reply of another kind is a fault of the worker: said, not waited on.
+                        A::from_response(other).ok_or_else(|| {
+                            format!(
+                                "the solver answered with something this page cannot use ({kind})"
+                            )
+                        })
+                    }
                 };
                 match (purpose, outcome) {
                     (Purpose::Hint, Ok(answer)) => state.hint = Some((key, answer)),
@@ -201,6 +206,15 @@ impl<A: Answer> Reducible for Asking<A> {
         }
         Rc::new(state)
     }
+}
+
+/// The name of a response's kind (its variant), for messages.
+fn response_kind(response: &Response) -> String {
+    let text = format!("{response:?}");
+    text.split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 impl<A> Asking<A> {
@@ -218,5 +232,33 @@ fn capitalised(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::protocol::PositionAnswer;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn a_reply_of_the_wrong_kind_is_said_not_waited_on() {
+        let state = Rc::new(Asking::<PositionAnswer>::default())
+            .reduce(Ask::Sent(7, Purpose::Hint, "key".into()))
+            .reduce(Ask::Heard(Response::Bases {
+                id: 7,
+                bases: Vec::new(),
+            }));
+        assert_eq!(state.waiting, None, "the page no longer waits");
+        let error = state.error.clone().unwrap_or_default();
+        assert!(error.contains("cannot use (Bases)"), "{error}");
+        // A reply to another request is still ignored.
+        let waiting = Rc::new(Asking::<PositionAnswer>::default())
+            .reduce(Ask::Sent(8, Purpose::Hint, "key".into()))
+            .reduce(Ask::Heard(Response::Bases {
+                id: 7,
+                bases: Vec::new(),
+            }));
+        assert!(waiting.waiting.is_some() && waiting.error.is_none());
     }
 }
