@@ -329,7 +329,11 @@ async fn two_tabs_saving_one_base_at_once_both_keep_their_entries() {
     );
     a.expect("first save");
     b.expect("second save");
-    let kept = second.get_base("shared").await.expect("read").expect("stored");
+    let kept = second
+        .get_base("shared")
+        .await
+        .expect("read")
+        .expect("stored");
     assert_eq!(kept.data, vec![1, 2, 3, 4, 5], "no tab's entries were lost");
     assert_eq!(kept.digest, Some(digest(&kept.data)));
 }
@@ -363,6 +367,10 @@ async fn a_save_cut_off_midway_leaves_the_stored_base_whole() {
     database.close();
 
     let store = Store::open_named(&name).await.expect("reopen");
-    let kept = store.get_base("shared").await.expect("read").expect("stored");
+    let kept = store
+        .get_base("shared")
+        .await
+        .expect("read")
+        .expect("stored");
     assert_eq!(kept.data, before.data);
 }
