@@ -6,7 +6,7 @@
 //! being expanded and remembered.
 
 use super::reduce::HeapTable;
-use super::search::Shortcut;
+use super::shortcut::Shortcut;
 
 /// `wins[h][e]`: heap `h` plus a covered part of element `e` has a move to a covered P-position.
 #[derive(Debug, Default)]

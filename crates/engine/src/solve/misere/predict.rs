@@ -8,7 +8,7 @@
 //! decided is a good guess for every other `h + S'` with `[S'] = [S]`. The guesser remembers, for each
 //! pair `(h, [S])`, which outcomes have been seen.
 
-use super::search::Shortcut;
+use super::shortcut::Shortcut;
 use rustc_hash::FxHashMap;
 
 /// Outcomes seen per (large heap, element of the small part): `seen[heap][element]`, rows grown on

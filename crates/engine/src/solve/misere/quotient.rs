@@ -13,7 +13,7 @@ use super::extend::{extend, Effort, Monoid};
 use super::presentation;
 use super::prove::{check, non_commuting, Candidate, Check};
 use super::reduce::HeapTable;
-use super::search::Shortcut;
+use super::shortcut::Shortcut;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::Outcome;
 use serde::{Deserialize, Serialize};

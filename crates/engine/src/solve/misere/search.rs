@@ -25,6 +25,7 @@ use super::memo::Memo;
 use super::one_move::OneMoveWins;
 use super::predict::Predictor;
 use super::reduce::{HeapTable, Key};
+use super::shortcut::Shortcut;
 use super::small_part::{product_table, SmallPart};
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
@@ -90,31 +91,6 @@ pub struct MisereSearch {
     /// The first shortcut's multiplication table, and a buffer for the covered part of a position.
     product: Vec<Vec<u32>>,
     small: SmallPart,
-}
-
-/// A monoid proven right (a misère quotient) for the positions whose heap classes are all below `below`.
-#[derive(Clone, Debug)]
-pub struct Shortcut {
-    pub below: u16,
-    /// `times[e][c]`: element `e` plus a heap of class `c` (`c < below`; class 0, dead heaps, unused).
-    pub times: Vec<Vec<u32>>,
-    pub p: Vec<bool>,
-}
-
-impl Shortcut {
-    /// Outcome of a key (true for P) if its heaps are all covered.
-    pub fn outcome(&self, key: &[u16]) -> Option<bool> {
-        if key.last().is_some_and(|&c| c >= self.below) {
-            return None;
-        }
-        Some(self.p[self.element(key) as usize])
-    }
-
-    /// The element of a position whose heaps are all covered.
-    pub fn element(&self, key: &[u16]) -> u32 {
-        key.iter()
-            .fold(0u32, |e, &c| self.times[e as usize][c as usize])
-    }
 }
 
 /// Largest heap considered for the tame prefix, and the genus-walk budget spent looking for it.

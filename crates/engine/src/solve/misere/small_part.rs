@@ -2,7 +2,7 @@
 //! constant time per option: with the quotient's multiplication table, prefix and suffix products give
 //! the covered part with any one heap taken out, and the option's pieces are then added one by one.
 
-use super::search::Shortcut;
+use super::shortcut::Shortcut;
 use std::collections::VecDeque;
 
 /// `product[x][y]`: the element of a covered position of element `x` plus one of element `y`.
