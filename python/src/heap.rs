@@ -13,7 +13,7 @@ use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::{
     analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
 };
-use sprague_engine::solve::misere::{Budget, MisereSolver, QuotientLimits};
+use sprague_engine::solve::heap::misere::{Budget, MisereSolver, QuotientLimits};
 
 use crate::{abandonable, interruptible, size_arg, value_error};
 
@@ -248,8 +248,8 @@ fn heap_analyze<'py>(
     dict.set_item(
         "method",
         match analysis.method {
-            sprague_engine::solve::misere::Method::TameRule => "tame_rule",
-            sprague_engine::solve::misere::Method::Search => "search",
+            sprague_engine::solve::heap::misere::Method::TameRule => "tame_rule",
+            sprague_engine::solve::heap::misere::Method::Search => "search",
         },
     )?;
     Ok(dict)

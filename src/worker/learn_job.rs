@@ -9,8 +9,8 @@ use super::protocol::{
     NimSumAnswer, Outcome, PPositionsAnswer, PeriodProof, SequenceAnswer,
 };
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{GenusEntry, GenusTable, MisereError};
 use sprague_engine::solve::heap::{find_period, p_positions, NimSequence};
-use sprague_engine::solve::misere::{GenusEntry, GenusTable, MisereError};
 use std::cell::RefCell;
 use std::collections::HashMap;
 

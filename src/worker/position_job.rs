@@ -5,8 +5,10 @@
 use super::heap_job::HeapJob;
 use super::protocol::{HeapMoveAnswer, Outcome, PositionAnswer};
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{
+    Budget, Method, MisereError, MisereSolver, QuotientLimits,
+};
 use sprague_engine::solve::heap::{self, WinningMove};
-use sprague_engine::solve::misere::{Budget, Method, MisereError, MisereSolver, QuotientLimits};
 use std::cell::RefCell;
 use std::collections::HashMap;
 

@@ -8,7 +8,7 @@
 //! (each heap from an empty memo).
 
 use sprague_engine::games::heap::HeapGame;
-use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
+use sprague_engine::solve::heap::misere::{HeapMisereSearch, MisereQuotient, QuotientLimits};
 
 #[path = "common/measure.rs"]
 mod measure;
@@ -28,7 +28,7 @@ fn main() {
     // MISERE_FRESH=1: each heap from an empty memo (its own time, nothing carried over from smaller heaps).
     let fresh = env("MISERE_FRESH", 0) == 1;
     let new_search = || {
-        let mut search = MisereSearch::new(&game);
+        let mut search = HeapMisereSearch::new(&game);
         search.set_shortcuts(vec![quotient.shortcut()]);
         search
     };

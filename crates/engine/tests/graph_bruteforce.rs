@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use sprague_engine::games::graph::{CanonicalGraph, Graph, GraphPosition};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::graph::{GraphBudget, GraphSolver};
+use sprague_engine::solve::heap::misere::MisereSolver;
 use sprague_engine::solve::heap::{NimSequence, Outcome};
-use sprague_engine::solve::misere::MisereSolver;
 
 /// Adjacency rows with each vertex's own bit: what marking it removes.
 fn closed_rows(n: usize, edges: &[(usize, usize)]) -> Vec<u64> {

@@ -3,10 +3,10 @@
 //! genera from explicit sums with nim heaps `*1` and `*2`.
 
 use sprague_engine::games::heap::HeapGame;
-use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{
-    tame_sum_outcome, Budget, GenusTable, MisereSearch, MisereSolver,
+use sprague_engine::solve::heap::misere::{
+    tame_sum_outcome, Budget, GenusTable, HeapMisereSearch, MisereSolver,
 };
+use sprague_engine::solve::heap::Outcome;
 use std::collections::HashMap;
 
 /// A position with explicit nim heaps of size 1 and 2 added: (game heaps sorted, number of *1, number of *2).
@@ -80,7 +80,7 @@ fn positions(max: usize, total: usize) -> Vec<Vec<usize>> {
 fn search_agrees_with_naive_recursion() {
     for code in CODES {
         let game: HeapGame = code.parse().unwrap();
-        let mut search = MisereSearch::new(&game);
+        let mut search = HeapMisereSearch::new(&game);
         let mut memo = HashMap::new();
         for heaps in positions(14, 20) {
             let expected = naive_outcome(&game, &heaps, &mut memo);
@@ -99,10 +99,10 @@ fn sliced_search_agrees_with_naive_recursion() {
     let game = HeapGame::kayles();
     let mut memo = HashMap::new();
     for heaps in positions(12, 18).into_iter().step_by(7) {
-        let mut search = MisereSearch::new(&game);
+        let mut search = HeapMisereSearch::new(&game);
         search.start(&heaps).unwrap();
         let outcome = loop {
-            if let sprague_engine::solve::misere::Step::Done(o) = search.run(3) {
+            if let sprague_engine::solve::heap::misere::HeapMisereStep::Done(o) = search.run(3) {
                 break o;
             }
         };
@@ -204,7 +204,7 @@ fn winning_moves_are_exactly_the_moves_to_p_positions() {
 
 #[test]
 fn search_with_a_quotient_shortcut_agrees_with_naive_recursion() {
-    use sprague_engine::solve::misere::{MisereQuotient, QuotientLimits};
+    use sprague_engine::solve::heap::misere::{MisereQuotient, QuotientLimits};
     // Grundy's game: positions of heaps up to 12 are decided by the quotient of heaps up to 12, the
     // rest searched; winning moves too.
     let game = HeapGame::grundy();

@@ -4,8 +4,8 @@
 //! that uses them against the same search on identical games only.
 
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{HeapMisereSearch, MisereQuotient, QuotientLimits};
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
 use std::collections::HashMap;
 
 /// Misère P-position by the definition: at least one move, and every move to an N-position.
@@ -96,7 +96,7 @@ fn a_single_star_heap_is_not_zero() {
 fn search_with_equivalences_agrees_with_naive_recursion() {
     for code in ["4!.0", "0.77", "0.07", "0.137", "0.6"] {
         let game: HeapGame = code.parse().unwrap();
-        let mut search = MisereSearch::new(&game);
+        let mut search = HeapMisereSearch::new(&game);
         let mut memo = HashMap::new();
         for x in positions(11, 20) {
             let naive = if naive_p(&game, &x, &mut memo) {
@@ -113,8 +113,8 @@ fn search_with_equivalences_agrees_with_naive_recursion() {
 fn grundy_single_heaps_to_70_agree_with_the_search_on_identical_games() {
     let game = HeapGame::grundy();
     let quotient = MisereQuotient::build(&game, 28, QuotientLimits::default()).unwrap();
-    let mut merged = MisereSearch::new(&game);
-    let mut plain = MisereSearch::identical_games_only(&game);
+    let mut merged = HeapMisereSearch::new(&game);
+    let mut plain = HeapMisereSearch::identical_games_only(&game);
     merged.set_shortcuts(vec![quotient.shortcut()]);
     plain.set_shortcuts(vec![quotient.shortcut()]);
     for n in 0..=70 {

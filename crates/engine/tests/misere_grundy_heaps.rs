@@ -4,8 +4,8 @@
 //! move, outcome by the definition, a plain HashMap memo).
 
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{Budget, MisereQuotient, MisereSolver, QuotientLimits};
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{Budget, MisereQuotient, MisereSolver, QuotientLimits};
 use std::collections::HashMap;
 
 /// Misère P-position? Heaps sorted, each at least 3. Splitting `h` into `a < b`, `a + b = h`.

@@ -2,8 +2,8 @@
 //! Kayles 0.07, as given in the issue and in Winning Ways' tables) and published genera.
 
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{GenusTable, HeapMisereSearch};
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{GenusTable, MisereSearch};
 
 const GRUNDY: [u16; 21] = [
     1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2,
@@ -18,7 +18,7 @@ const DAWSON: [u16; 21] = [
 fn check_values(code: &str, published: &[u16; 21]) {
     let game: HeapGame = code.parse().unwrap();
     let mut genera = GenusTable::new(&game);
-    let mut search = MisereSearch::new(&game);
+    let mut search = HeapMisereSearch::new(&game);
     for (n, &value) in published.iter().enumerate() {
         let entry = genera.genus(&[n], u64::MAX).unwrap();
         assert_eq!(

@@ -4,8 +4,8 @@
 //! and it is reduced (any two elements are told apart by some element).
 
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{GenusTable, MisereQuotient, QuotientLimits};
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{GenusTable, MisereQuotient, QuotientLimits};
 use std::collections::HashMap;
 
 fn naive_p(game: &HeapGame, heaps: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {
@@ -267,7 +267,7 @@ fn dawson_quotient_to_heap_30_has_the_published_order_360() {
     assert!(q.prove(&game, 2_000_000).is_ok());
     // Its predictions against the exact misère search (a separate solver: search on multisets) on
     // random sums of up to four heaps, and against the naive recursion on the smaller ones.
-    let mut search = sprague_engine::solve::misere::MisereSearch::new(&game);
+    let mut search = sprague_engine::solve::heap::misere::HeapMisereSearch::new(&game);
     let mut memo = HashMap::new();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = |bound: usize| {

@@ -6,11 +6,11 @@ use super::budget::Bounds;
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
-use sprague_engine::solve::heap::{Outcome, WinningMove};
-use sprague_engine::solve::misere::{
-    Budget, GenusTable, Method, MisereError, MisereQuotient, MisereSearch, MisereSolver,
+use sprague_engine::solve::heap::misere::{
+    Budget, GenusTable, HeapMisereSearch, Method, MisereError, MisereQuotient, MisereSolver,
     QuotientLimits, Verification, MAX_MISERE_HEAP, MAX_QUOTIENT_HEAP,
 };
+use sprague_engine::solve::heap::{Outcome, WinningMove};
 use std::time::Instant;
 
 #[derive(clap::Subcommand)]
@@ -410,7 +410,7 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     let started = cpu_now();
     let small = MisereQuotient::build(&game, SEARCH_QUOTIENT_HEAPS, QuotientLimits::default())?;
     let small_quotient_seconds = cpu_now() - started;
-    let mut search = MisereSearch::new(&game);
+    let mut search = HeapMisereSearch::new(&game);
     search.set_shortcuts(vec![small.shortcut()]);
     if !json {
         eprintln!(
@@ -440,7 +440,7 @@ fn bench(quick: bool, json: bool) -> CommandResult {
     let heaps_total = cpu_now() - started;
 
     // Three-heap sums with total at most `triple_total`, fresh memo.
-    let mut search = MisereSearch::new(&game);
+    let mut search = HeapMisereSearch::new(&game);
     search.set_shortcuts(vec![small.shortcut()]);
     let started = cpu_now();
     let (mut count, mut p) = (0, 0);

@@ -1,6 +1,10 @@
-//! Solvers: values, outcomes and winning moves computed from the rules in `games`.
+//! Solvers: values, outcomes and winning moves computed from the rules in `games`, one module per family
+//! of games, each holding both normal and misère play:
+//! - [`heap`]: heap games (octal and hexadecimal codes, CGSuite code, Grundy's game); normal play in
+//!   the module itself, misère play in [`heap::misere`];
+//! - [`sprouts`]: Sprouts, normal play (`normal`) and misère play (`misere*`);
+//! - [`graph`]: Node Kayles on graphs, nimbers of components and misère search on sums of components.
 
 pub mod graph;
 pub mod heap;
-pub mod misere;
 pub mod sprouts;

@@ -2,16 +2,16 @@
 
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::misere::{MisereQuotient, MisereSearch, QuotientLimits};
+use sprague_engine::solve::heap::misere::{MisereQuotient, HeapMisereSearch, QuotientLimits};
 
 /// Positions one single-heap search may expand before it is counted as given up (as the native bench).
 const HEAP_BUDGET: u64 = 3_000_000;
 
 /// A search for Grundy's game whose positions of heaps up to 28 are decided by their quotient (as the
 /// native bench does).
-fn grundy_search() -> MisereSearch {
+fn grundy_search() -> HeapMisereSearch {
     let game = HeapGame::grundy();
-    let mut search = MisereSearch::new(&game);
+    let mut search = HeapMisereSearch::new(&game);
     if let Ok(q) = MisereQuotient::build(&game, 28, QuotientLimits::default()) {
         search.set_shortcuts(vec![q.shortcut()]);
     }

@@ -1,6 +1,6 @@
 //! Heap games: octal and hexadecimal codes, CGSuite's code language, the moves of a heap, and the boards
 //! that are heaps in disguise (rows of dots for `0.137`, piles for Grundy's game). Rules only: values and
-//! winning moves are in `solve::heap`.
+//! winning moves are in `solve::heap` (misère play in `solve::heap::misere`).
 //!
 //! ```
 //! use sprague_engine::games::heap::HeapGame;

@@ -44,14 +44,14 @@ struct Frame {
     vertex: usize,
 }
 
-/// A search for one sum's misère outcome, run by [`MisereSearch::run`] in steps.
-pub struct MisereSearch {
+/// A search for one sum's misère outcome, run by [`GraphMisereSearch::run`] in steps.
+pub struct GraphMisereSearch {
     stack: Vec<Frame>,
     win: Option<bool>,
 }
 
-impl MisereSearch {
-    pub fn new(root: ComponentSum, tables: &Tables) -> MisereSearch {
+impl GraphMisereSearch {
+    pub fn new(root: ComponentSum, tables: &Tables) -> GraphMisereSearch {
         let win = if root.is_empty() {
             Some(true)
         } else {
@@ -66,7 +66,7 @@ impl MisereSearch {
                 vertex: 0,
             }]
         };
-        MisereSearch { stack, win }
+        GraphMisereSearch { stack, win }
     }
 
     /// Works through at most `*steps` moves; whether the player to move wins, once known.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::graph::{GraphPosition, VertexSet};
 use crate::solve::heap::Outcome;
 
-use super::misere_search::{sum_of, MisereSearch};
+use super::misere_search::{sum_of, GraphMisereSearch};
 use super::nimber_search::{known_nimber, NimberSearch};
 use super::table::{GraphBudget, GraphSolveError, Tables};
 
@@ -111,7 +111,7 @@ impl GraphSolver {
 
 enum Search {
     Nimber(NimberSearch),
-    Misere(MisereSearch),
+    Misere(GraphMisereSearch),
 }
 
 /// One question in progress; it owns the solver while it runs ([`GraphQuery::into_solver`] gives it back).
@@ -271,11 +271,11 @@ impl GraphQuery {
 }
 
 /// The misère outcome of `sum` if known (an empty sum: the player to move wins), else a search for it.
-fn misere_win(tables: &Tables, sum: super::table::ComponentSum) -> Result<bool, MisereSearch> {
+fn misere_win(tables: &Tables, sum: super::table::ComponentSum) -> Result<bool, GraphMisereSearch> {
     if sum.is_empty() {
         return Ok(true);
     }
     tables
         .misere_win(&sum)
-        .ok_or_else(|| MisereSearch::new(sum, tables))
+        .ok_or_else(|| GraphMisereSearch::new(sum, tables))
 }

@@ -1,5 +1,6 @@
-//! Solving heap games in normal play: nim sequences (rare/common method), proven periods, values and
-//! winning moves of positions, P-positions.
+//! Solving heap games. Normal play here: nim sequences (rare/common method), proven periods, values and
+//! winning moves of positions, P-positions. Misère play in [`misere`], which builds on this module (its
+//! nim sequences and [`Outcome`]); nothing here uses it.
 //!
 //! ```
 //! use sprague_engine::games::heap::HeapGame;
@@ -12,6 +13,8 @@
 //! let periodicity = find_period(&sequence).unwrap().expect("proven within 300 heaps");
 //! assert_eq!((periodicity.period, periodicity.preperiod), (34, 52));
 //! ```
+
+pub mod misere;
 
 mod mask;
 mod naive;

@@ -33,7 +33,7 @@ use crate::solve::heap::{NimSequence, Outcome};
 
 /// What a slice of work ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum HeapMisereStep {
     /// The root's outcome is known.
     Done(Outcome),
     /// The budget ran out; call `run` again to go on.
@@ -69,7 +69,7 @@ const SLICE: u64 = 1 << 16;
 
 /// A misère search for one game: the heap table, the memo, and the stack of the search in progress.
 #[derive(Debug)]
-pub struct MisereSearch {
+pub struct HeapMisereSearch {
     table: HeapTable,
     normal: NimSequence,
     /// Outcome of every position decided so far: `true` for a P-position.
@@ -111,9 +111,9 @@ fn tame_prefix(game: &HeapGame) -> Vec<Genus> {
     prefix
 }
 
-impl MisereSearch {
+impl HeapMisereSearch {
     pub fn new(game: &HeapGame) -> Self {
-        MisereSearch {
+        HeapMisereSearch {
             table: HeapTable::misere_equivalent(game),
             normal: NimSequence::new(game),
             memo: Memo::default(),
@@ -152,15 +152,15 @@ impl MisereSearch {
     /// The same search on heaps replaced only by identical games (no misère equivalences: pairs of `*`
     /// kept, `* + *` heaps kept), for cross-checks.
     pub fn identical_games_only(game: &HeapGame) -> Self {
-        MisereSearch {
+        HeapMisereSearch {
             table: HeapTable::new(game),
-            ..MisereSearch::new(game)
+            ..HeapMisereSearch::new(game)
         }
     }
 
     /// The same search without the tame shortcut: every position is searched (for cross-checks).
     pub fn without_tame_rule(game: &HeapGame) -> Self {
-        let mut search = MisereSearch::new(game);
+        let mut search = HeapMisereSearch::new(game);
         search.tame_heaps.clear();
         search
     }
@@ -251,7 +251,7 @@ impl MisereSearch {
     }
 
     /// Work on the current search for at most `budget` new positions.
-    pub fn run(&mut self, budget: u64) -> Step {
+    pub fn run(&mut self, budget: u64) -> HeapMisereStep {
         let stop_at = self.nodes.saturating_add(budget);
         let mut child: Vec<u16> = Vec::new();
         'frames: while let Some(top) = self.stack.last() {
@@ -277,7 +277,7 @@ impl MisereSearch {
                         let child: Key = child.as_slice().into();
                         self.stack.last_mut().expect("a frame").next = next;
                         if self.nodes >= stop_at {
-                            return Step::Pending;
+                            return HeapMisereStep::Pending;
                         }
                         // Decided at once (most are): no need to look the child up again.
                         match self.push(child) {
@@ -297,8 +297,8 @@ impl MisereSearch {
             self.finish(true);
         }
         match &self.root {
-            Some(root) => Step::Done(self.known(root).expect("the root is decided")),
-            None => Step::Done(Outcome::N),
+            Some(root) => HeapMisereStep::Done(self.known(root).expect("the root is decided")),
+            None => HeapMisereStep::Done(Outcome::N),
         }
     }
 
@@ -339,7 +339,7 @@ impl MisereSearch {
         self.start_key(key);
         loop {
             let spent = self.nodes - before;
-            if let Step::Done(outcome) = self.run((budget - spent).min(SLICE)) {
+            if let HeapMisereStep::Done(outcome) = self.run((budget - spent).min(SLICE)) {
                 return Ok(outcome);
             }
             let spent = self.nodes - before;

@@ -5,7 +5,7 @@
 use super::error::MisereError;
 use super::genera::GenusTable;
 use super::genus::Genus;
-use super::search::MisereSearch;
+use super::search::HeapMisereSearch;
 use super::tame::tame_sum_outcome;
 use crate::games::heap::HeapGame;
 use crate::solve::heap::{Outcome, WinningMove};
@@ -56,7 +56,7 @@ pub struct MisereAnalysis {
 /// A misère solver for one game: the outcome search and the genus table, both remembering what they learn.
 #[derive(Debug)]
 pub struct MisereSolver {
-    search: MisereSearch,
+    search: HeapMisereSearch,
     genera: GenusTable,
     /// Smallest heap whose genus walk ran out of budget: larger heaps are not tried again.
     genus_too_long_from: usize,
@@ -77,7 +77,7 @@ pub fn quotient_heaps(game: &HeapGame) -> usize {
 impl MisereSolver {
     pub fn new(game: &HeapGame) -> Self {
         MisereSolver {
-            search: MisereSearch::new(game),
+            search: HeapMisereSearch::new(game),
             genera: GenusTable::new(game),
             genus_too_long_from: usize::MAX,
         }
@@ -129,7 +129,7 @@ impl MisereSolver {
         Ok(())
     }
 
-    pub fn search_mut(&mut self) -> &mut MisereSearch {
+    pub fn search_mut(&mut self) -> &mut HeapMisereSearch {
         &mut self.search
     }
 
