@@ -10,10 +10,10 @@ use std::time::Instant;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{Budget, MisereSolver, QuotientLimits};
 use sprague_engine::solve::heap::{
     analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
 };
-use sprague_engine::solve::heap::misere::{Budget, MisereSolver, QuotientLimits};
 
 use crate::{abandonable, interruptible, size_arg, value_error};
 

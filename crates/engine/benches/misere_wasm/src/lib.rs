@@ -1,8 +1,8 @@
 //! Exports for timing the misère solvers as WebAssembly (see `run.mjs`).
 
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::solve::heap::misere::{HeapMisereSearch, MisereQuotient, QuotientLimits};
 use sprague_engine::solve::heap::Outcome;
-use sprague_engine::solve::heap::misere::{MisereQuotient, HeapMisereSearch, QuotientLimits};
 
 /// Positions one single-heap search may expand before it is counted as given up (as the native bench).
 const HEAP_BUDGET: u64 = 3_000_000;
