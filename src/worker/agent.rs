@@ -552,7 +552,10 @@ async fn learn(
         let answer = learn_job::answer(&job, query);
         job.stop().await;
         return match answer {
-            Ok(answer) => Response::Learn { id, answer },
+            Ok(answer) => Response::Learn {
+                id,
+                answer: Box::new(answer),
+            },
             Err(message) => Response::Error { id, message },
         };
     }
@@ -572,7 +575,7 @@ async fn misere_table(
     match run_in_slices(id, job, scope, queue).await {
         Ok(job) => Response::Learn {
             id,
-            answer: LearnAnswer::Misere(job.finish()),
+            answer: Box::new(LearnAnswer::Misere(job.finish())),
         },
         Err(response) => response,
     }

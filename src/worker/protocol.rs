@@ -251,7 +251,7 @@ pub enum Response {
     },
     Learn {
         id: RequestId,
-        answer: LearnAnswer,
+        answer: Box<LearnAnswer>,
     },
     /// Sent after a request's answer when what the solver learned for it could not be stored
     /// (a full quota, for one); `message` says so in words for the user.
@@ -276,7 +276,7 @@ pub enum Response {
     },
     SproutsProof {
         id: RequestId,
-        answer: ProofAnswer,
+        answer: Box<ProofAnswer>,
     },
 }
 

@@ -572,7 +572,9 @@ pub async fn proof(
     };
     Response::SproutsProof {
         id,
-        answer: proof_answer(&position, &graph, detail, min_lives, started_ms),
+        answer: Box::new(proof_answer(
+            &position, &graph, detail, min_lives, started_ms,
+        )),
     }
 }
 

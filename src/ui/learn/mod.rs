@@ -229,7 +229,7 @@ impl Reducible for LearnState {
                         state.progress = Some((done, total));
                         return Rc::new(state);
                     }
-                    Response::Learn { answer, .. } => state.answer = Some(answer),
+                    Response::Learn { answer, .. } => state.answer = Some(*answer),
                     Response::Cancelled { .. } => {
                         state.error = Some("Cancelled. What was computed so far is kept.".into())
                     }

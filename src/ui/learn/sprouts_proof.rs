@@ -89,7 +89,7 @@ impl Reducible for ProofState {
                         state.nodes = Some(nodes);
                         return Rc::new(state);
                     }
-                    Response::SproutsProof { answer, .. } => state.answer = Some(answer),
+                    Response::SproutsProof { answer, .. } => state.answer = Some(*answer),
                     Response::Cancelled { .. } => {
                         state.answer = None;
                         state.error = Some("Cancelled.".into())
