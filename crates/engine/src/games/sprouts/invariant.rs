@@ -9,7 +9,7 @@ use super::land::{Land, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
 use super::position::Position;
 
 /// Vertex occurrences of one boundary by kind: spot, 2 lives, 1 life seen once, inner, shared.
-type Counts = [u8; 5];
+pub(crate) type Counts = [u8; 5];
 
 fn kind_of_code(code: u8) -> usize {
     match Vertex::from_code(code) {
@@ -50,7 +50,7 @@ fn region_hash(boundaries: usize, boundary_sum: u64) -> u64 {
     mix(boundary_sum ^ mix(boundaries as u64 ^ 0x6A09_E667_F3BC_C909))
 }
 
-fn count(counts: &mut Counts, kind: usize) {
+pub(crate) fn count(counts: &mut Counts, kind: usize) {
     counts[kind] = counts[kind].saturating_add(1);
 }
 
@@ -104,6 +104,24 @@ fn key_invariant(key: &[u8]) -> u64 {
             land = land.wrapping_add(region_hash(boundaries, sum));
         }
         land
+    }
+}
+
+/// A region's hash from its boundaries' counts, given one at a time (see [`shape_invariant`]).
+#[derive(Default)]
+pub(crate) struct RegionHasher {
+    boundaries: usize,
+    sum: u64,
+}
+
+impl RegionHasher {
+    pub fn add(&mut self, counts: &Counts) {
+        self.boundaries += 1;
+        self.sum = self.sum.wrapping_add(boundary_hash(counts));
+    }
+
+    pub fn finish(&self) -> u64 {
+        region_hash(self.boundaries, self.sum)
     }
 }
 

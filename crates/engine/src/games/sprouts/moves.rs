@@ -182,6 +182,46 @@ impl Land {
         outcome
     }
 
+    /// Hands to `visit` the children (the same child may come more than once) whose lands'
+    /// invariants ([`Land::invariant`], one per land) pass `keep`, each as its sorted canonical
+    /// lands; stops as soon as `visit` breaks. The invariants are read from the reduced child before
+    /// anything else is built: a child `keep` refuses costs its move and reduction alone, no shape
+    /// and no canonical form. Returns the break value, if any.
+    pub(crate) fn children_with_invariants_until<B>(
+        &self,
+        mut keep: impl FnMut(&[u64]) -> bool,
+        mut visit: impl FnMut(Vec<Land>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let raw = Raw::from_land(self);
+        let mut reducer = Reducer::default();
+        let mut invariants = Vec::new();
+        let mut outcome = ControlFlow::Continue(());
+        for r in 0..raw.regions.len() {
+            let flow = region_moves(&raw, r, &mut |child| {
+                reducer.reduce(child);
+                reducer.land_invariants(child, &mut invariants);
+                if !keep(&invariants) {
+                    return ControlFlow::Continue(());
+                }
+                let mut lands: Vec<Land> = reducer
+                    .reduced_shapes(child)
+                    .iter()
+                    .map(cached_canonical_land)
+                    .collect();
+                lands.sort_unstable();
+                if let ControlFlow::Break(b) = visit(lands) {
+                    outcome = ControlFlow::Break(b);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        outcome
+    }
+
     /// Hands each distinct child (a sorted list of lands) to `visit`, one at a time, in the order of
     /// [`Land::children`], and stops as soon as `visit` breaks: a search that finds a refuting child
     /// early skips building the others. Returns the break value, if any.
@@ -483,4 +523,63 @@ fn split_region(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sprouts::invariant::shape_invariant;
+
+    /// Every raw child of the lands met from a few starts (at most 2000 positions): the invariants
+    /// read from a reduced child must be those of the shapes it reduces to, land by land, and
+    /// `children_with_invariants_until` must give the same children as `children_until`.
+    #[test]
+    fn invariants_of_reduced_children_are_those_of_their_shapes() {
+        let mut frontier: Vec<Position> =
+            ["0*5", "0*2.1a1a.AB|0.AB", "0.ABC|0.AB|C.1", "0*3.a1a|0"]
+                .iter()
+                .map(|s| s.parse().unwrap())
+                .collect();
+        let mut seen = std::collections::HashSet::new();
+        let (mut reducer, mut invariants) = (Reducer::default(), Vec::new());
+        let mut checked = 0;
+        while let Some(position) = frontier.pop() {
+            if seen.len() >= 2000 || !seen.insert(position.clone()) {
+                continue;
+            }
+            frontier.extend(position.children());
+            for land in position.lands() {
+                let raw = Raw::from_land(land);
+                for r in 0..raw.regions.len() {
+                    let _ = region_moves(&raw, r, &mut |child| {
+                        let mut copy = child.clone();
+                        let expected: Vec<u64> = reducer
+                            .shapes(&mut copy)
+                            .iter()
+                            .map(shape_invariant)
+                            .collect();
+                        reducer.reduce(child);
+                        reducer.land_invariants(child, &mut invariants);
+                        assert_eq!(invariants, expected, "{land:?}");
+                        checked += 1;
+                        ControlFlow::Continue(())
+                    });
+                }
+                let mut all: Vec<Vec<Land>> = land.children();
+                let mut kept = Vec::new();
+                let _ = land.children_with_invariants_until(
+                    |_| true,
+                    |lands| {
+                        kept.push(lands);
+                        ControlFlow::<()>::Continue(())
+                    },
+                );
+                kept.sort();
+                kept.dedup();
+                all.sort();
+                assert_eq!(kept, all, "{land:?}");
+            }
+        }
+        assert!(checked > 10_000, "only {checked} children checked");
+    }
 }

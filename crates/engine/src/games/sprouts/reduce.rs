@@ -3,6 +3,7 @@
 
 use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
 use super::canon_cache::cached_canonical_land;
+use super::invariant::{count, Counts, RegionHasher};
 use super::land::Land;
 use super::raw::{Raw, VertexId};
 
@@ -59,6 +60,13 @@ pub(crate) struct Reducer {
 impl Reducer {
     /// [`reduce_to_shapes`] with this reducer's tables.
     pub fn shapes(&mut self, raw: &mut Raw) -> Vec<LandShape> {
+        self.reduce(raw);
+        self.reduced_shapes(raw)
+    }
+
+    /// Reduces `raw` in place and fills the tables that [`Reducer::reduced_shapes`] and
+    /// [`Reducer::land_invariants`] read.
+    pub fn reduce(&mut self, raw: &mut Raw) {
         let lives = &raw.lives;
         for region in &mut raw.regions {
             for boundary in region.iter_mut() {
@@ -92,6 +100,10 @@ impl Reducer {
         });
         self.count_occurrences(raw);
         self.link_regions(raw);
+    }
+
+    /// The lands of a position [`Reducer::reduce`] has just reduced, not yet in canonical form.
+    pub fn reduced_shapes(&mut self, raw: &Raw) -> Vec<LandShape> {
         // Lands in order of their first region, each with its regions in order.
         let mut lands: Vec<LandShape> = Vec::new();
         self.land_of_root.clear();
@@ -108,6 +120,65 @@ impl Reducer {
             lands[self.land_of_root[root]].regions.push(shape);
         }
         lands
+    }
+
+    /// [`shape_invariant`] of each land of a position [`Reducer::reduce`] has just reduced, in the
+    /// order of [`Reducer::reduced_shapes`], into `out`; without building the shapes, so that a
+    /// search can pass over the children it does not want at the cost of their reduction alone.
+    ///
+    /// [`shape_invariant`]: super::invariant::shape_invariant
+    pub fn land_invariants(&mut self, raw: &Raw, out: &mut Vec<u64>) {
+        out.clear();
+        self.land_of_root.clear();
+        self.land_of_root.resize(raw.regions.len(), usize::MAX);
+        for r in 0..raw.regions.len() {
+            let root = find(&mut self.parent, r);
+            if self.land_of_root[root] == usize::MAX {
+                self.land_of_root[root] = out.len();
+                out.push(0);
+            }
+            let hash = self.region_invariant(raw, r);
+            let land = &mut out[self.land_of_root[root]];
+            *land = land.wrapping_add(hash);
+        }
+    }
+
+    /// The invariant's hash of region `r`, as [`Reducer::shape_region`] would shape it.
+    fn region_invariant(&mut self, raw: &Raw, r: usize) -> u64 {
+        let occurrences = &self.occurrences;
+        let kind = |v: VertexId| -> usize {
+            let (n, _, two_regions) = occurrences[v as usize];
+            match raw.lives[v as usize] {
+                3 => 0,
+                2 => 1,
+                _ if n < 2 => 2,
+                _ if two_regions => 4,
+                _ => 3,
+            }
+        };
+        let region = &raw.regions[r];
+        let mut hasher = RegionHasher::default();
+        if self.region_lives[r] <= SMALL_REGION_LIVES {
+            let seen = &mut self.seen;
+            seen.clear();
+            let mut counts = Counts::default();
+            for &v in region.iter().flatten() {
+                if seen.contains(&v) {
+                    continue;
+                }
+                seen.push(v);
+                // An inner vertex is shaped as one corner with 1 life.
+                count(&mut counts, if kind(v) == 3 { 2 } else { kind(v) });
+            }
+            hasher.add(&counts);
+        } else {
+            for boundary in region {
+                let mut counts = Counts::default();
+                boundary.iter().for_each(|&v| count(&mut counts, kind(v)));
+                hasher.add(&counts);
+            }
+        }
+        hasher.finish()
     }
 
     fn count_occurrences(&mut self, raw: &Raw) {

@@ -242,17 +242,16 @@ fn one_unknown_land<'p>(base: &Base, position: &'p Position, n: u32) -> Option<(
 /// carry stored nimbers XORing to `n` are named and looked up.
 fn has_stored_child_of_nimber(base: &Base, land: &Land, n: u32) -> bool {
     let known = base.land_nimbers();
-    let found = land.pending_children_until(|child| {
-        if !known.may_xor_to(child.invariants(), n) {
-            return ControlFlow::Continue(());
-        }
-        let child = Position::from_lands(child.into_lands());
-        if base.nimber(&child) == Some(n) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let found = land.children_with_invariants_until(
+        |invariants| known.may_xor_to(invariants.iter().copied(), n),
+        |lands| {
+            if base.nimber(&Position::from_lands(lands)) == Some(n) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
     found.is_break()
 }
 
