@@ -105,17 +105,14 @@ impl Boundary {
         }
     }
 
-    /// Calls `f` on each item of variant `v`, in order.
-    fn write(&self, v: usize, mut f: impl FnMut(Item)) {
+    /// The items of variant `v`, in order: the first slice, then the second.
+    fn variant(&self, v: usize) -> (&[Item], &[Item]) {
         match &self.variants {
             Variants::Rotations(starts) => {
                 let s = starts[v];
-                self.items[s..]
-                    .iter()
-                    .chain(&self.items[..s])
-                    .for_each(|&i| f(i));
+                (&self.items[s..], &self.items[..s])
             }
-            Variants::Listed(lists) => lists[v].iter().for_each(|&i| f(i)),
+            Variants::Listed(lists) => (&lists[v], &[]),
         }
     }
 }
@@ -366,6 +363,51 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Writes `items` (naming their letters) and records how the key written so far compares with
+    /// `best`, as [`Search::push_comparison`] does; true when it is already larger. While the key
+    /// so far equals the best one's start, each byte is compared as it is written, and the writing
+    /// stops at the first larger one (what is left unwritten would not change the answer). Undo
+    /// with `compared.pop()` and by truncating `out` and the names.
+    fn write_compared(&mut self, (first, second): (&[Item], &[Item])) -> bool {
+        let (from, before) = self
+            .compared
+            .last()
+            .copied()
+            .unwrap_or((0, Ordering::Equal));
+        let Some(best) = self.best.take() else {
+            for &item in first.iter().chain(second) {
+                let code = self.name(item).code();
+                self.out.push(code);
+            }
+            return self.push_comparison();
+        };
+        let mut order = before;
+        if order == Ordering::Equal {
+            // The separators written since the last comparison.
+            let end = self.out.len().min(best.len());
+            order = self.out[from.min(end)..end].cmp(&best[from.min(end)..end]);
+            if order == Ordering::Equal && self.out.len() > best.len() {
+                order = Ordering::Greater;
+            }
+        }
+        for &item in first.iter().chain(second) {
+            if order == Ordering::Greater {
+                break;
+            }
+            let code = self.name(item).code();
+            if order == Ordering::Equal {
+                order = match best.get(self.out.len()) {
+                    Some(b) => code.cmp(b),
+                    None => Ordering::Greater,
+                };
+            }
+            self.out.push(code);
+        }
+        self.best = Some(best);
+        self.compared.push((self.out.len(), order));
+        order == Ordering::Greater
+    }
+
     /// Compares what was written since the last call with `best` and records the result; true when
     /// the key written so far is already larger than the best complete key. Undo with `compared.pop()`.
     fn push_comparison(&mut self) -> bool {
@@ -463,11 +505,7 @@ impl<'a> Search<'a> {
                 if bslot > 0 {
                     self.out.push(BOUNDARY_SEP);
                 }
-                boundary.write(v, |item| {
-                    let code = self.name(item).code();
-                    self.out.push(code);
-                });
-                if !self.push_comparison() {
+                if !self.write_compared(boundary.variant(v)) {
                     self.used_boundary[region.offset + b] = true;
                     self.boundary_slot(r, bslot + 1, rslot);
                     self.used_boundary[region.offset + b] = false;
