@@ -164,22 +164,10 @@ impl Land {
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
-        let mut outcome = ControlFlow::Continue(());
-        for r in 0..raw.regions.len() {
-            let flow = region_moves(&raw, r, &mut |child| {
-                let shapes = reducer.shapes(child);
-                let others = others.clone();
-                if let ControlFlow::Break(b) = visit(PendingChild::new(others, shapes)) {
-                    outcome = ControlFlow::Break(b);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            if flow.is_break() {
-                break;
-            }
-        }
-        outcome
+        moves_until(&raw, |child| {
+            let shapes = reducer.shapes(child);
+            visit(PendingChild::new(others.clone(), shapes))
+        })
     }
 
     /// Hands to `visit` the children (the same child may come more than once) whose lands'
@@ -195,31 +183,20 @@ impl Land {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
         let mut invariants = Vec::new();
-        let mut outcome = ControlFlow::Continue(());
-        for r in 0..raw.regions.len() {
-            let flow = region_moves(&raw, r, &mut |child| {
-                reducer.reduce(child);
-                reducer.land_invariants(child, &mut invariants);
-                if !keep(&invariants) {
-                    return ControlFlow::Continue(());
-                }
-                let mut lands: Vec<Land> = reducer
-                    .reduced_shapes(child)
-                    .iter()
-                    .map(cached_canonical_land)
-                    .collect();
-                lands.sort_unstable();
-                if let ControlFlow::Break(b) = visit(lands) {
-                    outcome = ControlFlow::Break(b);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            if flow.is_break() {
-                break;
+        moves_until(&raw, |child| {
+            reducer.reduce(child);
+            reducer.land_invariants(child, &mut invariants);
+            if !keep(&invariants) {
+                return ControlFlow::Continue(());
             }
-        }
-        outcome
+            let mut lands: Vec<Land> = reducer
+                .reduced_shapes(child)
+                .iter()
+                .map(cached_canonical_land)
+                .collect();
+            lands.sort_unstable();
+            visit(lands)
+        })
     }
 
     /// Hands each distinct child (a sorted list of lands) to `visit`, one at a time, in the order of
@@ -232,26 +209,15 @@ impl Land {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
-        let mut outcome = ControlFlow::Continue(());
-        for r in 0..raw.regions.len() {
-            let flow = region_moves(&raw, r, &mut |child| {
-                let lands = reduce_in_place(child, &mut reducer);
-                if seen.contains(&lands) {
-                    return ControlFlow::Continue(());
-                }
-                let flow = visit(&lands);
-                seen.insert(lands);
-                if let ControlFlow::Break(b) = flow {
-                    outcome = ControlFlow::Break(b);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            if flow.is_break() {
-                break;
+        moves_until(&raw, |child| {
+            let lands = reduce_in_place(child, &mut reducer);
+            if seen.contains(&lands) {
+                return ControlFlow::Continue(());
             }
-        }
-        outcome
+            let flow = visit(&lands);
+            seen.insert(lands);
+            flow
+        })
     }
 }
 
@@ -315,6 +281,25 @@ impl Position {
 
 /// Receives each raw child (in a scratch buffer it may change); breaks to stop generating.
 type Emit<'a> = dyn FnMut(&mut Raw) -> ControlFlow<()> + 'a;
+
+/// Hands every child of `raw` (region by region, as built in [`region_moves`]'s buffer) to `visit`
+/// until it breaks; returns the break value, if any.
+fn moves_until<B>(raw: &Raw, mut visit: impl FnMut(&mut Raw) -> ControlFlow<B>) -> ControlFlow<B> {
+    let mut outcome = ControlFlow::Continue(());
+    for r in 0..raw.regions.len() {
+        let flow = region_moves(raw, r, &mut |child| match visit(child) {
+            ControlFlow::Break(b) => {
+                outcome = ControlFlow::Break(b);
+                ControlFlow::Break(())
+            }
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+        });
+        if flow.is_break() {
+            break;
+        }
+    }
+    outcome
+}
 
 /// True for a boundary that is one isolated spot.
 fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
