@@ -9,7 +9,7 @@ use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeMap;
 
 mod common;
-use common::crossings::crossings;
+use common::crossings::{crossings, straight};
 use common::{reachable, Rng};
 
 fn round_trip(p: &Position) -> Result<(), String> {
@@ -60,15 +60,9 @@ fn regions_form_a_cycle(p: &Position) -> bool {
 #[test]
 fn the_crossing_count_sees_a_crossing_and_a_curve_through_a_spot() {
     let mut d = Drawing::start(4);
-    let line = |a: usize, b: usize, d: &Drawing| sprague_engine::draw::Curve {
-        start: a,
-        end: b,
-        points: vec![d.spots[a].at, d.spots[b].at],
-        middle: None,
-    };
-    d.curves.push(line(0, 3, &d));
+    d.curves.push(straight(&d, 0, 3));
     assert_eq!(crossings(&d), 0);
-    d.curves.push(line(1, 2, &d));
+    d.curves.push(straight(&d, 1, 2));
     assert_eq!(crossings(&d), 1);
     // A spot in the middle of a curve it does not end at.
     let mid = d.spots[0].at.lerp(d.spots[3].at, 0.25);

@@ -20,7 +20,7 @@ use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 
 mod common;
-use common::crossings::crossings_of_curve;
+use common::crossings::{crossings_of_curve, straight};
 use common::reachable;
 
 /// Every how many-th 4-spot position (in the set's sorted order) the normal run routes.
@@ -29,15 +29,9 @@ const FOUR_SPOT_STRIDE: usize = 12;
 #[test]
 fn the_crossing_count_sees_a_crossing_a_curve_through_a_spot_and_a_self_crossing() {
     let mut d = Drawing::start(4);
-    let line = |a: usize, b: usize, d: &Drawing| sprague_engine::draw::Curve {
-        start: a,
-        end: b,
-        points: vec![d.spots[a].at, d.spots[b].at],
-        middle: None,
-    };
-    d.curves.push(line(0, 3, &d));
+    d.curves.push(straight(&d, 0, 3));
     assert_eq!(crossings_of_curve(&d, 0), 0);
-    d.curves.push(line(1, 2, &d));
+    d.curves.push(straight(&d, 1, 2));
     assert_eq!(crossings_of_curve(&d, 1), 1);
     // A spot in the middle of a curve it does not end at.
     let mid = d.spots[0].at.lerp(d.spots[3].at, 0.25);

@@ -210,6 +210,19 @@ impl PlanarMap {
         node < self.spot_count
     }
 
+    /// Each region's walks as the spots of their corners, in walk order.
+    pub fn spot_walks(&self) -> Vec<Vec<Vec<usize>>> {
+        self.regions
+            .iter()
+            .map(|walks| {
+                walks
+                    .iter()
+                    .map(|&w| self.corners(w).iter().map(|c| c.spot).collect())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The corners of a walk at spots, in walk order.
     pub fn corners(&self, w: usize) -> Vec<Corner> {
         let walk = &self.walks[w];

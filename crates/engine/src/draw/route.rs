@@ -21,7 +21,7 @@ use super::legality::CurveMove;
 use super::loop_shape::{balloons, teardrops};
 use super::mesh_path::{build_curve, wedge};
 use super::planar::PlanarMap;
-use super::route_candidates::{child_string, for_each_candidate, spot_walks, Candidate};
+use super::route_candidates::{child_string, for_each_candidate, Candidate};
 use super::smooth::Obstacles;
 use super::smoothing_tries::{PulledPaths, SMOOTHING_TRIES};
 
@@ -35,7 +35,7 @@ impl Drawing {
         self.validate().ok()?;
         let map = PlanarMap::new(self);
         let lives = self.lives();
-        let regions = spot_walks(&map);
+        let regions = map.spot_walks();
         let mut tried: HashSet<String> = HashSet::new();
         let mut result = None;
         for_each_candidate(&map, &lives, &mut |cand| {
@@ -74,7 +74,7 @@ impl Drawing {
         }
         let map = PlanarMap::new(self);
         let lives = self.lives();
-        let regions = spot_walks(&map);
+        let regions = map.spot_walks();
         let mut seen: HashSet<String> = HashSet::new();
         let mut out: Vec<Position> = Vec::new();
         for_each_candidate(&map, &lives, &mut |cand| {
@@ -99,7 +99,7 @@ impl Drawing {
         }
         let map = PlanarMap::new(self);
         let lives = self.lives();
-        let regions = spot_walks(&map);
+        let regions = map.spot_walks();
         let mut ends = Vec::new();
         for_each_candidate(&map, &lives, &mut |cand| {
             let text = child_string(&map, &regions, &lives, cand);

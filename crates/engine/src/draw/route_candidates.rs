@@ -22,19 +22,6 @@ pub(super) struct Candidate {
 /// Most boundaries of one face whose sides are tried one by one (2^k ways).
 pub(super) const MAX_SIDE_CHOICES: usize = 12;
 
-/// Each region's walks as the spots of their corners.
-pub(super) fn spot_walks(map: &PlanarMap) -> Vec<Vec<Vec<usize>>> {
-    map.regions
-        .iter()
-        .map(|walks| {
-            walks
-                .iter()
-                .map(|&w| map.corners(w).iter().map(|c| c.spot).collect())
-                .collect()
-        })
-        .collect()
-}
-
 /// Calls `f` on every candidate move until it returns true.
 pub(super) fn for_each_candidate(
     map: &PlanarMap,

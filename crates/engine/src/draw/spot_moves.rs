@@ -8,7 +8,7 @@ use crate::games::sprouts::Position;
 use super::drawing::Drawing;
 use super::legality::CurveMove;
 use super::planar::PlanarMap;
-use super::route_candidates::{child_string, spot_walks, Candidate, MAX_SIDE_CHOICES};
+use super::route_candidates::{child_string, Candidate, MAX_SIDE_CHOICES};
 
 /// One move between two chosen spots of a drawing (valid for that drawing only).
 #[derive(Clone, Debug)]
@@ -45,7 +45,7 @@ impl Drawing {
             return Vec::new();
         }
         let map = PlanarMap::new(self);
-        let regions = spot_walks(&map);
+        let regions = map.spot_walks();
         let mut out: Vec<SpotMove> = Vec::new();
         for (r, walks) in map.regions.iter().enumerate() {
             for candidate in candidates(&map, walks, r, a, b) {

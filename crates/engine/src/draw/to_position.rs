@@ -62,16 +62,7 @@ impl Drawing {
 
 /// Writes the position string of a drawing's planar map.
 pub(crate) fn position_string(drawing: &Drawing, map: &PlanarMap) -> Result<String, DrawingError> {
-    let regions: Vec<Vec<Vec<usize>>> = map
-        .regions
-        .iter()
-        .map(|walks| {
-            walks
-                .iter()
-                .map(|&w| map.corners(w).iter().map(|c| c.spot).collect())
-                .collect()
-        })
-        .collect();
+    let regions = map.spot_walks();
     write_position(&regions, &drawing.lives())
 }
 

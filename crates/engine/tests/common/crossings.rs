@@ -2,7 +2,7 @@
 //! drawing layer): proper crossings between curve segments (segments sharing an end do not count), and
 //! spots lying inside a segment they do not end at.
 
-use sprague_engine::draw::{Drawing, Point};
+use sprague_engine::draw::{Curve, Drawing, Point};
 
 /// The orientation of `p` against the line `ab` (twice the signed triangle area).
 pub fn orient(a: Point, b: Point, p: Point) -> f64 {
@@ -63,4 +63,14 @@ pub fn crossings_of_curve(d: &Drawing, k: usize) -> usize {
         count += spots_inside(d, a, b);
     }
     count
+}
+
+/// A straight curve from spot `a` to spot `b` of `d` (for the crossing count's own tests).
+pub fn straight(d: &Drawing, a: usize, b: usize) -> Curve {
+    Curve {
+        start: a,
+        end: b,
+        points: vec![d.spots[a].at, d.spots[b].at],
+        middle: None,
+    }
 }
