@@ -210,11 +210,24 @@ impl<A: Answer> Reducible for Asking<A> {
 
 /// The name of a response's kind (its variant), for messages.
 fn response_kind(response: &Response) -> String {
-    let text = format!("{response:?}");
-    text.split(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    use std::fmt::Write;
+    /// Keeps the leading name and stops the formatting there: a response can hold megabytes.
+    struct Name(String);
+    impl Write for Name {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            let name: String = text.chars().take_while(|c| c.is_alphanumeric()).collect();
+            let whole = name.len() == text.len();
+            self.0.push_str(&name);
+            if whole {
+                Ok(())
+            } else {
+                Err(std::fmt::Error)
+            }
+        }
+    }
+    let mut name = Name(String::new());
+    let _ = write!(name, "{response:?}");
+    name.0
 }
 
 impl<A> Asking<A> {
