@@ -67,13 +67,15 @@ impl Answer for SproutsReply {
 pub enum Progress {
     /// `done` of `total` heap sizes computed.
     Values { done: u64, total: u64 },
-    /// Positions searched; children examined of all; depth of the search; positions stored.
+    /// Positions searched; children examined of all; depth of the search; positions stored; workers
+    /// searching.
     Search {
         nodes: u64,
         children_done: u64,
         children: u64,
         depth: u64,
         stored: u64,
+        workers: u64,
     },
     /// A lookahead search: positions expanded, the depth under way, moves scored at it of all.
     Lookahead {
@@ -158,6 +160,7 @@ impl<A: Answer> Reducible for Asking<A> {
                         children,
                         depth,
                         stored,
+                        workers,
                         ..
                     } => {
                         state.progress = Some(Progress::Search {
@@ -166,6 +169,7 @@ impl<A: Answer> Reducible for Asking<A> {
                             children,
                             depth,
                             stored,
+                            workers,
                         });
                         return Rc::new(state);
                     }

@@ -31,6 +31,7 @@ mod player_options;
 mod row_groups;
 mod save_picture;
 mod solver;
+mod solver_pool;
 mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_page;

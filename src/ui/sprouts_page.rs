@@ -13,6 +13,7 @@ use super::hint_panel::format_ms;
 use super::not_saved_note::NotSavedNote;
 use super::save_picture::SavePicture;
 use super::solver::next_request_id;
+use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_setup::SproutsSetup;
@@ -73,10 +74,13 @@ pub fn sprouts_page() -> Html {
             exact.dispatch(Picking::Clear)
         });
     }
+    // The pool's work on this page's question ends with the page.
+    use_effect_with((), |_| solver_pool::stop);
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
+                solver_pool::page_worker_said(&response);
                 solver.dispatch(Ask::Heard(response));
             }
         })
@@ -108,6 +112,11 @@ pub fn sprouts_page() -> Html {
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
             solver.dispatch(Ask::Sent(id, purpose, key.clone()));
+            let to_worker = {
+                let bridge = bridge.clone();
+                Callback::from(move |request| bridge.send(request))
+            };
+            solver_pool::help(id, &position, misere, to_worker);
             let position = position.clone();
             bridge.send(match purpose {
                 Purpose::Hint => Request::SproutsAnalyze {
@@ -358,6 +367,7 @@ pub fn sprouts_page() -> Html {
         let (solver, bridge) = (solver.clone(), bridge.clone());
         Callback::from(move |_| {
             if let Some((id, _, _)) = &solver.waiting {
+                solver_pool::stop();
                 bridge.send(Request::Cancel { id: *id });
             }
         })
@@ -486,14 +496,16 @@ pub fn sprouts_page() -> Html {
             children,
             depth,
             stored,
+            workers,
         }) => {
+            let on = by_workers(workers);
             let checked = if children > 0 {
                 format!("; moves checked: {children_done} of {children}")
             } else {
                 String::new()
             };
             Some(format!(
-                "{} — {nodes} positions searched, {stored} stored, depth {depth}{checked}",
+                "{} — {nodes} positions searched{on}, {stored} stored, depth {depth}{checked}",
                 format_ms(js_sys::Date::now() - solver.sent_ms)
             ))
         }
@@ -632,9 +644,19 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
             <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
             <p>{ value }</p>
             { lands_view(answer) }
-            <p class="muted">{ format!("{} positions searched in {}; the Sprouts base holds {} positions.",
-                                       answer.nodes, format_ms(answer.elapsed_ms), answer.base_entries) }</p>
+            <p class="muted">{ format!("{} positions searched{} in {}; the Sprouts base holds {} positions.",
+                                       answer.nodes, by_workers(answer.workers), format_ms(answer.elapsed_ms),
+                                       answer.base_entries) }</p>
         </section>
+    }
+}
+
+/// Who searched, when more than the page's worker did (see `solver_pool`).
+fn by_workers(workers: u64) -> String {
+    if workers > 1 {
+        format!(" by {workers} workers")
+    } else {
+        String::new()
     }
 }
 

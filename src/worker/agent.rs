@@ -35,6 +35,9 @@ pub async fn solver_reactor(mut scope: Scope) {
                 None => return,
             },
         };
+        if let Request::HelpFound { .. } = request {
+            continue; // news for a question already answered
+        }
         let response = handle(request, &mut scope, &mut queue).await;
         let id = response.id();
         if scope.send(response).await.is_err() {
@@ -67,6 +70,15 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
+        Request::SproutsChildren {
+            id,
+            position,
+            misere,
+            part,
+            parts,
+        } => sprouts_children(id, &position, misere, part, parts, scope, queue).await,
+        // Taken above; never handled as a request of its own.
+        Request::HelpFound { id, .. } => Response::Cancelled { id },
         Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
         Request::SproutsDrawOneOf { id, from, choices } => sprouts_draw_one_of(id, &from, &choices),
         Request::SproutsHintCurve { id, drawing, child } => Response::SproutsHintCurve {
@@ -362,6 +374,31 @@ async fn sprouts(
             id,
             answer: job.finish().await,
         },
+        Err(response) => response,
+    }
+}
+
+/// A pool worker's share of the children of a position the page's worker is searching (see
+/// `sprouts_job::helper_share`): each child settled is reported as it comes.
+async fn sprouts_children(
+    id: RequestId,
+    position: &str,
+    misere: bool,
+    part: usize,
+    parts: usize,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> Response {
+    let job = match SproutsJob::start_helping(position, misere, part, parts).await {
+        Ok(job) => job,
+        Err(message) => return Response::Error { id, message },
+    };
+    match run_in_slices(id, job, scope, queue).await {
+        Ok(job) => {
+            let response = job.share_progress(id, true);
+            job.stop().await;
+            response
+        }
         Err(response) => response,
     }
 }

@@ -93,6 +93,25 @@ pub enum Request {
         moves: Vec<usize>,
         misere: bool,
     },
+    /// A pool worker's share of a Sprouts question the page's worker is answering: settle the
+    /// children of `position` in share `part` (1 ≤ `part` < `parts`; the page's worker is part 0) —
+    /// see `sprouts_job::helper_share`. Answered by `ChildrenSettled` as children are settled.
+    SproutsChildren {
+        id: RequestId,
+        position: String,
+        misere: bool,
+        part: usize,
+        parts: usize,
+    },
+    /// To the page's worker, for the Sprouts question `id` it is answering: what pool worker `helper`
+    /// has settled of its children so far (`ChildrenSettled`), and the positions it searched. Taken as
+    /// settled: the pool's workers run this same code. Ignored once the question is answered.
+    HelpFound {
+        id: RequestId,
+        helper: usize,
+        settled: Vec<SproutsChild>,
+        nodes: u64,
+    },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
     /// Describe the bases stored in IndexedDB.
@@ -179,10 +198,20 @@ pub enum Response {
         children: u64,
         depth: u64,
         stored: u64,
+        /// Workers searching: the page's and the pool's that have reported (see `SproutsChildren`).
+        workers: u64,
     },
     Sprouts {
         id: RequestId,
         answer: SproutsAnswer,
+    },
+    /// A pool worker's share so far (`SproutsChildren`): the children it has settled and the positions
+    /// it searched; the last message has `done`.
+    ChildrenSettled {
+        id: RequestId,
+        settled: Vec<SproutsChild>,
+        nodes: u64,
+        done: bool,
     },
     /// A lookahead search under way (the exact one ran out of time): the depth of the iteration under way,
     /// and how many of the moves it has scored.
@@ -348,8 +377,10 @@ pub struct SproutsAnswer {
     pub lands: Vec<SproutsLand>,
     /// Every child (distinct up to canonical form), and whether moving there wins.
     pub children: Vec<SproutsChild>,
-    /// Positions searched for this answer (0 when the base knew everything).
+    /// Positions searched for this answer (0 when the base knew everything), by every worker.
     pub nodes: u64,
+    /// Workers that searched: the page's and the pool's that reported.
+    pub workers: u64,
     /// Entries in the Sprouts base after this answer.
     pub base_entries: u64,
     pub elapsed_ms: f64,
@@ -421,6 +452,7 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::SearchProgress { id, .. }
             | Response::Sprouts { id, .. }
+            | Response::ChildrenSettled { id, .. }
             | Response::LookaheadProgress { id, .. }
             | Response::SproutsGuess { id, .. }
             | Response::SproutsDrawn { id, .. }

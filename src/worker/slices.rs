@@ -1,11 +1,11 @@
 //! Running a long job in slices: work for about [`SLICE_MS`], post progress, yield to the worker's event
-//! loop, read the requests that arrived meanwhile (a matching `Cancel` stops the job, others wait their
-//! turn), and go on. Every kind of job the worker runs implements [`Sliced`].
+//! loop, read the requests that arrived meanwhile (a matching `Cancel` stops the job, a matching
+//! `HelpFound` is news for it, others wait their turn), and go on. Every kind of job the worker runs implements [`Sliced`].
 
 use super::heap_job::HeapJob;
 use super::learn_job::MisereJob;
 use super::lookahead_job::LookaheadJob;
-use super::protocol::{Request, RequestId, Response};
+use super::protocol::{Request, RequestId, Response, SproutsChild};
 use super::run_budget::{memory_bytes, RunBudget};
 use super::sprouts_job::SproutsJob;
 use futures::{FutureExt, SinkExt, StreamExt};
@@ -26,6 +26,8 @@ pub trait Sliced: Sized {
     fn progress(&self, id: RequestId) -> Response;
     /// Stops early, keeping what was computed.
     async fn stop(self);
+    /// News for the job from a pool worker (`Request::HelpFound`); most jobs have no use for it.
+    fn hear(&mut self, _helper: usize, _settled: Vec<SproutsChild>, _nodes: u64) {}
     /// Whether stopping now leaves something to answer with (see [`Until`]).
     fn may_stop(&self) -> bool {
         true
@@ -51,6 +53,9 @@ impl<J: Sliced> Sliced for Until<J> {
     async fn stop(self) {
         self.job.stop().await
     }
+    fn hear(&mut self, helper: usize, settled: Vec<SproutsChild>, nodes: u64) {
+        self.job.hear(helper, settled, nodes)
+    }
 }
 
 /// Runs `job` to its end in slices, or returns the response that ends the request early (an error, or
@@ -62,6 +67,7 @@ pub async fn run_in_slices<J: Sliced>(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Result<J, Response> {
+    let _running = Running::start();
     let budget = RunBudget::start(js_sys::Date::now(), memory_bytes());
     while !job.is_done() {
         if let Some(message) = budget.passed(js_sys::Date::now(), memory_bytes()) {
@@ -79,7 +85,7 @@ pub async fn run_in_slices<J: Sliced>(
         if !page_gone {
             gloo::timers::future::TimeoutFuture::new(0).await;
         }
-        if page_gone || cancel_requested(id, scope, queue) {
+        if page_gone || cancel_requested(id, &mut job, scope, queue) {
             job.stop().await;
             return Err(Response::Cancelled { id });
         }
@@ -87,13 +93,52 @@ pub async fn run_in_slices<J: Sliced>(
     Ok(job)
 }
 
-/// Reads the requests that have arrived without waiting; queues all but a cancel of `id`.
-fn cancel_requested(id: RequestId, scope: &mut Scope, queue: &mut VecDeque<Request>) -> bool {
+/// Counts the jobs running in this worker in its global `solverJobs`, for DevTools and the end-to-end
+/// tests (which check that a cancel stops every worker of a pool).
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        Running::add(1);
+        Running
+    }
+
+    fn add(change: i32) {
+        let global = js_sys::global();
+        let key = wasm_bindgen::JsValue::from_str("solverJobs");
+        let running = js_sys::Reflect::get(&global, &key)
+            .ok()
+            .and_then(|value| value.as_f64())
+            .unwrap_or(0.0);
+        let _ = js_sys::Reflect::set(&global, &key, &(running + f64::from(change)).into());
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        Running::add(-1);
+    }
+}
+
+/// Reads the requests that have arrived without waiting: a cancel of `id` is the answer, news for
+/// `id` goes to `job`, cancels and news for requests not running are dropped, the rest is queued.
+fn cancel_requested(
+    id: RequestId,
+    job: &mut impl Sliced,
+    scope: &mut Scope,
+    queue: &mut VecDeque<Request>,
+) -> bool {
     let mut cancelled = false;
     while let Some(Some(request)) = scope.next().now_or_never() {
         match request {
             Request::Cancel { id: target } if target == id => cancelled = true,
-            Request::Cancel { .. } => {}
+            Request::HelpFound {
+                id: target,
+                helper,
+                settled,
+                nodes,
+            } if target == id => job.hear(helper, settled, nodes),
+            Request::Cancel { .. } | Request::HelpFound { .. } => {}
             other => queue.push_back(other),
         }
     }
@@ -125,6 +170,9 @@ impl Sliced for SproutsJob {
         Ok(())
     }
     fn progress(&self, id: RequestId) -> Response {
+        if self.is_helping() {
+            return self.share_progress(id, false);
+        }
         let work = SproutsJob::progress(self);
         Response::SearchProgress {
             id,
@@ -133,10 +181,14 @@ impl Sliced for SproutsJob {
             children: work.children,
             depth: work.depth,
             stored: work.stored,
+            workers: work.workers,
         }
     }
     async fn stop(self) {
         SproutsJob::stop(self).await
+    }
+    fn hear(&mut self, helper: usize, settled: Vec<SproutsChild>, nodes: u64) {
+        SproutsJob::hear(self, helper, settled, nodes)
     }
 }
 

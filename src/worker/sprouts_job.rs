@@ -7,9 +7,15 @@
 //! then the rest in full. Once a winning move is known, the full pass stops at [`MORE_MOVES_MS`]: a
 //! hard child can take minutes (the 11-spot start's `0*8.AB|0*2.AB`), and the answer then says which
 //! moves were not examined.
+//!
+//! With a pool of workers (see `ui::solver_pool`), the page's worker searches the position and its
+//! children from the first, while each pool worker runs a *helping* job on its share of the children
+//! from the last ([`helper_share`]); what the helpers settle reaches the page's worker as news
+//! ([`SproutsJob::hear`]): a child settled there is not searched again, and a child found lost
+//! proves the position won without searching it. The answer is the same for any number of workers.
 
 use super::base_saving;
-use super::protocol::{Outcome, SproutsAnswer, SproutsChild, SproutsLand};
+use super::protocol::{Outcome, RequestId, Response, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{
@@ -116,6 +122,8 @@ pub struct SearchWork {
     pub children: u64,
     pub depth: u64,
     pub stored: u64,
+    /// This worker and the pool's that have reported.
+    pub workers: u64,
 }
 
 pub struct SproutsJob {
@@ -132,9 +140,18 @@ pub struct SproutsJob {
     children: Vec<Position>,
     /// For each child: is it lost for the player to move (so moving there wins)? `None` until settled.
     child_lost: Vec<Option<bool>>,
-    /// The child being searched, and whether in the first (budgeted) pass.
+    /// The children this job searches, in order: all of them from the first, or a helper's share.
+    order: Vec<usize>,
+    /// The place in `order` of the child being searched, and whether in the first (budgeted) pass.
     child: usize,
     quick_pass: bool,
+    /// A pool worker's job: it settles the children in `order` and nothing else (not the position's
+    /// value, nor nimbers), and never stops early for time: the page ends it.
+    helping: bool,
+    /// The children as written in news from and to pool workers.
+    child_names: Vec<String>,
+    /// Positions searched by each pool worker that reported (by its part; 0 is this worker).
+    helper_nodes: Vec<Option<u64>>,
     /// The full pass stopped with children unsettled (a winning move was known; see [`MORE_MOVES_MS`]).
     stopped_early: bool,
     /// Done as soon as one winning move is known (the computer needs no more).
@@ -179,8 +196,12 @@ impl SproutsJob {
             lost: None,
             children: Vec::new(),
             child_lost: Vec::new(),
+            order: Vec::new(),
             child: 0,
             quick_pass: true,
+            helping: false,
+            child_names: Vec::new(),
+            helper_nodes: Vec::new(),
             stopped_early: false,
             one_winning_move_enough: false,
             nodes: 0,
@@ -191,12 +212,38 @@ impl SproutsJob {
         })
     }
 
+    /// A pool worker's job: settle the children of `position` in share `part` of `parts` (see
+    /// [`helper_share`]).
+    pub async fn start_helping(
+        position: &str,
+        misere: bool,
+        part: usize,
+        parts: usize,
+    ) -> Result<SproutsJob, String> {
+        if part == 0 || part >= parts {
+            return Err(format!(
+                "a pool worker's share is 1 to {}, not {part}",
+                parts.max(2) - 1
+            ));
+        }
+        let mut job = SproutsJob::start(position, misere).await?;
+        job.children = job.position.children();
+        job.child_names = job.children.iter().map(ToString::to_string).collect();
+        job.child_lost = vec![None; job.children.len()];
+        job.order = helper_share(job.children.len(), part, parts);
+        job.helping = true;
+        Ok(job)
+    }
+
     /// The position asked about, parsed.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
     pub fn is_done(&self) -> bool {
+        if self.helping {
+            return self.order.iter().all(|&i| self.child_lost[i].is_some());
+        }
         if self.one_winning_move_enough && (self.knows_winning_move() || self.lost == Some(true)) {
             return true;
         }
@@ -225,22 +272,24 @@ impl SproutsJob {
 
     /// A winning move is known and the time for finding more has run out.
     fn time_is_up(&self) -> bool {
-        self.knows_winning_move() && js_sys::Date::now() - self.started_ms > MORE_MOVES_MS
+        !self.helping
+            && self.knows_winning_move()
+            && js_sys::Date::now() - self.started_ms > MORE_MOVES_MS
     }
 
     /// The next child to search, moving on to the full pass after the first; `None` when the children
     /// are done (all settled, or a winning move known and time is up).
     fn next_child(&mut self) -> Option<usize> {
         loop {
-            if let Some(i) =
-                (self.child..self.children.len()).find(|&i| self.child_lost[i].is_none())
-            {
+            let unsettled = (self.child..self.order.len())
+                .find(|&at| self.child_lost[self.order[at]].is_none());
+            if let Some(at) = unsettled {
                 if !self.quick_pass && self.time_is_up() {
                     self.stopped_early = true;
                     return None;
                 }
-                self.child = i;
-                return Some(i);
+                self.child = at;
+                return Some(self.order[at]);
             }
             if !self.quick_pass {
                 return None;
@@ -296,7 +345,7 @@ impl SproutsJob {
             (Goal::Outcome, NormalAnswer::Losing(lost)) => self.found_value(lost),
             (Goal::Child(i), NormalAnswer::Losing(lost)) => {
                 self.child_lost[i] = Some(lost);
-                self.child = i + 1;
+                self.child += 1;
             }
             (Goal::Nimber(_), NormalAnswer::Nimber(nimber)) => {
                 self.target_nimbers.push(Some(nimber));
@@ -309,7 +358,7 @@ impl SproutsJob {
 
     /// Starts the next search; false when there is none (the last child's pass may end the work).
     fn start_next(&mut self) -> bool {
-        let goal = if self.lost.is_none() {
+        let goal = if self.lost.is_none() && !self.helping {
             Goal::Outcome
         } else if let Some(i) = self.next_child() {
             Goal::Child(i)
@@ -368,8 +417,10 @@ impl SproutsJob {
             self.nimber = Some(0);
         }
         self.children = self.position.children();
+        self.child_names = self.children.iter().map(ToString::to_string).collect();
         // Every move from a lost position leaves a won one.
         self.child_lost = vec![lost.then_some(false); self.children.len()];
+        self.order = (0..self.children.len()).collect();
         if !self.misere {
             let lands = self.position.lands();
             self.nimber_targets = match lands.len() {
@@ -398,20 +449,100 @@ impl SproutsJob {
         }
     }
 
+    /// News from pool worker `helper`: the children it has settled so far, and the positions it has
+    /// searched. A child settled there is not searched here; one found lost proves the position won,
+    /// and ends the search for its value.
+    pub fn hear(&mut self, helper: usize, settled: Vec<SproutsChild>, nodes: u64) {
+        if helper == 0 || helper > 64 {
+            return; // not a pool worker's part
+        }
+        if self.helper_nodes.len() <= helper {
+            self.helper_nodes.resize(helper + 1, None);
+        }
+        self.helper_nodes[helper] = Some(nodes);
+        let wins = |child: &SproutsChild| child.wins == Some(true);
+        if self.lost.is_none() {
+            if !settled.iter().any(wins) {
+                return; // the next news will say it again: each says all a helper has settled
+            }
+            self.children = self.position.children();
+            self.child_names = self.children.iter().map(ToString::to_string).collect();
+            if !settled
+                .iter()
+                .any(|child| wins(child) && self.child_names.contains(&child.position))
+            {
+                return; // not a child of this position: proves nothing
+            }
+            if self.search.is_some() {
+                self.end_search(); // the search for the value: not needed any more
+            }
+            self.found_value(false);
+        }
+        for child in settled {
+            let found = self
+                .child_names
+                .iter()
+                .position(|name| *name == child.position);
+            let Some(i) = found.filter(|&i| self.child_lost[i].is_none()) else {
+                continue;
+            };
+            self.child_lost[i] = child.wins;
+            if matches!(self.search, Some((_, Goal::Child(searched))) if searched == i) {
+                self.end_search(); // the next step goes on to the next child
+            }
+        }
+    }
+
+    /// Whether this is a pool worker's job (see [`SproutsJob::start_helping`]).
+    pub fn is_helping(&self) -> bool {
+        self.helping
+    }
+
+    /// A helping job's report for request `id`: its share's children settled so far.
+    pub fn share_progress(&self, id: RequestId, done: bool) -> Response {
+        Response::ChildrenSettled {
+            id,
+            settled: self.settled(),
+            nodes: self.all_nodes().0,
+            done,
+        }
+    }
+
+    /// A helping job's children settled so far (see [`SproutsJob::start_helping`]).
+    pub fn settled(&self) -> Vec<SproutsChild> {
+        self.order
+            .iter()
+            .filter(|&&i| self.child_lost[i].is_some())
+            .map(|&i| SproutsChild {
+                position: self.child_names[i].clone(),
+                wins: self.child_lost[i],
+            })
+            .collect()
+    }
+
+    /// Positions searched by this worker and the pool's, and how many workers that is.
+    fn all_nodes(&self) -> (u64, u64) {
+        let running = self.search.as_ref().map_or(0, |(search, _)| search.nodes());
+        let helpers = self.helper_nodes.iter().flatten();
+        let workers = 1 + helpers.clone().count() as u64;
+        (self.nodes + running + helpers.sum::<u64>(), workers)
+    }
+
     /// Work done so far: nodes searched, children examined of all, the search's depth, and the entries of
     /// the base.
     pub fn progress(&self) -> SearchWork {
-        let running = self.search.as_ref().map_or(0, |(search, _)| search.nodes());
+        let (nodes, workers) = self.all_nodes();
         let base = match (&self.search, &self.base) {
             (Some((search, _)), _) => Some(search.base()),
             (None, base) => base.as_ref(),
         };
         SearchWork {
-            nodes: self.nodes + running,
+            nodes,
             children_done: self.child_lost.iter().filter(|lost| lost.is_some()).count() as u64,
             children: self.children.len() as u64,
             depth: self.depth as u64,
             stored: base.map_or(0, |base| entries(base) as u64),
+            workers,
         }
     }
 
@@ -432,6 +563,7 @@ impl SproutsJob {
         let lost = self
             .lost
             .expect("finish is called once the outcome is known");
+        let (nodes, workers) = self.all_nodes();
         let children = self
             .children
             .iter()
@@ -448,7 +580,8 @@ impl SproutsJob {
             nimber: self.nimber,
             lands: self.lands(),
             children,
-            nodes: self.nodes,
+            nodes,
+            workers,
             base_entries: 0,
             elapsed_ms: js_sys::Date::now() - self.started_ms,
         };
@@ -509,6 +642,17 @@ impl SproutsJob {
         give_back(base);
         count as u64
     }
+}
+
+/// A pool worker's share of the children (`n` of them) of a position the page's worker searches from
+/// the first child: part `part` (1 ≤ `part` < `parts`) takes every `parts - 1`-th child counted from
+/// the last, so the helpers between them start at the other end.
+pub fn helper_share(n: usize, part: usize, parts: usize) -> Vec<usize> {
+    let helpers = parts.saturating_sub(1).max(1);
+    (0..n)
+        .rev()
+        .filter(|&i| (n - 1 - i) % helpers == part.saturating_sub(1))
+        .collect()
 }
 
 /// Stores `base`, first taking in what another tab stored since this worker last read or wrote the
@@ -636,4 +780,162 @@ fn shorten(text: &str) -> String {
         short.push('…');
     }
     short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// No base in memory or stored: each job below starts from nothing.
+    async fn from_nothing() {
+        forget();
+        Store::open()
+            .await
+            .unwrap()
+            .delete_base(BASE_NAME)
+            .await
+            .unwrap();
+    }
+
+    fn run(job: &mut SproutsJob) {
+        while !job.is_done() {
+            job.step();
+        }
+    }
+
+    /// The page's worker alone.
+    async fn alone(position: &str, misere: bool) -> SproutsAnswer {
+        from_nothing().await;
+        let mut job = SproutsJob::start(position, misere).await.unwrap();
+        run(&mut job);
+        job.finish().await
+    }
+
+    /// The page's worker with `parts - 1` helpers, stepped in turns, each helper's news passed on
+    /// every `every` steps (as the page passes them on after each of a helper's slices).
+    async fn helped(position: &str, misere: bool, parts: usize, every: usize) -> SproutsAnswer {
+        from_nothing().await;
+        let mut page = SproutsJob::start(position, misere).await.unwrap();
+        let mut helpers = Vec::new();
+        for part in 1..parts {
+            // Each worker has a base of its own.
+            forget();
+            helpers.push(
+                SproutsJob::start_helping(position, misere, part, parts)
+                    .await
+                    .unwrap(),
+            );
+        }
+        let mut steps = 0;
+        while !page.is_done() {
+            page.step();
+            for helper in helpers.iter_mut().filter(|helper| !helper.is_done()) {
+                helper.step();
+            }
+            steps += 1;
+            if steps % every == 0 || helpers.iter().all(SproutsJob::is_done) {
+                for (part, helper) in helpers.iter().enumerate() {
+                    page.hear(part + 1, helper.settled(), helper.all_nodes().0);
+                }
+            }
+        }
+        page.finish().await
+    }
+
+    fn winning_moves(answer: &SproutsAnswer) -> Vec<(String, Option<bool>)> {
+        let moves = answer.children.iter();
+        moves
+            .map(|child| (child.position.clone(), child.wins))
+            .collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn the_helpers_shares_cover_every_child_once_from_the_last() {
+        assert_eq!(helper_share(7, 1, 2), [6, 5, 4, 3, 2, 1, 0]);
+        assert_eq!(helper_share(7, 1, 3), [6, 4, 2, 0]);
+        assert_eq!(helper_share(7, 2, 3), [5, 3, 1]);
+        for parts in 2..6 {
+            for n in 0..12 {
+                let mut all: Vec<usize> =
+                    (1..parts).flat_map(|p| helper_share(n, p, parts)).collect();
+                all.sort_unstable();
+                assert_eq!(
+                    all,
+                    (0..n).collect::<Vec<_>>(),
+                    "{n} children, {parts} workers"
+                );
+            }
+        }
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_pool_answers_as_one_worker_does() {
+        // Normal and misère, won and lost starts (published: normal n spots is lost when n mod 6 is 0,
+        // 1 or 2; misère 1–6 spots: N P P P N N, Lemoine–Viennot).
+        for (position, misere, lost) in [
+            ("0*4", false, false),
+            ("0*6", false, true),
+            ("0*5", false, false),
+            ("0*4", true, true),
+            ("0*5", true, false),
+        ] {
+            let one = alone(position, misere).await;
+            assert_eq!(
+                one.outcome == Outcome::P,
+                lost,
+                "{position} misère {misere}"
+            );
+            assert_eq!(one.workers, 1);
+            for (parts, every) in [(2, 1), (2, 7), (3, 3), (4, 1)] {
+                let pool = helped(position, misere, parts, every).await;
+                let what = format!("{position} misère {misere}, {parts} workers");
+                assert_eq!(pool.outcome, one.outcome, "{what}");
+                assert_eq!(pool.nimber, one.nimber, "{what}");
+                assert_eq!(winning_moves(&pool), winning_moves(&one), "{what}");
+                // A lost position's children are all won without a search: the answer may come
+                // before any helper is heard.
+                assert!(pool.workers > 1 || lost, "{what}: the helpers were heard");
+            }
+        }
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_losing_child_found_by_a_helper_proves_the_position_won() {
+        from_nothing().await;
+        let mut page = SproutsJob::start("0*5", false).await.unwrap();
+        forget();
+        let mut helper = SproutsJob::start_helping("0*5", false, 1, 2).await.unwrap();
+        run(&mut helper);
+        assert!(helper
+            .settled()
+            .iter()
+            .any(|child| child.wins == Some(true)));
+        // Before the page's worker searched anything: the position's value comes from the news.
+        page.hear(1, helper.settled(), helper.all_nodes().0);
+        assert_eq!(page.lost, Some(false));
+        assert!(page.knows_winning_move());
+        run(&mut page);
+        let answer = page.finish().await;
+        assert_eq!(answer.outcome, Outcome::N);
+        assert!(answer.children.iter().all(|child| child.wins.is_some()));
+    }
+
+    #[wasm_bindgen_test]
+    async fn news_that_are_not_a_helpers_are_ignored() {
+        from_nothing().await;
+        let mut page = SproutsJob::start("0*3", false).await.unwrap();
+        let claim = vec![SproutsChild {
+            position: "0*9".into(),
+            wins: Some(true),
+        }];
+        page.hear(0, claim.clone(), 5); // part 0 is the page's own worker
+        assert_eq!(page.lost, None);
+        assert_eq!(page.all_nodes(), (0, 1));
+        // A pool worker's, but not a child of this position: proves nothing.
+        page.hear(1, claim, 5);
+        assert_eq!(page.lost, None);
+        run(&mut page);
+        assert_eq!(page.finish().await.outcome, Outcome::N);
+    }
 }

@@ -514,6 +514,7 @@ impl Sliced for ProofSearch {
             children: 0,
             depth: self.search.level_count() as u64,
             stored: (base.normal_len() + base.misere_len()) as u64,
+            workers: 1,
         }
     }
     async fn stop(self) {}

@@ -1,0 +1,61 @@
+// Benchmark (not a test): a Sprouts hint (value and every winning move) answered by the page's solver
+// worker alone, then with the pool of solver workers (src/ui/solver_pool.rs), in headless Chromium.
+// The pool's size follows the cores the browser reports, which each run sets; every run starts from a
+// fresh browser profile (the shipped base only), and the two are run alternately.
+// Prints wall times, positions searched, moves settled, and the ratio pool / alone.
+// Usage: node tests/bench/sprouts_pool.mjs [rounds, default 2] [query …, default the list below]
+import { serveDist, launchBrowser } from '../e2e/harness.mjs';
+
+const rounds = Number(process.argv[2] ?? 2);
+const queries = process.argv.length > 3 ? process.argv.slice(3) : [
+    'start=10', // normal, 10 spots
+    'start=9&rules=misere',
+    'start=10&rules=misere',
+];
+
+const server = await serveDist();
+const browser = await launchBrowser();
+
+async function hint(query, cores) {
+    const context = await browser.newContext();
+    await context.addInitScript((n) => {
+        Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    try {
+        const page = await context.newPage();
+        await page.goto(`${server.url}/sprouts?${query}&vs=human`);
+        await page.locator('#hint').waitFor();
+        let most = 0;
+        const sampler = setInterval(() => { most = Math.max(most, page.workers().length); }, 200);
+        const started = Date.now();
+        await page.click('#hint');
+        await page.locator('#hint-verdict').waitFor({ timeout: 3_600_000 });
+        const seconds = (Date.now() - started) / 1000;
+        clearInterval(sampler);
+        const panel = await page.locator('.hint-panel').textContent();
+        const searched = Number(panel.match(/(\d+) positions searched/)[1]);
+        const moves = await page.locator('.hint-panel li').count();
+        const unsettled = (panel.match(/not examined/g) ?? []).length;
+        return { seconds, searched, moves, unsettled, workers: most, panel };
+    } finally {
+        await context.close();
+    }
+}
+
+try {
+    for (const query of queries) {
+        for (let round = 1; round <= rounds; round += 1) {
+            const one = await hint(query, 1);
+            const two = await hint(query, 2);
+            for (const [name, run] of [['1 worker ', one], ['2 workers', two]]) {
+                console.log(`${query} round ${round}, ${name}: ${run.seconds.toFixed(2)} s, ${run.searched} positions, `
+                    + `${run.workers} workers seen`);
+            }
+            console.log(`${query} round ${round}: time ratio 2/1 = ${(two.seconds / one.seconds).toFixed(2)}, `
+                + `positions ratio ${(two.searched / Math.max(1, one.searched)).toFixed(2)}`);
+        }
+    }
+} finally {
+    await browser.close();
+    await server.close();
+}

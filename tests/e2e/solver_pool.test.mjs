@@ -1,0 +1,102 @@
+// End-to-end: the pool of solver workers that helps the page's worker with a Sprouts hint
+// (src/ui/solver_pool.rs). Its size follows the cores the browser reports, which each test sets. The
+// hints with 1, 2 and 4 workers must be the same — verdict and the win/lose mark of every move — and
+// the marks are checked against a separately written brute force (tests/e2e/reference.mjs) where it
+// is fast enough; a cancel stops every worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
+import { sproutsNimber } from './reference.mjs';
+
+const env = useServerAndBrowser();
+
+/// A fresh browser profile (only the shipped base) whose navigator reports `cores` cores.
+async function withCores(cores) {
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    await context.addInitScript((n) => {
+        Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    return context;
+}
+
+/// The hint on `query`'s position: its verdict, every move with its mark, and the line under it.
+async function hint(page, query) {
+    await page.goto(`${env.url}/sprouts?${query}&vs=human`);
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
+    const moves = await page.locator('#children .child').evaluateAll((buttons) => buttons.map((b) => [
+        b.querySelector('code').textContent,
+        b.classList.contains('wins') ? 'wins' : b.classList.contains('loses') ? 'loses' : 'not examined',
+    ]));
+    return {
+        verdict: await page.locator('#hint-verdict').textContent(),
+        moves,
+        line: await page.locator('.hint-panel .muted').last().textContent(),
+    };
+}
+
+test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree with a brute force', async () => {
+    const positions = [
+        // Normal play, small enough for the brute force: the whole start is not in the shipped base's
+        // children, so the workers search.
+        ['start=0*4', true],
+        ['start=0*2%2B0*3', true],
+        ['start=0*5', false],
+        // Misère play (published: 6 spots W, 8 spots L), searched on simplest forms.
+        ['start=6&rules=misere', false],
+        ['start=8&rules=misere', false],
+        ['start=0*3%2B0*4&rules=misere', false],
+    ];
+    const answers = new Map();
+    for (const cores of [1, 2, 4]) {
+        const context = await withCores(cores);
+        const page = await openPage(context);
+        for (const [query, brute] of positions) {
+            const answer = await hint(page, query);
+            if (cores === 1) {
+                answers.set(query, answer);
+                if (brute) {
+                    for (const [child, mark] of answer.moves) {
+                        const expected = sproutsNimber(child) === 0 ? 'wins' : 'loses';
+                        assert.equal(mark, expected, `${query}: the move to ${child}`);
+                    }
+                }
+            } else {
+                const one = answers.get(query);
+                assert.equal(answer.verdict, one.verdict, `${query}, ${cores} workers`);
+                assert.deepEqual(answer.moves, one.moves, `${query}, ${cores} workers`);
+            }
+        }
+        if (cores === 2) await screenshot(page, 'sprouts-pool-hint');
+        assert.deepEqual(page.problems, []);
+        await context.close();
+    }
+    assert.match(answers.get('start=6&rules=misere').verdict, /player to move wins/);
+    assert.match(answers.get('start=8&rules=misere').verdict, /player to move loses/);
+});
+
+test('Sprouts pool: the helpers\' work shows in the progress, and a cancel stops every worker', async () => {
+    const context = await withCores(2);
+    const page = await openPage(context);
+    // Misère 10 spots: a search of many seconds, beyond the shipped base.
+    await page.goto(`${env.url}/sprouts?start=10&rules=misere&vs=human`);
+    await page.click('#hint');
+    await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
+    const workers = page.workers();
+    assert.equal(workers.length, 2, 'the page\'s worker and one pool worker');
+    const running = () => Promise.all(workers.map((w) => w.evaluate(() => self.solverJobs ?? 0)));
+    assert.ok((await running()).every((jobs) => jobs === 1), 'both workers are searching');
+    await page.click('#cancel');
+    // Every worker stops (the cancel's speed is measured by tests/bench/sprouts_pool.mjs, not here).
+    let jobs = await running();
+    for (let tries = 0; tries < 100 && jobs.some((n) => n > 0); tries += 1) {
+        await page.waitForTimeout(100);
+        jobs = await running();
+    }
+    assert.deepEqual(jobs, [0, 0], 'no job runs in any worker after the cancel');
+    // The page goes on: the next question is answered.
+    const answer = await hint(page, 'start=6&rules=misere');
+    assert.match(answer.verdict, /player to move wins/);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
