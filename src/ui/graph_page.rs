@@ -3,19 +3,21 @@
 //! their nim-sum, or the misère outcome) — all values from the solver worker. The whole game is in the URL.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::computer_reply::use_computer_turns;
 use super::copy_link::CopyLink;
 use super::game_keys::use_game_keys;
 use super::graph_board::{Edit, GraphBoard, Tool};
+use super::graph_building::{edited, restart_to_build, Build, Builder};
 use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
 use super::not_saved_note::NotSavedNote;
+use super::page_play::{use_page_play, Step};
 use super::solver::next_request_id;
-use crate::play::game::{Opponent, Rules};
+use crate::play::game::Rules;
 use crate::play::graph_game::GraphGame;
-use crate::play::history::{is_prefix, redo_target, undo_target};
-use crate::play::opponent::{choose_among, Reason};
+use crate::play::history::{redo_target, undo_target};
 use crate::play::turns;
-use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::route::Route;
 use crate::worker::protocol::Request;
 use crate::worker::SolverReactor;
 use sprague_engine::solve::graph::GraphAnalysis;
@@ -29,7 +31,6 @@ const GAME_KEYS: [&str; 8] = ["preset", "g", "at", "m", "rules", "vs", "first", 
 #[function_component(GraphPage)]
 pub fn graph_page() -> Html {
     let location = use_location();
-    let navigator = use_navigator();
     let query = location
         .map(|location| location.query_str().trim_start_matches('?').to_string())
         .unwrap_or_default();
@@ -42,10 +43,10 @@ pub fn graph_page() -> Html {
         Err(message) => (GraphGame::default_game(), Some(message), Vec::new()),
     };
     let solver = use_reducer(Asking::<GraphAnalysis>::default);
-    let line = use_state(|| game.clone());
-    let note = use_state(|| None::<String>);
-    let tool = use_state(|| None::<Tool>);
-    let edit_error = use_state(|| None::<String>);
+    // Every change of the game shown, with the note it calls for, goes through `take`.
+    let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, GraphGame::to_query);
+    // The building tool chosen (none while playing), and why an edit was refused.
+    let builder = use_reducer(Builder::default);
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
@@ -55,24 +56,6 @@ pub fn graph_page() -> Html {
         })
     };
 
-    // Shows a game: a new history entry, or in place of the current one.
-    let show = {
-        let navigator = navigator.clone();
-        Callback::from(move |(game, replace): (GraphGame, bool)| {
-            let pairs = replace_keys(
-                pairs_of(&current_query()),
-                &GAME_KEYS,
-                pairs_of(&game.to_query()),
-            );
-            if let Some(navigator) = &navigator {
-                let _ = if replace {
-                    navigator.replace_with_query(&Route::Graph, &pairs)
-                } else {
-                    navigator.push_with_query(&Route::Graph, &pairs)
-                };
-            }
-        })
-    };
     let ask = {
         let (solver, bridge, game, query) =
             (solver.clone(), bridge.clone(), game.clone(), query.clone());
@@ -88,153 +71,70 @@ pub fn graph_page() -> Html {
         })
     };
 
+    let tool = builder.tool;
     let building = tool.is_some();
-    // Keep the line for redo; ask the computer when it is its turn.
-    {
-        let (line, game, ask, note, show) = (
-            line.clone(),
-            game.clone(),
-            ask.clone(),
-            note.clone(),
-            show.clone(),
-        );
-        use_effect_with((query.clone(), building), move |(_, building)| {
-            if !is_prefix(&game, &line) {
-                line.set(game.clone());
-            }
-            if game.computer_to_move() && !building {
-                match game.opponent {
-                    Opponent::Computer {
-                        level: crate::play::game::Level::Learner,
-                        ..
-                    } => {
-                        let legal: Vec<usize> = game.remaining().iter().collect();
-                        if let Some((vertex, _)) = choose_among(
-                            &legal,
-                            &[],
-                            crate::play::game::Level::Learner,
-                            js_sys::Math::random,
-                        ) {
-                            let mut next = game.clone();
-                            if next.play(vertex).is_ok() {
-                                note.set(Some(format!(
-                                    "The computer (learner) marked vertex {vertex} at random."
-                                )));
-                                show.emit((next, true));
-                            }
-                        }
-                    }
-                    _ => ask.emit(Purpose::ComputerMove),
-                }
-            }
-        });
-    }
-    // The solver answered for the computer's move: play it.
-    {
-        let (solver, game, query, note, show) = (
-            solver.clone(),
-            game.clone(),
-            query.clone(),
-            note.clone(),
-            show.clone(),
-        );
-        let computer = solver.computer.clone();
-        use_effect_with(computer, move |computer| {
-            if let Some((asked_at, answer)) = computer {
-                if *asked_at == query && game.computer_to_move() {
-                    if let Opponent::Computer { level, .. } = game.opponent {
-                        let legal: Vec<usize> = game.remaining().iter().collect();
-                        let winning = answer
-                            .as_ref()
-                            .map(|a| a.winning_moves.clone())
-                            .unwrap_or_default();
-                        if let Some((vertex, reason)) =
-                            choose_among(&legal, &winning, level, js_sys::Math::random)
-                        {
-                            let mut next = game.clone();
-                            if next.play(vertex).is_ok() {
-                                note.set(Some(computer_note(vertex, reason, answer)));
-                                show.emit((next, true));
-                            }
-                        }
-                    }
-                }
-                solver.dispatch(Ask::Played);
-            }
-        });
-    }
+    use_computer_turns(
+        &game,
+        &query,
+        building,
+        solver.clone(),
+        ask.clone(),
+        take.clone(),
+    );
 
     let busy = solver.waiting.is_some();
     let computer_turn = game.computer_to_move();
     let people_may_move = !computer_turn && !busy && url_error.is_none();
 
     let on_mark = {
-        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        let (game, take) = (game.clone(), take.clone());
         Callback::from(move |vertex: usize| {
             let mut next = game.clone();
             if next.play(vertex).is_ok() {
-                note.set(None);
-                show.emit((next, false));
+                take.emit(Step::Person(next));
             }
         })
     };
     let on_edit = {
-        let (game, show, edit_error, note) =
-            (game.clone(), show.clone(), edit_error.clone(), note.clone());
-        Callback::from(move |edit: Edit| {
-            let edited = match edit {
-                Edit::AddVertex(spot) => game.with_vertex(spot),
-                Edit::ToggleEdge(u, v) => game.with_edge_toggled(u, v),
-                Edit::DeleteVertex(v) => game.without_vertex(v),
-                Edit::MoveVertex(v, spot) => Ok(game.with_vertex_moved(v, spot)),
-            };
-            match edited {
-                Ok(next) => {
-                    edit_error.set(None);
-                    note.set(None);
-                    show.emit((next, false));
-                }
-                Err(message) => edit_error.set(Some(message)),
+        let (game, take, builder) = (game.clone(), take.clone(), builder.clone());
+        Callback::from(move |edit: Edit| match edited(&game, edit) {
+            Ok(next) => {
+                builder.dispatch(Build::Edited);
+                take.emit(Step::Person(next));
             }
+            Err(why) => builder.dispatch(Build::Refused(why)),
         })
     };
     let set_tool = {
-        let (tool, game, show, note) = (tool.clone(), game.clone(), show.clone(), note.clone());
+        let (game, take, builder) = (game.clone(), take.clone(), builder.clone());
         Callback::from(move |chosen: Option<Tool>| {
-            if chosen.is_some() && !game.moves.is_empty() {
-                note.set(Some(
-                    "Editing the graph starts the game again from the beginning.".into(),
-                ));
-                show.emit((game.restarted(), false));
+            if let Some(step) = restart_to_build(&game, chosen) {
+                take.emit(step);
             }
-            tool.set(chosen);
+            builder.dispatch(Build::Choose(chosen));
         })
     };
     let undo_to = undo_target(&game);
-    let redo_to = redo_target(&game, &line);
+    let redo_to = redo_target(&game, &play.line);
     let on_undo = {
-        let (show, target, note) = (show.clone(), undo_to.clone(), note.clone());
+        let (take, target) = (take.clone(), undo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                note.set(None);
-                show.emit((target, false));
+                take.emit(Step::Person(target));
             }
         })
     };
     let on_redo = {
-        let (show, target) = (show.clone(), redo_to.clone());
+        let (take, target) = (take.clone(), redo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                show.emit((target, false));
+                take.emit(Step::Redo(target));
             }
         })
     };
     let on_restart = {
-        let (show, game, note) = (show.clone(), game.clone(), note.clone());
-        Callback::from(move |_| {
-            note.set(None);
-            show.emit((game.restarted(), false));
-        })
+        let (take, game) = (take.clone(), game.clone());
+        Callback::from(move |_| take.emit(Step::Person(game.restarted())))
     };
     let on_hint = {
         let ask = ask.clone();
@@ -249,11 +149,10 @@ pub fn graph_page() -> Html {
         })
     };
     let on_start = {
-        let (show, note, tool) = (show.clone(), note.clone(), tool.clone());
+        let (take, builder) = (take.clone(), builder.clone());
         Callback::from(move |(game, build): (GraphGame, bool)| {
-            note.set(None);
-            tool.set(build.then_some(Tool::AddJoin));
-            show.emit((game, false));
+            builder.dispatch(Build::Started { build });
+            take.emit(Step::Person(game));
         })
     };
     let over = game.is_over();
@@ -284,8 +183,8 @@ pub fn graph_page() -> Html {
                        title: &'static str| {
         let set_tool = set_tool.clone();
         html! {
-            <button {id} type="button" class={classes!("tool", (*tool == value).then_some("active"))}
-                    aria-pressed={(*tool == value).to_string()} {title}
+            <button {id} type="button" class={classes!("tool", (tool == value).then_some("active"))}
+                    aria-pressed={(tool == value).to_string()} {title}
                     onclick={Callback::from(move |_| set_tool.emit(value))}>{ label }</button>
         }
     };
@@ -313,14 +212,14 @@ pub fn graph_page() -> Html {
             <div class="graph-layout">
                 <div class="graph-status">
                 <p id="status" class={classes!("status", game.winner().filter(|_| !building).map(|_| "over"))} aria-live="polite">{ status }</p>
-                if let Some(text) = &*note {
+                if let Some(text) = &play.note {
                     <p id="computer-note" class="muted" aria-live="polite">{ text }</p>
                 }
-                if let Some(message) = &*edit_error {
+                if let Some(message) = &builder.edit_error {
                     <p class="error" role="alert" id="edit-error">{ message }</p>
                 }
                 </div>
-                <GraphBoard game={game.clone()} tool={*tool} enabled={building || people_may_move}
+                <GraphBoard game={game.clone()} {tool} enabled={building || people_may_move}
                             hint={hint.clone()} {on_mark} {on_edit} />
                 <div class="graph-side">
                     <div class="controls">
@@ -400,19 +299,4 @@ fn rules_text(rules: Rules) -> String {
         "Node Kayles: a move marks a vertex still in play; it and its neighbours leave the game. \
          Press a vertex to mark it. {end}"
     )
-}
-
-fn computer_note(vertex: usize, reason: Reason, answer: &Result<GraphAnalysis, String>) -> String {
-    match (reason, answer) {
-        (Reason::Winning, _) => format!("The computer marked vertex {vertex}, a winning move."),
-        (Reason::Random, Ok(answer)) if answer.winning_moves.is_empty() => {
-            format!("The computer marked vertex {vertex}: it knows it is losing, if you play well.")
-        }
-        (Reason::Random, Ok(_)) => {
-            format!("The computer marked vertex {vertex} (not its best: it slips at this level).")
-        }
-        (Reason::Random, Err(why)) => {
-            format!("The computer marked vertex {vertex} without an exact answer: {why}.")
-        }
-    }
 }

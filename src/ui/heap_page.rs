@@ -4,6 +4,7 @@
 //! gives every value shown and every computer move.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::computer_reply::use_computer_turns;
 use super::copy_link::CopyLink;
 use super::dots_board::DotsBoard;
 use super::game_keys::use_game_keys;
@@ -12,16 +13,17 @@ use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
 use super::move_list::MoveList;
 use super::not_saved_note::NotSavedNote;
+use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
-use crate::play::game::{Game, Opponent, Rules};
-use crate::play::history::{is_prefix, redo_target, undo_target};
-use crate::play::opponent::{choose_move, winning_board_moves, Reason};
+use crate::play::game::{Game, Rules};
+use crate::play::history::{redo_target, undo_target};
+use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
 use crate::play::turns;
-use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::route::Route;
 use crate::worker::protocol::{PositionAnswer, Request};
 use crate::worker::SolverReactor;
 use yew::prelude::*;
@@ -40,7 +42,6 @@ pub struct HeapPageProps {
 pub fn heap_page(props: &HeapPageProps) -> Html {
     let kind = props.kind;
     let location = use_location();
-    let navigator = use_navigator();
     let query = location
         .map(|location| location.query_str().trim_start_matches('?').to_string())
         .unwrap_or_default();
@@ -55,38 +56,17 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     ));
     let board = game.board();
     let solver = use_reducer(Asking::<PositionAnswer>::default);
-    // The longest line of play seen from this start, for redo.
-    let line = use_state(|| game.clone());
-    // What the computer said about its last move.
-    let note = use_state(|| None::<String>);
+    let route = match kind {
+        BoardKind::Dots => Route::Dots,
+        BoardKind::Grundy => Route::Grundy,
+    };
+    // Every change of the game shown, with the note it calls for, goes through `take`.
+    let (play, take) = use_page_play(&game, route, &GAME_KEYS, Game::to_query);
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
                 solver.dispatch(Ask::Heard(response));
-            }
-        })
-    };
-
-    // Shows a game: a new history entry, or (for the computer's reply) in place of the current one.
-    let show = {
-        let navigator = navigator.clone();
-        Callback::from(move |(game, replace): (Game, bool)| {
-            let pairs = replace_keys(
-                pairs_of(&current_query()),
-                &GAME_KEYS,
-                pairs_of(&game.to_query()),
-            );
-            if let Some(navigator) = &navigator {
-                let route = match kind {
-                    BoardKind::Dots => Route::Dots,
-                    BoardKind::Grundy => Route::Grundy,
-                };
-                let _ = if replace {
-                    navigator.replace_with_query(&route, &pairs)
-                } else {
-                    navigator.push_with_query(&route, &pairs)
-                };
             }
         })
     };
@@ -106,91 +86,25 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         })
     };
 
-    // Keep the line for redo; ask the computer when it is its turn.
-    {
-        let (line, game, ask, note, show) = (
-            line.clone(),
-            game.clone(),
-            ask.clone(),
-            note.clone(),
-            show.clone(),
-        );
-        use_effect_with(query.clone(), move |_| {
-            if !is_prefix(&game, &line) {
-                line.set(game.clone());
-            }
-            if game.computer_to_move() {
-                match game.opponent {
-                    Opponent::Computer {
-                        level: crate::play::game::Level::Learner,
-                        ..
-                    } => {
-                        // The learner needs no solver.
-                        if let Some((mv, _)) = choose_move(
-                            &game.board(),
-                            None,
-                            crate::play::game::Level::Learner,
-                            js_sys::Math::random,
-                        ) {
-                            let mut next = game.clone();
-                            if next.play(mv).is_ok() {
-                                note.set(Some(format!(
-                                    "The computer (learner) played {} at random.",
-                                    game.board().describe(mv)
-                                )));
-                                show.emit((next, true));
-                            }
-                        }
-                    }
-                    _ => ask.emit(Purpose::ComputerMove),
-                }
-            }
-        });
-    }
-
-    // The solver answered for the computer's move: play it.
-    {
-        let (solver, game, query, note, show) = (
-            solver.clone(),
-            game.clone(),
-            query.clone(),
-            note.clone(),
-            show.clone(),
-        );
-        let computer = solver.computer.clone();
-        use_effect_with(computer, move |computer| {
-            if let Some((asked_at, answer)) = computer {
-                if *asked_at == query && game.computer_to_move() {
-                    if let Opponent::Computer { level, .. } = game.opponent {
-                        let board = game.board();
-                        let answer_ok = answer.as_ref().ok();
-                        if let Some((mv, reason)) =
-                            choose_move(&board, answer_ok, level, js_sys::Math::random)
-                        {
-                            let mut next = game.clone();
-                            if next.play(mv).is_ok() {
-                                note.set(Some(computer_note(&board, mv, reason, answer)));
-                                show.emit((next, true));
-                            }
-                        }
-                    }
-                }
-                solver.dispatch(Ask::Played);
-            }
-        });
-    }
+    use_computer_turns(
+        &game,
+        &query,
+        false,
+        solver.clone(),
+        ask.clone(),
+        take.clone(),
+    );
 
     let busy = solver.waiting.is_some();
     let computer_turn = game.computer_to_move();
     let people_may_move = !computer_turn && !busy && url_error.is_none();
 
     let on_move = {
-        let (game, show, note) = (game.clone(), show.clone(), note.clone());
+        let (game, take) = (game.clone(), take.clone());
         Callback::from(move |mv: BoardMove| {
             let mut next = game.clone();
             if next.play(mv).is_ok() {
-                note.set(None);
-                show.emit((next, false));
+                take.emit(Step::Person(next));
                 // The pressed dot or counter is gone or disabled now: keep the keyboard on the board
                 // rather than letting focus fall to the page.
                 keep_focus_on_board();
@@ -198,32 +112,31 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         })
     };
     let undo_to = undo_target(&game);
-    let redo_to = redo_target(&game, &line);
+    let redo_to = redo_target(&game, &play.line);
     let on_undo = {
-        let (show, target, note) = (show.clone(), undo_to.clone(), note.clone());
+        let (take, target) = (take.clone(), undo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                note.set(None);
-                show.emit((target, false));
+                take.emit(Step::Person(target));
             }
         })
     };
     let on_redo = {
-        let (show, target) = (show.clone(), redo_to.clone());
+        let (take, target) = (take.clone(), redo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                show.emit((target, false));
+                take.emit(Step::Redo(target));
             }
         })
     };
     let on_restart = {
-        let (show, game, note) = (show.clone(), game.clone(), note.clone());
+        let (take, game) = (take.clone(), game.clone());
         Callback::from(move |_| {
-            note.set(None);
-            show.emit((
-                Game::new(game.start.clone(), game.rules, game.opponent),
-                false,
-            ));
+            take.emit(Step::Person(Game::new(
+                game.start.clone(),
+                game.rules,
+                game.opponent,
+            )))
         })
     };
     let on_hint = {
@@ -238,13 +151,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             }
         })
     };
-    let on_start = {
-        let (show, note) = (show.clone(), note.clone());
-        Callback::from(move |game: Game| {
-            note.set(None);
-            show.emit((game, false));
-        })
-    };
+    let on_start = take.reform(Step::Person);
     {
         let hint_allowed = people_may_move && !board.is_over();
         use_game_keys(
@@ -299,7 +206,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             }
             <GameSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
-            if let Some(text) = &*note {
+            if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
             { board_view }
@@ -394,25 +301,4 @@ fn rules_text(start: &Board, rules: Rules) -> String {
         Rules::Misere => "Whoever cannot move wins (misère play).",
     };
     format!("{moves} {end}")
-}
-
-fn computer_note(
-    board: &Board,
-    mv: BoardMove,
-    reason: Reason,
-    answer: &Result<PositionAnswer, String>,
-) -> String {
-    let played = board.describe(mv);
-    match (reason, answer) {
-        (Reason::Winning, _) => format!("The computer played {played}, a winning move."),
-        (Reason::Random, Ok(answer)) if answer.winning_moves.is_empty() => {
-            format!("The computer played {played}: it knows it is losing, if you play well.")
-        }
-        (Reason::Random, Ok(_)) => {
-            format!("The computer played {played} (not its best: it slips at this level).")
-        }
-        (Reason::Random, Err(why)) => {
-            format!("The computer played {played} without an exact answer: {why}.")
-        }
-    }
 }
