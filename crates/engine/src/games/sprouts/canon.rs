@@ -4,7 +4,9 @@
 //! (reflection), order of regions, order of boundaries in each region, starting point of each boundary,
 //! with letters named in order of first appearance. To keep that search small, everything is first
 //! ordered by a *letter-blind* signature (which does not depend on names or on the choices), and only
-//! choices that tie on it are tried, with branch-and-bound on the key prefix.
+//! choices that tie on it are tried, with branch-and-bound on the key prefix. A writing that equals
+//! the best one found shows a symmetry of the land: the search then leaves the choice where the
+//! two writings part (see [`Search::region_slot`]).
 
 use super::land::{Land, Vertex, BOUNDARY_SEP, REGION_SEP};
 use super::raw::VertexId;
@@ -85,8 +87,9 @@ fn blind_symbols(items: &[Item]) -> Blind {
 enum Variants {
     /// Rotations of the boundary's items, by start index.
     Rotations(Vec<usize>),
-    /// Written out (orders of the shared letters of a small region).
-    Listed(Vec<Vec<Item>>),
+    /// A small region's items (sorted, without its shared letters) followed by its shared letters,
+    /// in an order chosen during the search (see [`Search::small_slot`]).
+    Small(Vec<Item>),
 }
 
 struct Boundary {
@@ -101,7 +104,7 @@ impl Boundary {
     fn variant_count(&self) -> usize {
         match &self.variants {
             Variants::Rotations(starts) => starts.len(),
-            Variants::Listed(lists) => lists.len(),
+            Variants::Small(_) => 1,
         }
     }
 
@@ -112,7 +115,7 @@ impl Boundary {
                 let s = starts[v];
                 (&self.items[s..], &self.items[..s])
             }
-            Variants::Listed(lists) => (&lists[v], &[]),
+            Variants::Small(_) => (&self.items, &[]),
         }
     }
 }
@@ -193,45 +196,39 @@ fn small_boundary(items: &[Item]) -> Boundary {
     let shared: Vec<Item> = items.iter().copied().filter(|i| rank(i) == 3).collect();
     let mut blind: Blind = items.iter().map(|i| rank(i) as u16).collect();
     blind.sort_unstable();
-    let variants = if shared.is_empty() {
-        Variants::Rotations(vec![0])
+    let has_shared = !shared.is_empty();
+    let variants = if has_shared {
+        Variants::Small(shared)
     } else {
-        let mut lists = Vec::new();
-        permutations(
-            &shared,
-            &mut Vec::new(),
-            &mut vec![false; shared.len()],
-            &mut |p| lists.push(plain.iter().chain(p.iter()).copied().collect()),
-        );
-        Variants::Listed(lists)
+        Variants::Rotations(vec![0])
     };
     Boundary {
         items: plain,
         variants,
         blind,
-        has_shared: !shared.is_empty(),
+        has_shared,
     }
 }
 
-fn permutations(
-    items: &[Item],
-    current: &mut Vec<Item>,
-    used: &mut [bool],
-    f: &mut dyn FnMut(&[Item]),
-) {
-    if current.len() == items.len() {
-        f(current);
-        return;
-    }
-    for i in 0..items.len() {
-        if !used[i] {
-            used[i] = true;
-            current.push(items[i]);
-            permutations(items, current, used, f);
-            current.pop();
-            used[i] = false;
-        }
-    }
+/// Puts `items` (shared letters) in the next order by vertex id; false (and back to the first
+/// order) after the last.
+fn next_order(items: &mut [Item]) -> bool {
+    let id = |item: &Item| match *item {
+        Item::Shared(v) | Item::Inner(v) => v,
+        _ => 0,
+    };
+    let n = items.len();
+    let Some(i) = (1..n).rev().find(|&i| id(&items[i - 1]) < id(&items[i])) else {
+        items.reverse();
+        return false;
+    };
+    let j = (i..n)
+        .rev()
+        .find(|&j| id(&items[j]) > id(&items[i - 1]))
+        .unwrap();
+    items.swap(i - 1, j);
+    items[i..].reverse();
+    true
 }
 
 fn oriented(shape: &LandShape, reflect: bool) -> Vec<Region> {
@@ -301,6 +298,18 @@ fn cmp_land_signature(
 /// The canonical land for a shape.
 pub(crate) fn canonical_land(shape: &LandShape) -> Land {
     let forward = oriented(shape, false);
+    // A small region is written the same way in both orientations: a land of small regions only
+    // has the same writings reflected.
+    if shape
+        .regions
+        .iter()
+        .all(|r| matches!(r, RegionShape::Small(_)))
+    {
+        let slots = land_order(&forward);
+        let mut search = Search::new(&forward, slots, None);
+        search.region_slot(0, 1);
+        return Land::from_key(search.best.unwrap_or_default());
+    }
     let backward = oriented(shape, true);
     let (forward_order, backward_order) = (land_order(&forward), land_order(&backward));
     let order = cmp_land_signature(&forward, &forward_order, &backward, &backward_order);
@@ -316,7 +325,7 @@ pub(crate) fn canonical_land(shape: &LandShape) -> Land {
         };
         if keep {
             let mut search = Search::new(regions, slots, best.take());
-            search.region_slot(0);
+            search.region_slot(0, 1);
             best = search.best;
         }
     }
@@ -341,6 +350,13 @@ struct Search<'a> {
     /// For each boundary written: (length of `out` then, how that prefix compares with `best`'s).
     /// Only the new bytes are compared at each step, not the whole prefix again.
     compared: Vec<(usize, Ordering)>,
+    /// How many of the current path's first choices are those of the writing that gave `best`
+    /// (choice 0 is the orientation; then one per region slot and one per boundary slot).
+    agree: usize,
+    /// Set when a writing equal to `best` was just completed: the depth of the choice to return to.
+    jump: Option<usize>,
+    /// A buffer per depth for writing small regions.
+    scratch: Vec<Vec<Item>>,
 }
 
 impl<'a> Search<'a> {
@@ -358,8 +374,12 @@ impl<'a> Search<'a> {
             inner_names: Vec::new(),
             inner_from: 0,
             out: Vec::new(),
+            // A best from the other orientation differs from this search's path at its first choice.
+            agree: 0,
             best,
             compared: Vec::new(),
+            jump: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -432,12 +452,23 @@ impl<'a> Search<'a> {
         now == Ordering::Greater
     }
 
-    fn region_slot(&mut self, slot: usize) {
+    /// Fills region slot `slot` and what follows; `depth` is the number of choices made before.
+    fn region_slot(&mut self, slot: usize, depth: usize) {
         if slot == self.slots.len() {
-            if self.best.as_ref().is_none_or(|b| self.out < *b) {
-                self.best = Some(self.out.clone());
-                // Every prefix on the current path now equals the best's.
-                self.compared.iter_mut().for_each(|c| c.1 = Ordering::Equal);
+            match self.best.as_ref().map(|b| self.out.cmp(b)) {
+                None | Some(Ordering::Less) => {
+                    self.best = Some(self.out.clone());
+                    self.agree = depth;
+                    // Every prefix on the current path now equals the best's.
+                    self.compared.iter_mut().for_each(|c| c.1 = Ordering::Equal);
+                }
+                // The same key as the best writing's: mapping that writing onto this one, position
+                // by position, is an automorphism of the land. It fixes the choices both share, and
+                // takes the best's choice at the first depth where they differ to this path's. So
+                // this path's whole subtree at that depth is the image of the best's (explored
+                // before it) and holds no smaller key: return there.
+                Some(Ordering::Equal) => self.jump = Some(self.agree),
+                Some(Ordering::Greater) => {}
             }
             return;
         }
@@ -445,11 +476,32 @@ impl<'a> Search<'a> {
         // Only regions with this slot's signature may fill it (in index order: `slots` comes
         // from a stable sort).
         let (from, to) = self.ties[slot];
+        // Small regions with shared letters: only those that write the smallest bytes here (up to
+        // 8 candidates; with more, all are tried).
+        let mut orders = [[0; 4]; 8];
+        let mut least = None;
+        if to - from > 1 && to - from <= orders.len() {
+            for (k, order) in (from..to).zip(&mut orders) {
+                let r = self.slots[k];
+                if !self.used_region[r] {
+                    match self.small_order(r) {
+                        Some(o) => {
+                            *order = o;
+                            least = Some(least.map_or(o, |l: [usize; 4]| l.min(o)));
+                        }
+                        None => {
+                            least = None;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         let mut tried_plain = false;
         for k in from..to {
             let r = self.slots[k];
             let region = &regions[r];
-            if self.used_region[r] {
+            if self.used_region[r] || least.is_some_and(|l| orders[k - from] != l) {
                 continue;
             }
             // Regions without shared letters that tie on the signature write identically.
@@ -465,19 +517,36 @@ impl<'a> Search<'a> {
             }
             self.used_region[r] = true;
             let saved_from = std::mem::replace(&mut self.inner_from, self.inner_names.len());
-            self.boundary_slot(r, 0, slot);
+            self.boundary_slot(r, 0, slot, depth + 1);
             self.inner_names.truncate(self.inner_from);
             self.inner_from = saved_from;
             self.used_region[r] = false;
             self.out.truncate(mark);
+            if self.leave(depth) {
+                return;
+            }
         }
     }
 
-    fn boundary_slot(&mut self, r: usize, bslot: usize, rslot: usize) {
+    /// After a choice made at `depth` was explored: true when the search returns to a shallower
+    /// choice. The next choice at `depth` is not on the best writing's path any more.
+    fn leave(&mut self, depth: usize) -> bool {
+        self.agree = self.agree.min(depth);
+        match self.jump {
+            Some(to) if to < depth => true,
+            Some(_) => {
+                self.jump = None;
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn boundary_slot(&mut self, r: usize, bslot: usize, rslot: usize, depth: usize) {
         let regions = self.regions;
         let region = &regions[r];
         if bslot == region.boundaries.len() {
-            self.region_slot(rslot + 1);
+            self.region_slot(rslot + 1, depth);
             return;
         }
         // Only boundaries with this slot's signature may fill it (in index order, as `order` is
@@ -499,23 +568,116 @@ impl<'a> Search<'a> {
                 tried_plain = true;
                 1
             };
+            if let Variants::Small(shared) = &boundary.variants {
+                if self.small_slot(r, b, (&boundary.items, shared), rslot, depth) {
+                    return;
+                }
+                continue;
+            }
             for v in 0..variants {
-                let mark = self.out.len();
-                let (shared_mark, inner_mark) = (self.shared_names.len(), self.inner_names.len());
-                if bslot > 0 {
-                    self.out.push(BOUNDARY_SEP);
+                if self.try_writing((r, b, bslot), rslot, depth, boundary.variant(v)) {
+                    return;
                 }
-                if !self.write_compared(boundary.variant(v)) {
-                    self.used_boundary[region.offset + b] = true;
-                    self.boundary_slot(r, bslot + 1, rslot);
-                    self.used_boundary[region.offset + b] = false;
-                }
-                self.compared.pop();
-                self.out.truncate(mark);
-                self.shared_names.truncate(shared_mark);
-                self.inner_names.truncate(inner_mark);
             }
         }
+    }
+
+    /// Writes boundary `b` of region `r` in its slot `bslot` as `items`, and searches on. True when
+    /// the search returns to a shallower choice (see [`Search::leave`]).
+    fn try_writing(
+        &mut self,
+        (r, b, bslot): (usize, usize, usize),
+        rslot: usize,
+        depth: usize,
+        items: (&[Item], &[Item]),
+    ) -> bool {
+        let used = self.regions[r].offset + b;
+        let mark = self.out.len();
+        let (shared_mark, inner_mark) = (self.shared_names.len(), self.inner_names.len());
+        if bslot > 0 {
+            self.out.push(BOUNDARY_SEP);
+        }
+        if !self.write_compared(items) {
+            self.used_boundary[used] = true;
+            self.boundary_slot(r, bslot + 1, rslot, depth + 1);
+            self.used_boundary[used] = false;
+        }
+        self.compared.pop();
+        self.out.truncate(mark);
+        self.shared_names.truncate(shared_mark);
+        self.inner_names.truncate(inner_mark);
+        self.leave(depth)
+    }
+
+    /// Writes a small region (its one boundary `b`): its other items, then its shared letters that
+    /// have a name already, in the order of their names, then the others in every order. Any other
+    /// order writes a larger byte where it first differs (a letter named now gets a larger name
+    /// than every letter named before), so it cannot give the smallest key.
+    fn small_slot(
+        &mut self,
+        r: usize,
+        b: usize,
+        (plain, shared): (&[Item], &[Item]),
+        rslot: usize,
+        depth: usize,
+    ) -> bool {
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+        }
+        let mut items = std::mem::take(&mut self.scratch[depth]);
+        items.clear();
+        items.extend_from_slice(plain);
+        let named_from = items.len();
+        items.extend(shared.iter().filter(|&&i| self.shared_name(i).is_some()));
+        items[named_from..].sort_unstable_by_key(|&i| self.shared_name(i));
+        let new_from = items.len();
+        items.extend(shared.iter().filter(|&&i| self.shared_name(i).is_none()));
+        items[new_from..].sort_unstable_by_key(|&i| match i {
+            Item::Shared(v) => v,
+            _ => 0,
+        });
+        let mut left = false;
+        loop {
+            if self.try_writing((r, b, 0), rslot, depth, (&items, &[])) {
+                left = true;
+                break;
+            }
+            if !next_order(&mut items[new_from..]) {
+                break;
+            }
+        }
+        self.scratch[depth] = items;
+        left
+    }
+
+    /// The name a shared letter has so far.
+    fn shared_name(&self, item: Item) -> Option<usize> {
+        match item {
+            Item::Shared(v) => self.shared_names.iter().position(|&n| n == v),
+            _ => None,
+        }
+    }
+
+    /// For a small region with shared letters (at most 4): the names of its shared letters in
+    /// increasing order, a letter without a name yet counting as larger than any. Regions that tie
+    /// on the signature write alike up to these letters, and the smallest such list writes the
+    /// smallest bytes (see [`Search::small_slot`]). None for other regions.
+    fn small_order(&self, r: usize) -> Option<[usize; 4]> {
+        let [boundary] = self.regions[r].boundaries.as_slice() else {
+            return None;
+        };
+        let Variants::Small(shared) = &boundary.variants else {
+            return None;
+        };
+        if shared.len() > 4 {
+            return None;
+        }
+        let mut order = [usize::MAX; 4];
+        for (o, &item) in order.iter_mut().zip(shared) {
+            *o = self.shared_name(item).unwrap_or(usize::MAX);
+        }
+        order.sort_unstable();
+        Some(order)
     }
 
     fn name(&mut self, item: Item) -> Vertex {
@@ -537,3 +699,6 @@ impl<'a> Search<'a> {
         }
     }
 }
+#[cfg(test)]
+#[path = "canon_tests.rs"]
+mod tests;
