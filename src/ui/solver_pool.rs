@@ -5,7 +5,8 @@
 //! While the page's worker searches the position and then its children from the first, each pool
 //! worker settles its share of the children from the last (`Request::SproutsChildren`, see
 //! `worker::sprouts_job`). The page passes on what they settle to its worker (`Request::HelpFound`),
-//! which answers as it would alone — sooner. The pool stops when the page's worker answers, when the
+//! which answers as it would alone — sooner; and what each worker's search learns to the others
+//! (`Response::Learned` → `Request::TakeLearned`), as the engine's threads share what they prove. The pool stops when the page's worker answers, when the
 //! person cancels, or when another question is asked.
 
 use super::check_pool::pool_size;
@@ -38,6 +39,17 @@ struct Helping {
     shares: Vec<RequestId>,
     /// Sends news to the page's worker.
     forward: Callback<Request>,
+    /// The question, sent to the pool's workers once the page's worker has not answered within
+    /// its first slice of work (most questions are answered from the base at once).
+    question: Option<Question>,
+}
+
+/// A Sprouts question, as the pool's workers are asked it.
+struct Question {
+    position: String,
+    misere: bool,
+    /// Workers in all, the page's included.
+    parts: usize,
 }
 
 /// Sets the pool to work on the Sprouts question `id` that was just sent to the page's worker
@@ -52,30 +64,63 @@ pub fn help(id: RequestId, position: &str, misere: bool, forward: Callback<Reque
     POOL.with(|pool| {
         let mut pool = pool.borrow_mut();
         start_workers(&mut pool, parts - 1);
-        let shares = (1..parts)
-            .map(|part| {
-                let share = next_request_id();
-                let _ = pool.workers[part - 1].unbounded_send(Request::SproutsChildren {
-                    id: share,
-                    position: position.to_string(),
-                    misere,
-                    part,
-                    parts,
-                });
-                share
-            })
-            .collect();
+        let shares = (1..parts).map(|_| next_request_id()).collect();
+        let question = Question {
+            position: position.to_string(),
+            misere,
+            parts,
+        };
         pool.helping = Some(Helping {
             id,
             shares,
             forward,
+            question: Some(question),
         });
     });
 }
 
-/// Called with every response the page's worker sends: once it has answered question `id` (or said
-/// why not), the pool stops.
-pub fn page_worker_said(response: &Response) {
+/// Sends each pool worker its share of the question, once.
+fn send_shares(pool: &mut Pool) {
+    let Some(helping) = pool.helping.as_mut() else {
+        return;
+    };
+    let Some(Question {
+        position,
+        misere,
+        parts,
+    }) = helping.question.take()
+    else {
+        return; // sent already
+    };
+    for (part, (worker, &share)) in pool.workers.iter().zip(&helping.shares).enumerate() {
+        let _ = worker.unbounded_send(Request::SproutsChildren {
+            id: share,
+            position: position.clone(),
+            misere,
+            part: part + 1,
+            parts,
+        });
+    }
+}
+
+/// Called with every response the page's worker sends: what it learned goes to the pool's workers,
+/// and once it has answered the question helped with (or said why not), the pool stops. Returns
+/// whether the response was the pool's business only (not for the page).
+pub fn page_worker_said(response: &Response) -> bool {
+    if let Response::Learned { id, entries } = response {
+        POOL.with(|pool| {
+            let pool = pool.borrow();
+            if let Some(helping) = pool.helping.as_ref().filter(|helping| helping.id == *id) {
+                for (worker, &share) in pool.workers.iter().zip(&helping.shares) {
+                    let _ = worker.unbounded_send(Request::TakeLearned {
+                        id: share,
+                        entries: entries.clone(),
+                    });
+                }
+            }
+        });
+        return true;
+    }
     let progress = matches!(
         response,
         Response::Progress { .. }
@@ -84,19 +129,25 @@ pub fn page_worker_said(response: &Response) {
             | Response::NotSaved { .. }
     );
     let helped = POOL.with(|pool| {
-        let pool = pool.borrow();
-        pool.helping.as_ref().map(|helping| helping.id)
+        let mut pool = pool.borrow_mut();
+        let helped = pool.helping.as_ref().map(|helping| helping.id);
+        if progress && helped == Some(response.id()) {
+            send_shares(&mut pool); // still working after a slice: the pool joins in
+        }
+        helped
     });
     if !progress && helped == Some(response.id()) {
         stop();
     }
+    false
 }
 
 /// Stops the pool's work (its workers keep what they learned, and stay for the next question).
 pub fn stop() {
     POOL.with(|pool| {
         let mut pool = pool.borrow_mut();
-        if let Some(helping) = pool.helping.take() {
+        // Only the shares sent are running.
+        if let Some(helping) = pool.helping.take().filter(|h| h.question.is_none()) {
             for (worker, id) in pool.workers.iter().zip(helping.shares) {
                 let _ = worker.unbounded_send(Request::Cancel { id });
             }
@@ -110,6 +161,10 @@ fn start_workers(pool: &mut Pool, count: usize) {
         let part = pool.workers.len() + 1;
         let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
         let (to_worker, requests) = mpsc::unbounded();
+        // Reads the base now: a question that needs the pool will not wait for it.
+        bridge.send_input(Request::ReadSproutsBase {
+            id: next_request_id(),
+        });
         let (sink, responses) = bridge.split();
         wasm_bindgen_futures::spawn_local(async move {
             let _ = requests.map(Ok).forward(sink).await;
@@ -122,29 +177,40 @@ fn start_workers(pool: &mut Pool, count: usize) {
     }
 }
 
-/// What pool worker `part` says, passed on to the page's worker if it is about the question helped
-/// with.
+/// What pool worker `part` says about the question helped with: the children it settled go to the
+/// page's worker, what it learned to the page's worker and the other pool workers.
 fn pass_on(part: usize, response: Response) {
-    let news = POOL.with(|pool| {
+    let forward = POOL.with(|pool| {
         let pool = pool.borrow();
         let helping = pool.helping.as_ref()?;
-        let Response::ChildrenSettled {
-            id, settled, nodes, ..
-        } = response
-        else {
-            return None; // cancelled, or an error: the page's worker goes on alone
-        };
-        (helping.shares.get(part - 1) == Some(&id)).then(|| {
-            let news = Request::HelpFound {
+        if helping.shares.get(part - 1) != Some(&response.id()) {
+            return None; // about an earlier question
+        }
+        let news = match response {
+            Response::ChildrenSettled { settled, nodes, .. } => Request::HelpFound {
                 id: helping.id,
                 helper: part,
                 settled,
                 nodes,
-            };
-            (helping.forward.clone(), news)
-        })
+            },
+            Response::Learned { entries, .. } => {
+                let others = pool.workers.iter().zip(&helping.shares).enumerate();
+                for (_, (worker, &share)) in others.filter(|(i, _)| i + 1 != part) {
+                    let _ = worker.unbounded_send(Request::TakeLearned {
+                        id: share,
+                        entries: entries.clone(),
+                    });
+                }
+                Request::TakeLearned {
+                    id: helping.id,
+                    entries,
+                }
+            }
+            _ => return None, // cancelled, or an error: the page's worker goes on alone
+        };
+        Some((helping.forward.clone(), news))
     });
-    if let Some((forward, news)) = news {
+    if let Some((forward, news)) = forward {
         forward.emit(news);
     }
 }

@@ -80,8 +80,9 @@ pub fn sprouts_page() -> Html {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
-                solver_pool::page_worker_said(&response);
-                solver.dispatch(Ask::Heard(response));
+                if !solver_pool::page_worker_said(&response) {
+                    solver.dispatch(Ask::Heard(response));
+                }
             }
         })
     };

@@ -35,7 +35,7 @@ pub async fn solver_reactor(mut scope: Scope) {
                 None => return,
             },
         };
-        if let Request::HelpFound { .. } = request {
+        if let Request::HelpFound { .. } | Request::TakeLearned { .. } = request {
             continue; // news for a question already answered
         }
         let response = handle(request, &mut scope, &mut queue).await;
@@ -70,6 +70,12 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             misere,
         } => sprouts(id, &position, misere, scope, queue).await,
+        Request::ReadSproutsBase { id } => {
+            let base = sprouts_job::take_base().await;
+            let entries = (base.normal_len() + base.misere_len()) as u64;
+            sprouts_job::give_back(base);
+            Response::SproutsBaseRead { id, entries }
+        }
         Request::SproutsChildren {
             id,
             position,
@@ -78,7 +84,9 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             parts,
         } => sprouts_children(id, &position, misere, part, parts, scope, queue).await,
         // Taken above; never handled as a request of its own.
-        Request::HelpFound { id, .. } => Response::Cancelled { id },
+        Request::HelpFound { id, .. } | Request::TakeLearned { id, .. } => {
+            Response::Cancelled { id }
+        }
         Request::SproutsDraw { id, from, position } => sprouts_draw(id, from, &position),
         Request::SproutsDrawOneOf { id, from, choices } => sprouts_draw_one_of(id, &from, &choices),
         Request::SproutsHintCurve { id, drawing, child } => Response::SproutsHintCurve {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
 use sprague_engine::solve::sprouts::proof_layout::NodeKind;
-use sprague_engine::solve::sprouts::{Detail, LevelKind, PartReport};
+use sprague_engine::solve::sprouts::{Detail, LearnedEntries, LevelKind, PartReport};
 
 pub type RequestId = u32;
 
@@ -93,6 +93,9 @@ pub enum Request {
         moves: Vec<usize>,
         misere: bool,
     },
+    /// Read the Sprouts base now (a pool worker getting ready for its first share), answered
+    /// `SproutsBaseRead`.
+    ReadSproutsBase { id: RequestId },
     /// A pool worker's share of a Sprouts question the page's worker is answering: settle the
     /// children of `position` in share `part` (1 ≤ `part` < `parts`; the page's worker is part 0) —
     /// see `sprouts_job::helper_share`. Answered by `ChildrenSettled` as children are settled.
@@ -111,6 +114,12 @@ pub enum Request {
         helper: usize,
         settled: Vec<SproutsChild>,
         nodes: u64,
+    },
+    /// To a worker of a Sprouts pool, for its running question `id`: entries another worker of the
+    /// pool learned (`Response::Learned`), taken in as proven (the pool runs this same code).
+    TakeLearned {
+        id: RequestId,
+        entries: LearnedEntries,
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
@@ -205,6 +214,14 @@ pub enum Response {
         id: RequestId,
         answer: SproutsAnswer,
     },
+    /// From a worker of a Sprouts pool: the entries its search learned since its last such message,
+    /// for the pool's other workers (`Request::TakeLearned`).
+    Learned {
+        id: RequestId,
+        entries: LearnedEntries,
+    },
+    /// The Sprouts base is read (`ReadSproutsBase`): its entries.
+    SproutsBaseRead { id: RequestId, entries: u64 },
     /// A pool worker's share so far (`SproutsChildren`): the children it has settled and the positions
     /// it searched; the last message has `done`.
     ChildrenSettled {
@@ -453,6 +470,8 @@ impl Response {
             | Response::SearchProgress { id, .. }
             | Response::Sprouts { id, .. }
             | Response::ChildrenSettled { id, .. }
+            | Response::Learned { id, .. }
+            | Response::SproutsBaseRead { id, .. }
             | Response::LookaheadProgress { id, .. }
             | Response::SproutsGuess { id, .. }
             | Response::SproutsDrawn { id, .. }

@@ -9,6 +9,7 @@ use super::protocol::{Request, RequestId, Response, SproutsChild};
 use super::run_budget::{memory_bytes, RunBudget};
 use super::sprouts_job::SproutsJob;
 use futures::{FutureExt, SinkExt, StreamExt};
+use sprague_engine::solve::sprouts::LearnedEntries;
 use std::collections::VecDeque;
 use yew_agent::reactor::ReactorScope;
 
@@ -28,6 +29,12 @@ pub trait Sliced: Sized {
     async fn stop(self);
     /// News for the job from a pool worker (`Request::HelpFound`); most jobs have no use for it.
     fn hear(&mut self, _helper: usize, _settled: Vec<SproutsChild>, _nodes: u64) {}
+    /// Entries another worker of a pool learned (`Request::TakeLearned`).
+    fn take_in(&mut self, _entries: &LearnedEntries) {}
+    /// What the job learned since the last slice, for the other workers of its pool.
+    fn take_learned(&mut self) -> Option<LearnedEntries> {
+        None
+    }
     /// Whether stopping now leaves something to answer with (see [`Until`]).
     fn may_stop(&self) -> bool {
         true
@@ -56,6 +63,12 @@ impl<J: Sliced> Sliced for Until<J> {
     fn hear(&mut self, helper: usize, settled: Vec<SproutsChild>, nodes: u64) {
         self.job.hear(helper, settled, nodes)
     }
+    fn take_in(&mut self, entries: &LearnedEntries) {
+        self.job.take_in(entries)
+    }
+    fn take_learned(&mut self) -> Option<LearnedEntries> {
+        self.job.take_learned()
+    }
 }
 
 /// Runs `job` to its end in slices, or returns the response that ends the request early (an error, or
@@ -81,7 +94,10 @@ pub async fn run_in_slices<J: Sliced>(
                 return Err(Response::Error { id, message });
             }
         }
-        let page_gone = scope.send(job.progress(id)).await.is_err();
+        let mut page_gone = scope.send(job.progress(id)).await.is_err();
+        if let Some(entries) = job.take_learned() {
+            page_gone |= scope.send(Response::Learned { id, entries }).await.is_err();
+        }
         if !page_gone {
             gloo::timers::future::TimeoutFuture::new(0).await;
         }
@@ -138,7 +154,11 @@ fn cancel_requested(
                 settled,
                 nodes,
             } if target == id => job.hear(helper, settled, nodes),
-            Request::Cancel { .. } | Request::HelpFound { .. } => {}
+            Request::TakeLearned {
+                id: target,
+                entries,
+            } if target == id => job.take_in(&entries),
+            Request::Cancel { .. } | Request::HelpFound { .. } | Request::TakeLearned { .. } => {}
             other => queue.push_back(other),
         }
     }
@@ -189,6 +209,12 @@ impl Sliced for SproutsJob {
     }
     fn hear(&mut self, helper: usize, settled: Vec<SproutsChild>, nodes: u64) {
         SproutsJob::hear(self, helper, settled, nodes)
+    }
+    fn take_in(&mut self, entries: &LearnedEntries) {
+        SproutsJob::take_in(self, entries)
+    }
+    fn take_learned(&mut self) -> Option<LearnedEntries> {
+        SproutsJob::take_learned(self)
     }
 }
 

@@ -19,8 +19,8 @@ use super::protocol::{Outcome, RequestId, Response, SproutsAnswer, SproutsChild,
 use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::{Land, Position};
 use sprague_engine::solve::sprouts::{
-    Base, DfpnOptions, LandForms, MisereFormSearch, NormalAnswer, NormalSearch, OutcomeRace, Step,
-    DEFAULT_FORM_LIVES,
+    Base, DfpnOptions, LandForms, LearnedEntries, MisereFormSearch, NormalAnswer, NormalSearch,
+    OutcomeRace, Step, DEFAULT_FORM_LIVES,
 };
 use std::cell::{Cell, RefCell};
 
@@ -83,6 +83,14 @@ impl Search {
                 Step::Done(lost) => Step::Done(NormalAnswer::Losing(lost)),
                 Step::Running { nodes, depth } => Step::Running { nodes, depth },
             },
+        }
+    }
+
+    fn base_mut(&mut self) -> &mut Base {
+        match self {
+            Search::Normal(search) => search.base_mut(),
+            Search::Misere(search) => search.base_mut(),
+            Search::Race(race) => race.base_mut(),
         }
     }
 
@@ -150,8 +158,13 @@ pub struct SproutsJob {
     helping: bool,
     /// The children as written in news from and to pool workers.
     child_names: Vec<String>,
+    /// What pool workers have settled of each child (see [`SproutsJob::hear`]).
+    heard: Vec<Option<bool>>,
     /// Positions searched by each pool worker that reported (by its part; 0 is this worker).
     helper_nodes: Vec<Option<u64>>,
+    /// In a pool: the base notes what it learns, handed to the pool's other workers
+    /// ([`SproutsJob::take_learned`]).
+    sharing: bool,
     /// The full pass stopped with children unsettled (a winning move was known; see [`MORE_MOVES_MS`]).
     stopped_early: bool,
     /// Done as soon as one winning move is known (the computer needs no more).
@@ -201,7 +214,9 @@ impl SproutsJob {
             quick_pass: true,
             helping: false,
             child_names: Vec::new(),
+            heard: Vec::new(),
             helper_nodes: Vec::new(),
+            sharing: false,
             stopped_early: false,
             one_winning_move_enough: false,
             nodes: 0,
@@ -232,6 +247,7 @@ impl SproutsJob {
         job.child_lost = vec![None; job.children.len()];
         job.order = helper_share(job.children.len(), part, parts);
         job.helping = true;
+        job.share();
         Ok(job)
     }
 
@@ -456,40 +472,83 @@ impl SproutsJob {
         if helper == 0 || helper > 64 {
             return; // not a pool worker's part
         }
+        self.share();
         if self.helper_nodes.len() <= helper {
             self.helper_nodes.resize(helper + 1, None);
         }
         self.helper_nodes[helper] = Some(nodes);
-        let wins = |child: &SproutsChild| child.wins == Some(true);
-        if self.lost.is_none() {
-            if !settled.iter().any(wins) {
-                return; // the next news will say it again: each says all a helper has settled
+        if settled.is_empty() {
+            return;
+        }
+        if self.heard.is_empty() {
+            if self.lost.is_none() {
+                self.children = self.position.children();
+                self.child_names = self.children.iter().map(ToString::to_string).collect();
             }
-            self.children = self.position.children();
-            self.child_names = self.children.iter().map(ToString::to_string).collect();
-            if !settled
-                .iter()
-                .any(|child| wins(child) && self.child_names.contains(&child.position))
-            {
-                return; // not a child of this position: proves nothing
-            }
-            if self.search.is_some() {
-                self.end_search(); // the search for the value: not needed any more
-            }
-            self.found_value(false);
+            self.heard = vec![None; self.children.len()];
         }
         for child in settled {
+            // A position that is not a child of this one (or a child heard twice) changes nothing.
             let found = self
                 .child_names
                 .iter()
                 .position(|name| *name == child.position);
-            let Some(i) = found.filter(|&i| self.child_lost[i].is_none()) else {
-                continue;
-            };
-            self.child_lost[i] = child.wins;
-            if matches!(self.search, Some((_, Goal::Child(searched))) if searched == i) {
-                self.end_search(); // the next step goes on to the next child
+            if let Some(i) = found.filter(|&i| self.heard[i].is_none()) {
+                self.heard[i] = child.wins;
             }
+        }
+        if self.lost.is_none() {
+            // A child lost for the player to move proves the position won; every child won, lost.
+            let value = if self.heard.contains(&Some(true)) {
+                Some(false)
+            } else if !self.heard.is_empty() && self.heard.iter().all(|&lost| lost == Some(false)) {
+                Some(true)
+            } else {
+                None
+            };
+            let Some(lost) = value else { return };
+            if self.search.is_some() {
+                self.end_search(); // the search for the value: not needed any more
+            }
+            self.found_value(lost);
+        }
+        for i in 0..self.children.len() {
+            if self.child_lost[i].is_none() && self.heard[i].is_some() {
+                self.child_lost[i] = self.heard[i];
+                if matches!(self.search, Some((_, Goal::Child(searched))) if searched == i) {
+                    self.end_search(); // the next step goes on to the next child
+                }
+            }
+        }
+    }
+
+    /// From now on, what the base learns is noted for the pool's other workers.
+    fn share(&mut self) {
+        if !self.sharing {
+            self.sharing = true;
+            self.base_mut().note_learned();
+        }
+    }
+
+    /// What the base learned since the last call, for the pool's other workers (`None` when not in a
+    /// pool, or nothing new).
+    pub fn take_learned(&mut self) -> Option<LearnedEntries> {
+        if !self.sharing {
+            return None;
+        }
+        Some(self.base_mut().take_learned()).filter(|entries| !entries.is_empty())
+    }
+
+    /// Takes in what another worker of the pool learned.
+    pub fn take_in(&mut self, entries: &LearnedEntries) {
+        self.share();
+        self.base_mut().take_in(entries);
+    }
+
+    fn base_mut(&mut self) -> &mut Base {
+        match &mut self.search {
+            Some((search, _)) => search.base_mut(),
+            None => self.base.as_mut().expect("an idle job holds the base"),
         }
     }
 
@@ -632,7 +691,10 @@ impl SproutsJob {
     /// it back to the worker, and says how many entries it holds.
     async fn save(&mut self) -> u64 {
         let mut base = self.base.take().expect("an idle job holds the base");
-        if entries(&base) > self.entries_at_start {
+        let _ = base.take_learned(); // the question is over: nobody to hand it to
+        // A pool worker's entries went to the page's worker as it learned them, and are stored with
+        // its base: storing them here too would make that worker read this one's record back.
+        if entries(&base) > self.entries_at_start && !self.helping {
             match store_merged(&mut base).await {
                 Ok(stored) => note_stored(stored),
                 Err(error) => base_saving::not_saved(error),
@@ -813,8 +875,14 @@ mod tests {
     }
 
     /// The page's worker with `parts - 1` helpers, stepped in turns, each helper's news passed on
-    /// every `every` steps (as the page passes them on after each of a helper's slices).
-    async fn helped(position: &str, misere: bool, parts: usize, every: usize) -> SproutsAnswer {
+    /// every `every` steps (as the page passes them on after each of a helper's slices), with what
+    /// each learned to the others. Returns the answer and how many entries were handed over.
+    async fn helped(
+        position: &str,
+        misere: bool,
+        parts: usize,
+        every: usize,
+    ) -> (SproutsAnswer, usize) {
         from_nothing().await;
         let mut page = SproutsJob::start(position, misere).await.unwrap();
         let mut helpers = Vec::new();
@@ -827,7 +895,7 @@ mod tests {
                     .unwrap(),
             );
         }
-        let mut steps = 0;
+        let (mut steps, mut handed) = (0, 0);
         while !page.is_done() {
             page.step();
             for helper in helpers.iter_mut().filter(|helper| !helper.is_done()) {
@@ -838,9 +906,22 @@ mod tests {
                 for (part, helper) in helpers.iter().enumerate() {
                     page.hear(part + 1, helper.settled(), helper.all_nodes().0);
                 }
+                // What each learned, to all the others (as the page passes it on).
+                let learned: Vec<Option<LearnedEntries>> = std::iter::once(&mut page)
+                    .chain(helpers.iter_mut())
+                    .map(SproutsJob::take_learned)
+                    .collect();
+                for (from, entries) in learned.iter().enumerate() {
+                    let Some(entries) = entries else { continue };
+                    handed += entries.len();
+                    let mut to = std::iter::once(&mut page).chain(helpers.iter_mut());
+                    for (_, job) in (&mut to).enumerate().filter(|(i, _)| *i != from) {
+                        job.take_in(entries);
+                    }
+                }
             }
         }
-        page.finish().await
+        (page.finish().await, handed)
     }
 
     fn winning_moves(answer: &SproutsAnswer) -> Vec<(String, Option<bool>)> {
@@ -888,7 +969,7 @@ mod tests {
             );
             assert_eq!(one.workers, 1);
             for (parts, every) in [(2, 1), (2, 7), (3, 3), (4, 1)] {
-                let pool = helped(position, misere, parts, every).await;
+                let (pool, handed) = helped(position, misere, parts, every).await;
                 let what = format!("{position} misère {misere}, {parts} workers");
                 assert_eq!(pool.outcome, one.outcome, "{what}");
                 assert_eq!(pool.nimber, one.nimber, "{what}");
@@ -896,6 +977,10 @@ mod tests {
                 // A lost position's children are all won without a search: the answer may come
                 // before any helper is heard.
                 assert!(pool.workers > 1 || lost, "{what}: the helpers were heard");
+                assert!(
+                    handed > 0 || lost,
+                    "{what}: learned entries were handed over"
+                );
             }
         }
     }
@@ -919,6 +1004,36 @@ mod tests {
         let answer = page.finish().await;
         assert_eq!(answer.outcome, Outcome::N);
         assert!(answer.children.iter().all(|child| child.wins.is_some()));
+    }
+
+    #[wasm_bindgen_test]
+    async fn every_child_found_won_by_helpers_proves_the_position_lost() {
+        // Published: normal 6 spots and misère 4 spots are lost for the player to move.
+        for (position, misere) in [("0*6", false), ("0*4", true)] {
+            from_nothing().await;
+            let mut page = SproutsJob::start(position, misere).await.unwrap();
+            // Two helpers of three workers: each settles half of the children.
+            let mut settled = Vec::new();
+            for part in 1..3 {
+                forget();
+                let mut helper = SproutsJob::start_helping(position, misere, part, 3)
+                    .await
+                    .unwrap();
+                run(&mut helper);
+                settled.push(helper.settled());
+            }
+            page.hear(1, settled[0].clone(), 1);
+            assert_eq!(
+                page.lost, None,
+                "{position}: half of the children prove nothing"
+            );
+            page.hear(2, settled[1].clone(), 1);
+            assert_eq!(page.lost, Some(true), "{position}: every child is won");
+            assert!(page.is_done());
+            let answer = page.finish().await;
+            assert_eq!(answer.outcome, Outcome::P, "{position}");
+            assert_eq!(answer.workers, 3);
+        }
     }
 
     #[wasm_bindgen_test]

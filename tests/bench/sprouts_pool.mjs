@@ -1,8 +1,10 @@
 // Benchmark (not a test): a Sprouts hint (value and every winning move) answered by the page's solver
 // worker alone, then with the pool of solver workers (src/ui/solver_pool.rs), in headless Chromium.
 // The pool's size follows the cores the browser reports, which each run sets; every run starts from a
-// fresh browser profile (the shipped base only), and the two are run alternately.
-// Prints wall times, positions searched, moves settled, and the ratio pool / alone.
+// fresh browser profile (the shipped base only) and warms the workers with a small hint first; the
+// two are run alternately.
+// Prints wall times, positions searched, moves settled (a won position's search for more winning
+// moves stops 4 s after the question: see src/worker/sprouts_job.rs), and the ratio pool / alone.
 // Usage: node tests/bench/sprouts_pool.mjs [rounds, default 2] [query …, default the list below]
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 
@@ -23,7 +25,17 @@ async function hint(query, cores) {
     }, cores);
     try {
         const page = await context.newPage();
-        await page.goto(`${server.url}/sprouts?${query}&vs=human`);
+        // A first question starts the workers (each reads the shipped base); the one measured comes
+        // after, on the same page, as a player's next hint would.
+        await page.goto(`${server.url}/sprouts?start=3&vs=human`);
+        await page.click('#hint');
+        await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(3_000); // as a player looks at the hint: the pool's workers get ready
+        await page.evaluate((url) => {
+            window.history.pushState(null, '', url);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+        }, `/sprouts?${query}&vs=human`);
+        await page.locator('#hint-verdict').waitFor({ state: 'detached' });
         await page.locator('#hint').waitFor();
         let most = 0;
         const sampler = setInterval(() => { most = Math.max(most, page.workers().length); }, 200);
@@ -34,9 +46,9 @@ async function hint(query, cores) {
         clearInterval(sampler);
         const panel = await page.locator('.hint-panel').textContent();
         const searched = Number(panel.match(/(\d+) positions searched/)[1]);
-        const moves = await page.locator('.hint-panel li').count();
-        const unsettled = (panel.match(/not examined/g) ?? []).length;
-        return { seconds, searched, moves, unsettled, workers: most, panel };
+        const moves = await page.locator('#children .child').count();
+        const settled = await page.locator('#children .child.wins, #children .child.loses').count();
+        return { seconds, searched, moves, settled, workers: most };
     } finally {
         await context.close();
     }
@@ -49,7 +61,7 @@ try {
             const two = await hint(query, 2);
             for (const [name, run] of [['1 worker ', one], ['2 workers', two]]) {
                 console.log(`${query} round ${round}, ${name}: ${run.seconds.toFixed(2)} s, ${run.searched} positions, `
-                    + `${run.workers} workers seen`);
+                    + `${run.settled} of ${run.moves} moves settled, ${run.workers} workers seen`);
             }
             console.log(`${query} round ${round}: time ratio 2/1 = ${(two.seconds / one.seconds).toFixed(2)}, `
                 + `positions ratio ${(two.searched / Math.max(1, one.searched)).toFixed(2)}`);

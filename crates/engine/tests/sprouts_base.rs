@@ -218,3 +218,28 @@ fn proof_graph_is_a_valid_proof() {
         );
     }
 }
+
+#[test]
+fn what_a_base_learns_is_handed_to_another_once() {
+    // A base that notes what it learns: solving 4 spots from nothing writes its entries.
+    let mut learner = Base::new();
+    learner.note_learned();
+    sprouts::nimber(&Position::start(4).unwrap(), &mut learner);
+    sprouts::misere_losing(&Position::start(4).unwrap(), &mut learner);
+    let learned = learner.take_learned();
+    assert_eq!(learned.len(), learner.normal_len() + learner.misere_len());
+    assert!(learner.take_learned().is_empty(), "handed over once");
+    // Taken in by another base (through bincode, as between web workers): it knows the same, and
+    // agrees with a base that solved the same itself.
+    let bytes = bincode::serialize(&learned).unwrap();
+    let mut other = Base::new();
+    other.note_learned();
+    other.take_in(&bincode::deserialize(&bytes).unwrap());
+    assert_eq!(other, solved_base());
+    assert_eq!(other.nimber(&pos("0*4")), Some(1), "published: 4 spots is *1");
+    assert!(other.take_learned().is_empty(), "what was taken in is not handed on again");
+    // A base that does not note hands nothing over.
+    let mut quiet = Base::new();
+    sprouts::nimber(&Position::start(3).unwrap(), &mut quiet);
+    assert!(quiet.take_learned().is_empty());
+}

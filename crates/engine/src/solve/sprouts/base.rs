@@ -53,10 +53,27 @@ pub struct Base {
 }
 
 /// One entry of a base, as handed from one thread's base to another's.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Learned {
     Nimber(Box<[u8]>, u32),
     Misere(Box<[u8]>, bool),
+}
+
+/// Entries a base learned, handed to another base searching beside it in another process — a worker
+/// of the web app's pool (see [`Base::note_learned`]). Every entry is a proven fact: taken in, they
+/// change how much the other searches, never an answer. They come from the same program's searches,
+/// so they are taken in unchecked: never hand over entries read from outside.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LearnedEntries(Vec<Learned>);
+
+impl LearnedEntries {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// Bases are equal when they hold the same entries (the indexes follow from them).
@@ -198,6 +215,22 @@ impl Base {
     /// The entries written since the last call (or since [`Base::note_fresh`]).
     pub(crate) fn take_fresh(&mut self) -> Vec<Learned> {
         self.fresh.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Starts noting every entry written from now on, for [`Base::take_learned`].
+    pub fn note_learned(&mut self) {
+        self.note_fresh();
+    }
+
+    /// The entries written since the last call or since [`Base::note_learned`] (none if not noting).
+    pub fn take_learned(&mut self) -> LearnedEntries {
+        LearnedEntries(self.take_fresh())
+    }
+
+    /// Takes in the entries another base learned (see [`LearnedEntries`]); they are not noted as
+    /// learned here, so they are not handed on again.
+    pub fn take_in(&mut self, entries: &LearnedEntries) {
+        self.absorb(&entries.0);
     }
 
     /// Takes in entries another thread learned, without noting them as fresh here.

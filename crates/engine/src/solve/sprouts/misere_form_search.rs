@@ -114,8 +114,8 @@ impl MisereFormSearch {
         &self.base
     }
 
-    /// The base, to take in entries learned elsewhere during the search (see `learning`).
-    pub(crate) fn base_mut(&mut self) -> &mut Base {
+    /// The base, to take in entries learned elsewhere during the search (see `learning`, `Base::take_in`).
+    pub fn base_mut(&mut self) -> &mut Base {
         &mut self.base
     }
 

@@ -38,7 +38,9 @@ pub mod proof_layout;
 mod search_levels;
 
 pub use answers::{Answers, Questions};
-pub use base::{Base, BaseError, Conflict, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER};
+pub use base::{
+    Base, BaseError, Conflict, LearnedEntries, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER,
+};
 pub use check::{
     check_base, name_some, verify_base, verify_base_under, BaseCheck, CheckOptions, CheckReport,
     DEFAULT_NODES_PER_ENTRY,

@@ -168,8 +168,8 @@ impl NormalSearch {
         &self.base
     }
 
-    /// The base, to take in entries learned elsewhere during the search (see `learning`).
-    pub(crate) fn base_mut(&mut self) -> &mut Base {
+    /// The base, to take in entries learned elsewhere during the search (see `learning`, `Base::take_in`).
+    pub fn base_mut(&mut self) -> &mut Base {
         &mut self.base
     }
 

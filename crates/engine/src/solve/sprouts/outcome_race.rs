@@ -70,7 +70,7 @@ impl OutcomeRace {
 
     /// The couple search's base, to take in entries learned elsewhere (the proof-number search's
     /// copy learns them when its base is merged back).
-    pub(crate) fn base_mut(&mut self) -> &mut Base {
+    pub fn base_mut(&mut self) -> &mut Base {
         self.couple.base_mut()
     }
 
