@@ -19,9 +19,14 @@ async function withCores(cores) {
     return context;
 }
 
-/// The hint on `query`'s position: its verdict, every move with its mark, and the line under it.
+/// The hint on `query`'s position, reached inside the app (not reloaded: the workers and their bases
+/// stay, as in a game): its verdict, every move with its mark, and the line under it.
 async function hint(page, query) {
-    await page.goto(`${env.url}/sprouts?${query}&vs=human`);
+    await page.evaluate((url) => {
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/sprouts?${query}&vs=human`);
+    await page.locator('#hint-verdict').waitFor({ state: 'detached' });
     await page.click('#hint');
     await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
     const moves = await page.locator('#children .child').evaluateAll((buttons) => buttons.map((b) => [
@@ -36,35 +41,53 @@ async function hint(page, query) {
 }
 
 test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree with a brute force', async () => {
+    // [query, checked by the brute force, searched long enough for the pool to join in]
     const positions = [
-        // Normal play, small enough for the brute force: the whole start is not in the shipped base's
-        // children, so the workers search.
-        ['start=0*4', true],
-        ['start=0*2%2B0*3', true],
-        ['start=0*5', false],
-        // Misère play (published: 6 spots W, 8 spots L), searched on simplest forms.
-        ['start=6&rules=misere', false],
-        ['start=8&rules=misere', false],
-        ['start=0*3%2B0*4&rules=misere', false],
+        // Normal play, small enough for the brute force (answered from the shipped base).
+        ['start=0*4', true, false],
+        ['start=0*2%2B0*3', true, false],
+        // Normal play: a won position of 34 moves, every one settled (seconds of search).
+        ['start=0*8.1a1a', false, true],
+        // Misère play (published: 6 spots W, 9 spots L), searched on simplest forms.
+        ['start=6&rules=misere', false, false],
+        ['start=0*3%2B0*4&rules=misere', false, false],
+        ['start=9&rules=misere', false, true],
+        // Misère 10 spots (published: W): the search for more winning moves stops after a few
+        // seconds, so only the moves settled by both are compared.
+        ['start=10&rules=misere', false, true],
     ];
     const answers = new Map();
     for (const cores of [1, 2, 4]) {
         const context = await withCores(cores);
         const page = await openPage(context);
-        for (const [query, brute] of positions) {
+        await page.goto(`${env.url}/sprouts?start=3&vs=human`);
+        for (const [query, brute, long] of positions) {
             const answer = await hint(page, query);
+            const what = `${query}, ${cores} workers`;
+            if (long && cores > 1) assert.match(answer.line, new RegExp(`by ${cores} workers`), what);
             if (cores === 1) {
                 answers.set(query, answer);
+                assert.doesNotMatch(answer.line, /by \d+ workers/, what);
                 if (brute) {
                     for (const [child, mark] of answer.moves) {
                         const expected = sproutsNimber(child) === 0 ? 'wins' : 'loses';
                         assert.equal(mark, expected, `${query}: the move to ${child}`);
                     }
                 }
-            } else {
-                const one = answers.get(query);
-                assert.equal(answer.verdict, one.verdict, `${query}, ${cores} workers`);
-                assert.deepEqual(answer.moves, one.moves, `${query}, ${cores} workers`);
+                continue;
+            }
+            const one = answers.get(query);
+            const outcome = (verdict) => verdict.split(':')[0]; // who wins; then how many moves were seen
+            assert.equal(outcome(answer.verdict), outcome(one.verdict), what);
+            assert.deepEqual(answer.moves.map(([child]) => child), one.moves.map(([child]) => child), what);
+            const settled = answer.moves.filter(([, mark], i) => mark !== 'not examined'
+                && one.moves[i][1] !== 'not examined');
+            for (const [child, mark] of settled) {
+                assert.equal(mark, one.moves.find(([c]) => c === child)[1], `${what}: the move to ${child}`);
+            }
+            if (query !== 'start=10&rules=misere') {
+                assert.equal(answer.verdict, one.verdict, what);
+                assert.deepEqual(answer.moves, one.moves, what);
             }
         }
         if (cores === 2) await screenshot(page, 'sprouts-pool-hint');
@@ -72,7 +95,8 @@ test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree 
         await context.close();
     }
     assert.match(answers.get('start=6&rules=misere').verdict, /player to move wins/);
-    assert.match(answers.get('start=8&rules=misere').verdict, /player to move loses/);
+    assert.match(answers.get('start=9&rules=misere').verdict, /player to move loses/);
+    assert.match(answers.get('start=10&rules=misere').verdict, /player to move wins/);
 });
 
 test('Sprouts pool: the helpers\' work shows in the progress, and a cancel stops every worker', async () => {
