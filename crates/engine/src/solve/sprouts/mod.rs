@@ -3,7 +3,9 @@
 //! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
 //! bases; outcomes also by proof-number search ([`DfpnSearch`]), or by both in turns ([`OutcomeRace`]).
 //! Every search runs in budgeted slices over an explicit stack, reading from and writing into a [`Base`].
-//! [`Solver`] is how a question is answered (outcome, winning moves, nimber), on one thread or many.
+//! [`Solver`] is how a question is answered (outcome, winning moves, nimber), on one thread or many;
+//! [`SteppedQuestion`] answers it the same way in small steps within budgets (the web app's worker,
+//! alone or with a pool of helpers).
 //!
 //! ```
 //! use sprague_engine::games::sprouts::Position;
@@ -36,6 +38,7 @@ mod parallel;
 mod proof;
 pub mod proof_layout;
 mod search_levels;
+mod stepped;
 
 pub use answers::{Answers, Questions};
 pub use base::{
@@ -62,6 +65,9 @@ pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
+pub use stepped::{
+    helper_share, Budgets, LandValue, SteppedAnswer, SteppedProgress, SteppedQuestion,
+};
 
 use crate::games::sprouts::Position;
 
