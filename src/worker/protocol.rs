@@ -221,7 +221,10 @@ pub enum Response {
         entries: LearnedEntries,
     },
     /// The Sprouts base is read (`ReadSproutsBase`): its entries.
-    SproutsBaseRead { id: RequestId, entries: u64 },
+    SproutsBaseRead {
+        id: RequestId,
+        entries: u64,
+    },
     /// A pool worker's share so far (`SproutsChildren`): the children it has settled and the positions
     /// it searched; the last message has `done`.
     ChildrenSettled {

@@ -236,8 +236,15 @@ fn what_a_base_learns_is_handed_to_another_once() {
     other.note_learned();
     other.take_in(&bincode::deserialize(&bytes).unwrap());
     assert_eq!(other, solved_base());
-    assert_eq!(other.nimber(&pos("0*4")), Some(1), "published: 4 spots is *1");
-    assert!(other.take_learned().is_empty(), "what was taken in is not handed on again");
+    assert_eq!(
+        other.nimber(&pos("0*4")),
+        Some(1),
+        "published: 4 spots is *1"
+    );
+    assert!(
+        other.take_learned().is_empty(),
+        "what was taken in is not handed on again"
+    );
     // A base that does not note hands nothing over.
     let mut quiet = Base::new();
     sprouts::nimber(&Position::start(3).unwrap(), &mut quiet);
