@@ -80,7 +80,7 @@ pub async fn run_in_slices<J: Sliced>(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Result<J, Response> {
-    let _running = Running::start();
+    let running = Running::start();
     let budget = RunBudget::start(js_sys::Date::now(), memory_bytes());
     while !job.is_done() {
         if let Some(message) = budget.passed(js_sys::Date::now(), memory_bytes()) {
@@ -102,15 +102,18 @@ pub async fn run_in_slices<J: Sliced>(
             gloo::timers::future::TimeoutFuture::new(0).await;
         }
         if page_gone || cancel_requested(id, &mut job, scope, queue) {
+            drop(running); // the search has stopped; what it learned is kept below
             job.stop().await;
             return Err(Response::Cancelled { id });
         }
     }
+    drop(running);
     Ok(job)
 }
 
-/// Counts the jobs running in this worker in its global `solverJobs`, for DevTools and the end-to-end
-/// tests (which check that a cancel stops every worker of a pool).
+/// Counts the jobs computing in this worker in its global `solverJobs` (a cancelled job no longer
+/// counts while it keeps what it learned), for DevTools and the end-to-end tests (which check that
+/// a cancel stops every worker of a pool).
 struct Running;
 
 impl Running {

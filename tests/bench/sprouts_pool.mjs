@@ -3,7 +3,7 @@
 // The pool's size follows the cores the browser reports, which each run sets; every run starts from a
 // fresh browser profile (the shipped base only) and warms the workers with a small hint first; the
 // two are run alternately.
-// Prints wall times, positions searched, moves settled (a won position's search for more winning
+// Prints how soon a cancel stops every worker, then wall times, positions searched, moves settled (a won position's search for more winning
 // moves stops 4 s after the question: see src/worker/sprouts_job.rs), and the ratio pool / alone.
 // Usage: node tests/bench/sprouts_pool.mjs [rounds, default 2] [query …, default the list below]
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
@@ -54,7 +54,37 @@ async function hint(query, cores) {
     }
 }
 
+/// How long after Cancel every worker of a 2-worker pool has stopped searching (each reports its
+/// searching jobs in its global `solverJobs`, see src/worker/slices.rs; polling them adds a few ms),
+/// during a misère 11-spot hint.
+async function cancelLatency() {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });
+    });
+    try {
+        const page = await context.newPage();
+        await page.goto(`${server.url}/sprouts?start=11&rules=misere&vs=human`);
+        await page.click('#hint');
+        await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
+        const workers = page.workers();
+        const started = Date.now();
+        await page.evaluate(() => document.getElementById('cancel').click());
+        let running = 1;
+        while (running > 0 && Date.now() - started < 10_000) {
+            const jobs = await Promise.all(workers.map((w) => w.evaluate(() => self.solverJobs ?? 0)));
+            running = jobs.reduce((a, b) => a + b, 0);
+        }
+        return Date.now() - started;
+    } finally {
+        await context.close();
+    }
+}
+
 try {
+    for (let round = 1; round <= rounds; round += 1) {
+        console.log(`cancel, round ${round}: every worker stopped ${await cancelLatency()} ms after the click`);
+    }
     for (const query of queries) {
         for (let round = 1; round <= rounds; round += 1) {
             const one = await hint(query, 1);
