@@ -17,7 +17,7 @@ use crate::play::game::Rules;
 use crate::play::graph_game::GraphGame;
 use crate::play::history::{redo_target, undo_target};
 use crate::play::turns;
-use crate::route::Route;
+use crate::route::{pairs_of, Route};
 use crate::worker::protocol::Request;
 use crate::worker::SolverReactor;
 use sprague_engine::solve::graph::GraphAnalysis;
@@ -44,7 +44,9 @@ pub fn graph_page() -> Html {
     };
     let solver = use_reducer(Asking::<GraphAnalysis>::default);
     // Every change of the game shown, with the note it calls for, goes through `take`.
-    let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, GraphGame::to_query);
+    let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, |game| {
+        pairs_of(&game.to_query())
+    });
     // The building tool chosen (none while playing), and why an edit was refused.
     let builder = use_reducer(Builder::default);
     let bridge = {

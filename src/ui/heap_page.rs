@@ -23,7 +23,7 @@ use crate::play::history::{redo_target, undo_target};
 use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
 use crate::play::turns;
-use crate::route::Route;
+use crate::route::{pairs_of, Route};
 use crate::worker::protocol::{PositionAnswer, Request};
 use crate::worker::SolverReactor;
 use yew::prelude::*;
@@ -61,7 +61,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         BoardKind::Grundy => Route::Grundy,
     };
     // Every change of the game shown, with the note it calls for, goes through `take`.
-    let (play, take) = use_page_play(&game, route, &GAME_KEYS, Game::to_query);
+    let (play, take) = use_page_play(&game, route, &GAME_KEYS, |game| pairs_of(&game.to_query()));
     let bridge = {
         let solver = solver.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {

@@ -2,12 +2,14 @@
 
 mod asking;
 mod bases_page;
+mod board_refocus;
 mod board_touch;
 mod check_pool;
 mod computer_reply;
 mod copy_link;
 mod dots_board;
 mod download;
+mod drawn_choice;
 mod exact_picking;
 mod game_drawing;
 mod game_keys;
@@ -37,6 +39,7 @@ mod solver;
 mod solver_pool;
 mod spot_moves_list;
 mod sprouts_board;
+mod sprouts_computer;
 mod sprouts_page;
 mod sprouts_setup;
 mod svg_point;

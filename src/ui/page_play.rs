@@ -1,12 +1,33 @@
 //! What a heap or graph page keeps beside the game in its URL — the longest line of play seen from this
 //! start (what redo replays) and what the computer said about its last move — as a reducer, and the one
-//! way such a page changes the game it shows: a `Step`, shown in the URL with the note it calls for.
+//! way such a page changes the game it shows: a `Step`, shown in the URL with the note it calls for. The
+//! Sprouts page keeps the same, for a game whose moves are positions.
 
 use crate::play::history::{is_prefix, MoveList};
+use crate::play::sprouts_game::SproutsGame;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_router::prelude::*;
+
+/// A game whose line of play a page keeps for redo.
+pub trait KeptLine: Clone + PartialEq + 'static {
+    /// Whether this game is `line` or an earlier point of it (same start, rules and players).
+    fn is_on(&self, line: &Self) -> bool;
+}
+
+impl<G: MoveList + PartialEq + 'static> KeptLine for G {
+    fn is_on(&self, line: &Self) -> bool {
+        is_prefix(self, line)
+    }
+}
+
+// Sprouts moves are positions, not `Copy` moves: `SproutsGame` says itself which lines it leads to.
+impl KeptLine for SproutsGame {
+    fn is_on(&self, line: &Self) -> bool {
+        self.leads_to(line)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PagePlay<G> {
@@ -51,7 +72,7 @@ pub enum PlayAction<G> {
     Took(Step<G>),
 }
 
-impl<G: MoveList> PagePlay<G> {
+impl<G: KeptLine> PagePlay<G> {
     pub fn new(game: G) -> Self {
         PagePlay {
             line: game,
@@ -60,13 +81,13 @@ impl<G: MoveList> PagePlay<G> {
     }
 }
 
-impl<G: MoveList + 'static> Reducible for PagePlay<G> {
+impl<G: KeptLine> Reducible for PagePlay<G> {
     type Action = PlayAction<G>;
 
     fn reduce(self: Rc<Self>, action: PlayAction<G>) -> Rc<Self> {
         match action {
             // A point of the line (after undo or back) keeps the line, so that redo can replay it.
-            PlayAction::Reached(game) if is_prefix(&game, &self.line) => self,
+            PlayAction::Reached(game) if game.is_on(&self.line) => self,
             PlayAction::Reached(game) => Rc::new(PagePlay {
                 line: game,
                 note: self.note.clone(),
@@ -87,13 +108,14 @@ impl<G: MoveList + 'static> Reducible for PagePlay<G> {
 }
 
 /// The page's play state, and the callback every step goes through: it sets the note and shows the step's
-/// game at `route` (the game's own keys, `game_keys`, replaced; other keys of the URL kept).
+/// game at `route` (the game's own keys, `game_keys`, replaced by `to_pairs` of the game; other keys of
+/// the URL kept).
 #[hook]
-pub fn use_page_play<G: MoveList + PartialEq + 'static>(
+pub fn use_page_play<G: KeptLine>(
     game: &G,
     route: Route,
     game_keys: &'static [&'static str],
-    to_query: fn(&G) -> String,
+    to_pairs: fn(&G) -> Vec<(String, String)>,
 ) -> (UseReducerHandle<PagePlay<G>>, Callback<Step<G>>) {
     let play = {
         let game = game.clone();
@@ -109,11 +131,7 @@ pub fn use_page_play<G: MoveList + PartialEq + 'static>(
     let take = {
         let play = play.clone();
         Callback::from(move |step: Step<G>| {
-            let pairs = replace_keys(
-                pairs_of(&current_query()),
-                game_keys,
-                pairs_of(&to_query(step.game())),
-            );
+            let pairs = replace_keys(pairs_of(&current_query()), game_keys, to_pairs(step.game()));
             let replace = step.replaces_entry();
             play.dispatch(PlayAction::Took(step));
             if let Some(navigator) = &navigator {
@@ -202,5 +220,32 @@ mod tests {
         assert!(!Step::Person(game.clone()).replaces_entry());
         assert!(!Step::Redo(game.clone()).replaces_entry());
         assert!(!Step::Restart(game, String::new()).replaces_entry());
+    }
+
+    #[wasm_bindgen_test]
+    fn a_sprouts_line_for_redo_is_kept_through_undo_and_replaced_by_another_move() {
+        use sprague_engine::games::sprouts::Position;
+        let start = SproutsGame::new(Position::start(2).unwrap(), Rules::Normal, Opponent::Human);
+        let after_moves = |picks: &[usize]| {
+            let mut game = start.clone();
+            for &pick in picks {
+                let child = game.moves()[pick].clone();
+                game.play(child).unwrap();
+            }
+            game
+        };
+        let reached = |games: Vec<SproutsGame>| {
+            games
+                .into_iter()
+                .fold(Rc::new(PagePlay::new(start.clone())), |state, game| {
+                    state.reduce(PlayAction::Reached(game))
+                })
+                .line
+                .clone()
+        };
+        let longest = after_moves(&[0, 0]);
+        assert_eq!(reached(vec![longest.clone(), start.clone()]), longest);
+        let other = after_moves(&[1]);
+        assert_eq!(reached(vec![longest, other.clone()]), other);
     }
 }

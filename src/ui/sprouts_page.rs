@@ -1,9 +1,11 @@
 //! The Sprouts page: play from n spots or a pasted position, against a friend or the computer, in normal or
 //! misère play — by drawing curves on the board, or exactly, by choosing the position a move leads to from
 //! the list of distinct moves. The solver worker answers every question (nimber or misère outcome, winning
-//! moves); the computer's moves are drawn as routed curves; the game lives in the URL.
+//! moves); the computer's moves are drawn as routed curves (`sprouts_computer`); the game lives in the URL,
+//! and what the page keeps beside it — the line for redo, the computer's note — in `page_play`.
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
+use super::board_refocus::use_board_refocus;
 use super::copy_link::CopyLink;
 use super::exact_picking::{ExactPicking, Picking};
 use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
@@ -11,19 +13,20 @@ use super::game_keys::use_game_keys;
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
 use super::not_saved_note::NotSavedNote;
+use super::page_play::{use_page_play, Step};
 use super::save_picture::SavePicture;
 use super::solver::next_request_id;
 use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
+use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_setup::SproutsSetup;
-use crate::play::game::{Level, Opponent, Rules};
-use crate::play::opponent::{choice_order, Reason};
+use crate::play::game::Rules;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
-use crate::route::{current_query, pairs_of, replace_keys, Route};
-use crate::worker::protocol::{Outcome, Request, RequestId, Response, SproutsAnswer, SproutsGuess};
+use crate::route::Route;
+use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::DrawnMove;
 use sprague_engine::draw::{CurveMove, Point};
@@ -40,7 +43,6 @@ const GAME_KEYS: [&str; 8] = [
 #[function_component(SproutsPage)]
 pub fn sprouts_page() -> Html {
     let location = use_location();
-    let navigator = use_navigator();
     let pairs = location
         .as_ref()
         .and_then(|location| location.query::<Vec<(String, String)>>().ok())
@@ -59,9 +61,8 @@ pub fn sprouts_page() -> Html {
     // Identifies the position asked about: answers for another one are not shown.
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
     let solver = use_reducer(Asking::<SproutsReply>::default);
-    // The longest line of play seen from this start, for redo.
-    let longest = use_state(|| game.clone());
-    let note = use_state(|| None::<String>);
+    // Every change of the game shown, with the note it calls for, goes through `take`.
+    let (play, take) = use_page_play(&game, Route::Sprouts, &GAME_KEYS, SproutsGame::to_pairs);
     // Drawings made so far, by line (a hand-drawn curve stays as it was drawn).
     let drawings = use_mut_ref(DrawingCache::default);
     let game_drawing = use_game_drawing(&game, drawings.clone());
@@ -83,20 +84,6 @@ pub fn sprouts_page() -> Html {
                 if !solver_pool::page_worker_said(&response) {
                     solver.dispatch(Ask::Heard(response));
                 }
-            }
-        })
-    };
-
-    let show = {
-        let navigator = navigator.clone();
-        Callback::from(move |(game, replace): (SproutsGame, bool)| {
-            let pairs = replace_keys(pairs_of(&current_query()), &GAME_KEYS, game.to_pairs());
-            if let Some(navigator) = &navigator {
-                let _ = if replace {
-                    navigator.replace_with_query(&Route::Sprouts, &pairs)
-                } else {
-                    navigator.push_with_query(&Route::Sprouts, &pairs)
-                };
             }
         })
     };
@@ -135,154 +122,16 @@ pub fn sprouts_page() -> Html {
         })
     };
 
-    // After a person's move the focus goes back to the board once its new drawing is shown (the
-    // pressed button or the board itself is replaced), not to the page.
-    let refocus = use_mut_ref(|| false);
-    // Every move, the person's or the computer's, is played here: `child` after `from`, shown with
-    // what to say about it. The computer's move takes the place of the history entry it answered; a
-    // person's adds one, and the focus goes back to the board.
-    let play = {
-        let (show, note, refocus) = (show.clone(), note.clone(), refocus.clone());
-        Callback::from(
-            move |(from, child, said, by_computer): (
-                SproutsGame,
-                Position,
-                Option<String>,
-                bool,
-            )| {
-                let mut next = from;
-                if next.play(child).is_ok() {
-                    note.set(said);
-                    if !by_computer {
-                        *refocus.borrow_mut() = true;
-                    }
-                    show.emit((next, by_computer));
-                }
-            },
-        )
-    };
-
-    // Keep the line for redo; on the computer's turn, ask the solver (the learner needs no solver).
-    {
-        let (game, ask, play) = (game.clone(), ask.clone(), play.clone());
-        let longest = longest.clone();
-        use_effect_with(key.clone(), move |_| {
-            if !game.leads_to(&longest) {
-                longest.set(game.clone());
-            }
-            if let Opponent::Computer { level, .. } = game.opponent {
-                if game.computer_to_move() {
-                    if level == Level::Learner {
-                        let (order, _) =
-                            choice_order(&game.moves(), &[], level, js_sys::Math::random);
-                        if let Some(child) = order.first() {
-                            let said = "The computer (learner) moved at random.".to_string();
-                            play.emit((game.clone(), child.clone(), Some(said), true));
-                        }
-                    } else {
-                        ask.emit(Purpose::ComputerMove);
-                    }
-                }
-            }
-        });
-    }
-
-    // The computer's move being chosen and drawn by the worker; played when it comes back, if the game
-    // has not moved on meanwhile.
-    let choosing = use_mut_ref(|| None::<Choosing>);
-    let choosing_now = use_state(|| false);
-    let current_line = use_mut_ref(String::new);
-    *current_line.borrow_mut() = line_key(&game.start, &game.line);
-    let choice_bridge = {
-        let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
-        let play = play.clone();
-        let (drawings, current_line) = (drawings.clone(), current_line.clone());
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
-            let ReactorEvent::Output(response) = event else {
-                return;
-            };
-            let Some(asked) = choosing.borrow().clone() else {
-                return;
-            };
-            if response.id() != asked.id {
-                return;
-            }
-            *choosing.borrow_mut() = None;
-            choosing_now.set(false);
-            if *current_line.borrow() != line_key(&asked.game.start, &asked.game.line) {
-                return; // the player undid or left meanwhile
-            }
-            let child = match response {
-                Response::SproutsDrawnChoice {
-                    child,
-                    drawing,
-                    rearranged,
-                    ..
-                } => {
-                    let Ok(child) = child.parse::<Position>() else {
-                        return;
-                    };
-                    let mut line = asked.game.line.clone();
-                    line.push(child.clone());
-                    keep_drawn(
-                        &drawings,
-                        &asked.game.start,
-                        &line,
-                        DrawnMove {
-                            drawing,
-                            rearranged,
-                        },
-                    );
-                    child
-                }
-                // Not drawn: played all the same (the board says why it cannot draw it).
-                _ => asked.fallback.clone(),
-            };
-            play.emit((asked.game.clone(), child, Some(asked.text.clone()), true));
-        })
-    };
-
-    // The solver answered for the computer: play.
-    {
-        let (solver, game, key, play) = (solver.clone(), game.clone(), key.clone(), play.clone());
-        let computer = solver.computer.clone();
-        let drawing = drawing.clone();
-        let (choosing, choosing_now) = (choosing.clone(), choosing_now.clone());
-        let choice_bridge = choice_bridge.clone();
-        use_effect_with(computer, move |computer| {
-            if let Some((asked_at, answer)) = computer {
-                if *asked_at == key && game.computer_to_move() {
-                    if let Opponent::Computer { level, .. } = game.opponent {
-                        let (choices, text) = computer_choice(&game, answer, level);
-                        match &drawing {
-                            // The worker plays the first it can draw, and draws it.
-                            Some(drawing) if !choices.is_empty() => {
-                                let id = next_request_id();
-                                *choosing.borrow_mut() = Some(Choosing {
-                                    id,
-                                    game: game.clone(),
-                                    text,
-                                    fallback: choices[0].clone(),
-                                });
-                                choosing_now.set(true);
-                                choice_bridge.send(Request::SproutsDrawOneOf {
-                                    id,
-                                    from: drawing.clone(),
-                                    choices: choices.iter().map(Position::to_string).collect(),
-                                });
-                            }
-                            _ => {
-                                if let Some(child) = choices.first() {
-                                    play.emit((game.clone(), child.clone(), Some(text), true));
-                                }
-                            }
-                        }
-                    }
-                }
-                solver.dispatch(Ask::Played);
-            }
-        });
-    }
+    // The computer's turn: the learner moves at once, other levels ask; the answer is drawn, then played.
+    use_computer_turn(&game, &key, ask.clone(), take.clone());
+    let computer_drawing = use_computer_answer(
+        &game,
+        &key,
+        drawing.clone(),
+        drawings.clone(),
+        solver.clone(),
+        take.clone(),
+    );
 
     let rule_children = use_memo(key.clone(), {
         let game = game.clone();
@@ -293,36 +142,32 @@ pub fn sprouts_page() -> Html {
                 .collect::<Vec<_>>()
         }
     });
-    let busy = solver.waiting.is_some() || *choosing_now;
+    let busy = solver.waiting.is_some() || computer_drawing;
     let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
-    {
-        let refocus = refocus.clone();
-        let shown = match &game_drawing {
-            GameDrawing::Ready(_) => Some(true),
-            GameDrawing::Drawing(_) => None,
-            GameDrawing::Failed(_) => Some(false),
-        };
-        let line = line_key(&game.start, &game.line);
-        use_effect_with((line, shown), move |(_, shown)| {
-            if let Some(shown) = *shown {
-                if std::mem::take(&mut *refocus.borrow_mut()) && shown {
-                    focus_board();
-                }
+    let refocus = use_board_refocus(line_key(&game.start, &game.line), &game_drawing);
+    // A person's move, from the list or drawn: the focus goes back to the board once it is shown.
+    let person_moves = {
+        let (game, take) = (game.clone(), take.clone());
+        Callback::from(move |child: Position| {
+            let mut next = game.clone();
+            if next.play(child).is_ok() {
+                refocus.emit(());
+                take.emit(Step::Person(next));
             }
-        });
-    }
+        })
+    };
     let on_child = {
-        let (game, play) = (game.clone(), play.clone());
+        let person_moves = person_moves.clone();
         Callback::from(move |child: String| {
             if let Ok(child) = child.parse::<Position>() {
-                play.emit((game.clone(), child, None, false));
+                person_moves.emit(child);
             }
         })
     };
     let on_curve = {
-        let (game, play, drawings) = (game.clone(), play.clone(), drawings.clone());
+        let (game, person_moves, drawings) = (game.clone(), person_moves.clone(), drawings.clone());
         let drawing = drawing.clone();
         Callback::from(move |(curve, spot_at): (CurveMove, Option<Point>)| {
             let Some(drawing) = &drawing else {
@@ -340,7 +185,7 @@ pub fn sprouts_page() -> Html {
                     rearranged: None,
                 },
             );
-            play.emit((game.clone(), curve.child().clone(), None, false));
+            person_moves.emit(curve.child().clone());
         })
     };
     // Exact mode: pick two spots, then choose among the moves between them.
@@ -374,21 +219,20 @@ pub fn sprouts_page() -> Html {
         })
     };
     let undo_to = game.undone();
-    let redo_to = game.redone(&longest);
+    let redo_to = game.redone(&play.line);
     let on_undo = {
-        let (show, note, target) = (show.clone(), note.clone(), undo_to.clone());
+        let (take, target) = (take.clone(), undo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                note.set(None);
-                show.emit((target, false));
+                take.emit(Step::Person(target));
             }
         })
     };
     let on_redo = {
-        let (show, target) = (show.clone(), redo_to.clone());
+        let (take, target) = (take.clone(), redo_to.clone());
         Callback::from(move |_| {
             if let Some(target) = target.clone() {
-                show.emit((target, false));
+                take.emit(Step::Redo(target));
             }
         })
     };
@@ -401,13 +245,7 @@ pub fn sprouts_page() -> Html {
             hint_allowed.then(|| on_hint.clone()),
         );
     }
-    let on_start = {
-        let (show, note) = (show.clone(), note.clone());
-        Callback::from(move |game: SproutsGame| {
-            note.set(None);
-            show.emit((game, false));
-        })
-    };
+    let on_start = take.reform(Step::Person);
 
     // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
     let children: Vec<(String, Option<bool>)> = match &hint {
@@ -540,7 +378,7 @@ pub fn sprouts_page() -> Html {
             }
             <SproutsSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
-            if let Some(text) = &*note {
+            if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
             <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
@@ -565,7 +403,7 @@ pub fn sprouts_page() -> Html {
                     <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
                 }
             </div>
-            if *choosing_now {
+            if computer_drawing {
                 <div class="working" aria-live="polite">
                     <span id="computer-drawing">{ "The computer is drawing its move…" }</span>
                 </div>
@@ -727,88 +565,6 @@ fn lands_view(answer: &SproutsAnswer) -> Html {
             </table>
             <p class="explanation">{ explanation }</p>
         </>
-    }
-}
-
-/// The computer's move being drawn by the worker (see `SproutsPage`).
-#[derive(Clone, PartialEq)]
-struct Choosing {
-    id: RequestId,
-    /// The game before the move.
-    game: SproutsGame,
-    /// What to tell the player once it is played.
-    text: String,
-    /// Played if the worker cannot draw any choice.
-    fallback: Position,
-}
-
-/// The moves the computer would play, in the order it tries them (the first that can be drawn is
-/// played: see `engine::draw::draw_one_of`), and what to tell the player about it.
-fn computer_choice(
-    game: &SproutsGame,
-    reply: &Result<SproutsReply, String>,
-    level: Level,
-) -> (Vec<Position>, String) {
-    let parsed = |texts: Vec<&String>| -> Vec<Position> {
-        texts.into_iter().filter_map(|t| t.parse().ok()).collect()
-    };
-    let best = match reply {
-        Ok(SproutsReply::Exact(answer)) => parsed(
-            answer
-                .children
-                .iter()
-                .filter(|c| c.wins == Some(true))
-                .map(|c| &c.position)
-                .collect(),
-        ),
-        Ok(SproutsReply::Guess(guess)) => parsed(guess.moves.iter().collect()),
-        Err(_) => Vec::new(),
-    };
-    let (order, reason) = choice_order(&game.moves(), &best, level, js_sys::Math::random);
-    let text = match (reason, reply) {
-        (Reason::Random, _) if !best.is_empty() => {
-            "The computer slipped (it does at this level).".to_string()
-        }
-        (_, Ok(SproutsReply::Guess(guess))) => guess_note(guess, game.think_seconds),
-        (Reason::Winning, _) => "The computer played a winning move.".to_string(),
-        (Reason::Random, Ok(_)) => "The computer knows it is losing, if you play well.".to_string(),
-        (Reason::Random, Err(why)) => {
-            format!("The computer moved at random: no answer from the solver ({why}).")
-        }
-    };
-    (order, text)
-}
-
-/// What the computer says after playing a lookahead search's choice.
-fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
-    let found = match guess.score {
-        1 => "it found a forced win".to_string(),
-        -1 => "every move loses against best play; it chose one of them".to_string(),
-        _ => format!(
-            "no move wins or loses by force within that depth; it chose among the {} that do best",
-            guess.moves.len()
-        ),
-    };
-    format!(
-        "An exact answer would take longer than its {seconds} s, so the computer looked {} moves ahead \
-         (alpha-beta, exact where the base knows the lands): {found}.",
-        guess.depth
-    )
-}
-
-/// Focuses the board (it takes focus: `tabindex=-1`), as the heap pages do after a move, without
-/// scrolling: the page must not move under the finger that just drew.
-fn focus_board() {
-    use wasm_bindgen::JsCast;
-    if let Some(board) = gloo::utils::document()
-        .query_selector("svg.sprouts-board")
-        .ok()
-        .flatten()
-        .and_then(|element| element.dyn_into::<web_sys::SvgElement>().ok())
-    {
-        let options = web_sys::FocusOptions::new();
-        options.set_prevent_scroll(true);
-        let _ = board.focus_with_options(&options);
     }
 }
 
