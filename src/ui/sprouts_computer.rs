@@ -100,7 +100,8 @@ pub fn use_computer_turn(
     take: Callback<Step<SproutsGame>>,
 ) {
     let game = game.clone();
-    use_effect_with(key.to_string(), move |_| {
+    // The opponent too: a new game of the same position with the computer moving first is its turn.
+    use_effect_with((key.to_string(), game.opponent), move |_| {
         if let Opponent::Computer { level, .. } = game.opponent {
             if game.computer_to_move() {
                 if level == Level::Learner {

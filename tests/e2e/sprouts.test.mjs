@@ -418,3 +418,19 @@ test('Sprouts: "Save picture" downloads the board as it looks, as a standalone S
     await viewer.close();
     await page.close();
 });
+
+test('Sprouts: a new game of the same start with the computer moving first gets the computer\'s move', async () => {
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=3&vs=human`);
+    assert.equal(await page.locator('#position').textContent(), '0*3');
+    // The same spots and rules, now against the computer moving first, reached inside the app (as the
+    // New game form does): only the opponent changed.
+    await page.evaluate((url) => {
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+    }, '/sprouts?start=3&vs=computer&first=computer');
+    await page.waitForFunction(() => document.getElementById('position')?.textContent !== '0*3', null, { timeout: 30_000 });
+    assert.match(await page.locator('#status').textContent(), /your turn|Player|to move/i);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
