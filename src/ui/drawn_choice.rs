@@ -43,7 +43,7 @@ pub struct DrawnChoice {
     pub answered: Option<(Choosing, Answered)>,
 }
 
-pub enum Drawing {
+pub enum ChoiceEvent {
     /// The choices went to the worker.
     Sent(Choosing),
     /// The worker said something (perhaps to another question).
@@ -53,15 +53,15 @@ pub enum Drawing {
 }
 
 impl Reducible for DrawnChoice {
-    type Action = Drawing;
+    type Action = ChoiceEvent;
 
-    fn reduce(self: Rc<Self>, action: Drawing) -> Rc<Self> {
+    fn reduce(self: Rc<Self>, action: ChoiceEvent) -> Rc<Self> {
         match action {
-            Drawing::Sent(choosing) => Rc::new(DrawnChoice {
+            ChoiceEvent::Sent(choosing) => Rc::new(DrawnChoice {
                 pending: Some(choosing),
                 answered: None,
             }),
-            Drawing::Heard(response) => {
+            ChoiceEvent::Heard(response) => {
                 let Some(asked) = self.pending.clone() else {
                     return self;
                 };
@@ -91,8 +91,8 @@ impl Reducible for DrawnChoice {
                     answered: Some((asked, answered)),
                 })
             }
-            Drawing::Played if self.answered.is_none() => self,
-            Drawing::Played => Rc::new(DrawnChoice {
+            ChoiceEvent::Played if self.answered.is_none() => self,
+            ChoiceEvent::Played => Rc::new(DrawnChoice {
                 pending: self.pending.clone(),
                 answered: None,
             }),
@@ -151,7 +151,7 @@ mod tests {
         }
     }
 
-    fn after(actions: Vec<Drawing>) -> DrawnChoice {
+    fn after(actions: Vec<ChoiceEvent>) -> DrawnChoice {
         let state = actions
             .into_iter()
             .fold(Rc::new(DrawnChoice::default()), |state, action| {
@@ -166,35 +166,35 @@ mod tests {
         let child = asked.game.moves()[1].to_string();
         // Nothing asked, or another question's answer: nothing changes.
         assert_eq!(
-            after(vec![Drawing::Heard(drawn_answer(7, &child))]),
+            after(vec![ChoiceEvent::Heard(drawn_answer(7, &child))]),
             DrawnChoice::default()
         );
         let other = after(vec![
-            Drawing::Sent(asked.clone()),
-            Drawing::Heard(drawn_answer(8, &child)),
+            ChoiceEvent::Sent(asked.clone()),
+            ChoiceEvent::Heard(drawn_answer(8, &child)),
         ]);
         assert_eq!(other.pending, Some(asked.clone()));
         let heard = after(vec![
-            Drawing::Sent(asked.clone()),
-            Drawing::Heard(drawn_answer(7, &child)),
+            ChoiceEvent::Sent(asked.clone()),
+            ChoiceEvent::Heard(drawn_answer(7, &child)),
         ]);
         assert_eq!(heard.pending, None);
         assert!(matches!(heard.answered, Some((_, Answered::Drawn(..)))));
         let played = after(vec![
-            Drawing::Sent(asked.clone()),
-            Drawing::Heard(drawn_answer(7, &child)),
-            Drawing::Played,
+            ChoiceEvent::Sent(asked.clone()),
+            ChoiceEvent::Heard(drawn_answer(7, &child)),
+            ChoiceEvent::Played,
         ]);
         assert_eq!(played, DrawnChoice::default());
         // A reply of another kind: the fallback is played; a move that is no position: nothing.
         let failed = after(vec![
-            Drawing::Sent(asked.clone()),
-            Drawing::Heard(Response::Cancelled { id: 7 }),
+            ChoiceEvent::Sent(asked.clone()),
+            ChoiceEvent::Heard(Response::Cancelled { id: 7 }),
         ]);
         assert_eq!(failed.answered, Some((asked.clone(), Answered::NotDrawn)));
         let garbled = after(vec![
-            Drawing::Sent(asked.clone()),
-            Drawing::Heard(drawn_answer(7, "not a position")),
+            ChoiceEvent::Sent(asked.clone()),
+            ChoiceEvent::Heard(drawn_answer(7, "not a position")),
         ]);
         assert_eq!(garbled.answered, Some((asked, Answered::Unreadable)));
     }

@@ -6,7 +6,7 @@
 //! from the caller, so they can be tested.
 
 use super::asking::{Ask, Asking, Purpose, SproutsReply};
-use super::drawn_choice::{drawn_step, Choosing, Drawing, DrawnChoice};
+use super::drawn_choice::{drawn_step, ChoiceEvent, Choosing, DrawnChoice};
 use super::game_drawing::keep_drawn;
 use super::page_play::Step;
 use super::solver::next_request_id;
@@ -133,7 +133,7 @@ pub fn use_computer_answer(
         let choice = choice.clone();
         use_reactor_bridge::<SolverReactor, _>(move |event| {
             if let ReactorEvent::Output(response) = event {
-                choice.dispatch(Drawing::Heard(response));
+                choice.dispatch(ChoiceEvent::Heard(response));
             }
         })
     };
@@ -155,7 +155,7 @@ pub fn use_computer_answer(
                     match &drawing {
                         Some(drawing) if !choices.is_empty() => {
                             let id = next_request_id();
-                            choice.dispatch(Drawing::Sent(Choosing {
+                            choice.dispatch(ChoiceEvent::Sent(Choosing {
                                 id,
                                 game: game.clone(),
                                 said,
@@ -195,7 +195,7 @@ pub fn use_computer_answer(
                 }
                 take.emit(step);
             }
-            choice.dispatch(Drawing::Played);
+            choice.dispatch(ChoiceEvent::Played);
         });
     }
     choice.pending.is_some()
