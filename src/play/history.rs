@@ -1,10 +1,10 @@
-//! Undo and redo for a game kept as a start and a list of moves (heap boards, graphs): the line of play
+//! Undo and redo for a game kept as a start and a list of moves (heap boards, graphs, Sprouts): the line of play
 //! seen so far is kept, undo takes back to the person's last turn, redo replays the line (with the
 //! computer's replies).
 
 /// A game that is a start plus moves.
 pub trait MoveList: Clone {
-    type Move: Copy + PartialEq;
+    type Move: Clone + PartialEq;
     fn moves(&self) -> &Vec<Self::Move>;
     fn moves_mut(&mut self) -> &mut Vec<Self::Move>;
     /// Same start, rules and players: only the moves may differ.
@@ -34,7 +34,7 @@ pub fn redo_target<G: MoveList>(game: &G, line: &G) -> Option<G> {
         return None;
     }
     let mut target = game.clone();
-    let next = |target: &G| line.moves()[target.moves().len()];
+    let next = |target: &G| line.moves()[target.moves().len()].clone();
     let mv = next(&target);
     target.moves_mut().push(mv);
     while target.computer_to_move() && target.moves().len() < line.moves().len() {

@@ -2,6 +2,7 @@
 //! it lives in the URL (`start=0*5&line=…&rules=misere&vs=computer…`), positions written in canonical form
 //! and joined by `~`, so a link reopens the same game however the engine numbers children.
 
+use super::history::MoveList;
 use super::play_query::{self, shorten, PlayOptions};
 use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
@@ -68,35 +69,6 @@ impl SproutsGame {
         }
         self.line.push(child);
         Ok(())
-    }
-
-    /// The game one of your moves back: against the computer, back to your turn. `None` at the start.
-    pub fn undone(&self) -> Option<SproutsGame> {
-        let mut target = self.clone();
-        target.line.pop()?;
-        while target.computer_to_move() && target.line.pop().is_some() {}
-        Some(target)
-    }
-
-    /// Whether this game is `longer` cut short (same start, rules and players; its line a prefix).
-    pub fn leads_to(&self, longer: &SproutsGame) -> bool {
-        self.start == longer.start
-            && self.rules == longer.rules
-            && self.opponent == longer.opponent
-            && longer.line.starts_with(&self.line)
-    }
-
-    /// The game with the next move of `longer` played again (and, against the computer, its reply).
-    pub fn redone(&self, longer: &SproutsGame) -> Option<SproutsGame> {
-        if !self.leads_to(longer) || longer.line.len() == self.line.len() {
-            return None;
-        }
-        let mut target = self.clone();
-        target.line.push(longer.line[target.line.len()].clone());
-        while target.computer_to_move() && target.line.len() < longer.line.len() {
-            target.line.push(longer.line[target.line.len()].clone());
-        }
-        Some(target)
     }
 
     pub fn to_move(&self) -> Side {
@@ -235,9 +207,27 @@ pub fn parse_start(text: &str) -> Result<Position, String> {
     Ok(position)
 }
 
+/// Undo and redo as on the other boards (`play::history`): a Sprouts move is the position it leads to.
+impl MoveList for SproutsGame {
+    type Move = Position;
+    fn moves(&self) -> &Vec<Position> {
+        &self.line
+    }
+    fn moves_mut(&mut self) -> &mut Vec<Position> {
+        &mut self.line
+    }
+    fn same_setting(&self, other: &SproutsGame) -> bool {
+        self.start == other.start && self.rules == other.rules && self.opponent == other.opponent
+    }
+    fn computer_to_move(&self) -> bool {
+        SproutsGame::computer_to_move(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::history::{redo_target, undo_target};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn pairs(query: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -259,25 +249,25 @@ mod tests {
             game.play(next).unwrap();
         }
         // Against the computer one undo takes back your move and its reply.
-        let back = game.undone().unwrap();
+        let back = undo_target(&game).unwrap();
         assert_eq!(back.line.len(), 2);
-        assert_eq!(back.undone().unwrap().line.len(), 0);
-        assert!(back.undone().unwrap().undone().is_none());
+        assert_eq!(undo_target(&back).unwrap().line.len(), 0);
+        assert!(undo_target(&undo_target(&back).unwrap()).is_none());
         // Redo plays them again, as they were.
-        let again = back.redone(&game).unwrap();
+        let again = redo_target(&back, &game).unwrap();
         assert_eq!(again, game);
-        assert!(game.redone(&game).is_none());
+        assert!(redo_target(&game, &game).is_none());
         // A different line is not redone.
         let mut other = back.clone();
         let different = other.current().children()[1].clone();
         other.play(different).unwrap();
-        assert!(other.redone(&game).is_none());
+        assert!(redo_target(&other, &game).is_none());
         // Between friends, one move at a time.
         let friends = SproutsGame {
             opponent: Opponent::Human,
             ..game.clone()
         };
-        assert_eq!(friends.undone().unwrap().line.len(), 3);
+        assert_eq!(undo_target(&friends).unwrap().line.len(), 3);
     }
 
     #[wasm_bindgen_test]

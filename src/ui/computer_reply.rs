@@ -14,7 +14,7 @@ use sprague_engine::solve::graph::GraphAnalysis;
 use yew::prelude::*;
 
 /// A game the computer plays on a heap or graph page.
-pub trait ComputerGame: MoveList + PartialEq + 'static {
+pub trait ComputerGame: MoveList<Move: Copy> + PartialEq + 'static {
     /// What the solver answers about a position of the game.
     type Answer: Answer + 'static;
     fn opponent(&self) -> Opponent;

@@ -1,33 +1,18 @@
-//! What a heap or graph page keeps beside the game in its URL — the longest line of play seen from this
-//! start (what redo replays) and what the computer said about its last move — as a reducer, and the one
-//! way such a page changes the game it shows: a `Step`, shown in the URL with the note it calls for. The
-//! Sprouts page keeps the same, for a game whose moves are positions.
+//! What a game page (heaps, graphs, Sprouts) keeps beside the game in its URL — the longest line of play
+//! seen from this start (what redo replays) and what the computer said about its last move — as a
+//! reducer, and the one way such a page changes the game it shows: a `Step`, shown in the URL with the
+//! note it calls for.
 
 use crate::play::history::{is_prefix, MoveList};
-use crate::play::sprouts_game::SproutsGame;
 use crate::route::{current_query, pairs_of, replace_keys, Route};
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
 /// A game whose line of play a page keeps for redo.
-pub trait KeptLine: Clone + PartialEq + 'static {
-    /// Whether this game is `line` or an earlier point of it (same start, rules and players).
-    fn is_on(&self, line: &Self) -> bool;
-}
+pub trait KeptLine: MoveList + PartialEq + 'static {}
 
-impl<G: MoveList + PartialEq + 'static> KeptLine for G {
-    fn is_on(&self, line: &Self) -> bool {
-        is_prefix(self, line)
-    }
-}
-
-// Sprouts moves are positions, not `Copy` moves: `SproutsGame` says itself which lines it leads to.
-impl KeptLine for SproutsGame {
-    fn is_on(&self, line: &Self) -> bool {
-        self.leads_to(line)
-    }
-}
+impl<G: MoveList + PartialEq + 'static> KeptLine for G {}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PagePlay<G> {
@@ -87,7 +72,7 @@ impl<G: KeptLine> Reducible for PagePlay<G> {
     fn reduce(self: Rc<Self>, action: PlayAction<G>) -> Rc<Self> {
         match action {
             // A point of the line (after undo or back) keeps the line, so that redo can replay it.
-            PlayAction::Reached(game) if game.is_on(&self.line) => self,
+            PlayAction::Reached(game) if is_prefix(&game, &self.line) => self,
             PlayAction::Reached(game) => Rc::new(PagePlay {
                 line: game,
                 note: self.note.clone(),
@@ -151,6 +136,7 @@ mod tests {
     use super::*;
     use crate::play::board::{BoardKind, BoardMove};
     use crate::play::game::{Game, Opponent, Rules};
+    use crate::play::sprouts_game::SproutsGame;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     /// A game of Dots between friends after marking these dots.

@@ -22,6 +22,7 @@ use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::Rules;
+use crate::play::history::{redo_target, undo_target};
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
@@ -218,8 +219,8 @@ pub fn sprouts_page() -> Html {
             }
         })
     };
-    let undo_to = game.undone();
-    let redo_to = game.redone(&play.line);
+    let undo_to = undo_target(&game);
+    let redo_to = redo_target(&game, &play.line);
     let on_undo = {
         let (take, target) = (take.clone(), undo_to.clone());
         Callback::from(move |_| {
