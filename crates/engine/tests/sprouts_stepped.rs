@@ -279,3 +279,37 @@ fn once_a_winning_move_is_known_the_search_for_more_stops_on_time() {
         }
     }
 }
+
+#[test]
+fn the_first_winning_move_comes_from_the_proof_of_the_value() {
+    // Proving a won position's value stores a losing child: the computer's question (one winning
+    // move) needs no search beyond that proof.
+    use sprague_engine::solve::sprouts::{NormalAnswer, NormalSearch};
+    for spots in [4, 5, 9] {
+        let position = Position::start(spots).unwrap();
+        let mut proof = NormalSearch::losing(&position, 0, Base::new());
+        assert!(
+            matches!(proof.run(), NormalAnswer::Losing(false)),
+            "{spots} spots is won"
+        );
+        let proof_nodes = proof.nodes();
+        let mut computer = question(&position, false).stop_at_first_winning_move();
+        run(&mut computer);
+        assert!(computer.knows_winning_move());
+        assert_eq!(computer.progress().nodes, proof_nodes, "{spots} spots");
+        // And the move named is winning: the brute force says the child is lost (4 and 5 spots).
+        let answer = computer.finish().0.unwrap();
+        if spots < 9 {
+            let mut brute = Brute::default();
+            for (child, wins) in &answer.children {
+                if *wins == Some(true) {
+                    assert_eq!(
+                        brute.solve(&State::parse(&child.to_string())).0,
+                        0,
+                        "{child}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -489,8 +489,16 @@ impl SteppedQuestion {
             self.nimber = Some(0);
         }
         self.set_children(self.position.children());
-        // Every move from a lost position leaves a won one.
-        self.child_lost = vec![lost.then_some(false); self.children.len()];
+        // Every move from a lost position leaves a won one. A won one's proof stored a losing child
+        // (and perhaps more): those are read from the base, so the first winning move needs no search.
+        self.child_lost = match lost {
+            true => vec![Some(false); self.children.len()],
+            false => self
+                .children
+                .iter()
+                .map(|child| self.known_lost(child))
+                .collect(),
+        };
         self.order = (0..self.children.len()).collect();
         if !self.misere {
             let lands = self.position.lands();
@@ -502,6 +510,15 @@ impl SteppedQuestion {
                     .map(|land| Position::from_lands(vec![land.clone()]))
                     .collect(),
             };
+        }
+    }
+
+    /// Whether `position` is lost for the player to move, if the base knows.
+    fn known_lost(&self, position: &Position) -> Option<bool> {
+        let base = self.base.as_ref().expect("an idle question holds the base");
+        match self.misere {
+            false => base.nimber(position).map(|nimber| nimber == 0),
+            true => base.misere_losing(position),
         }
     }
 
