@@ -470,3 +470,72 @@ fn rewritten_lands_keep_their_key() {
         }
     }
 }
+
+/// Random lands and the lands reachable from a few starts, each with a few rewritings.
+fn lands_and_rewritings(rng: &mut Rng) -> Vec<Vec<Plain>> {
+    let mut plains: Vec<Plain> = (0..1500).map(|_| random_plain(rng, 6, 10)).collect();
+    let starts = ["0*6", "AB|CD|EF|GH|IJ|ABC|DEK|FGH|IJK", "0.ABC|0.AB|C.1"];
+    plains.extend(reachable_lands(&starts, 1500).iter().map(to_plain));
+    plains
+        .into_iter()
+        .map(|plain| {
+            let mut group = vec![plain.clone()];
+            group.extend((0..4).map(|_| rewritten(&plain, rng)));
+            group
+        })
+        .collect()
+}
+
+/// The memo's second key is a complete writing of the land: lands with equal memo keys have
+/// equal canonical keys, whatever else they are. And it depends little on how the land is given:
+/// most rewritings of a land (reordered, restarted, reflected, renamed) give the land's own.
+#[test]
+fn memo_keys_name_one_land() {
+    use crate::games::sprouts::canon_memo_key::MemoKeyWriter;
+    let mut rng = Rng(5);
+    let mut writer = MemoKeyWriter::default();
+    let mut canonical_by_memo_key: std::collections::HashMap<Vec<u8>, Vec<u8>> =
+        std::collections::HashMap::new();
+    let (mut rewritings, mut same) = (0, 0);
+    for group in lands_and_rewritings(&mut rng) {
+        let mut first: Option<Vec<u8>> = None;
+        for plain in &group {
+            let shape = to_shape(plain);
+            assert!(writer.write(&shape));
+            let want = key(&shape);
+            let got = canonical_by_memo_key
+                .entry(writer.key.clone())
+                .or_insert_with(|| want.clone());
+            assert_eq!(*got, want, "{plain:?}");
+            match &first {
+                None => first = Some(writer.key.clone()),
+                Some(k) => {
+                    rewritings += 1;
+                    same += usize::from(*k == writer.key);
+                }
+            }
+        }
+    }
+    assert!(canonical_by_memo_key.len() > 1500);
+    assert!(same * 10 > rewritings * 7, "{same} of {rewritings}");
+}
+
+/// A land given in many ways gets its key through the memo: cold (a new memo for each writing)
+/// and warm (one small memo for every land, so generations turn over and the second table holds
+/// other lands that are near this one).
+#[test]
+fn rewritten_lands_get_their_key_through_the_memo() {
+    use crate::games::sprouts::canon_cache::CanonCache;
+    let mut rng = Rng(13);
+    let mut warm = CanonCache::new(64);
+    for group in lands_and_rewritings(&mut rng) {
+        let want = key(&to_shape(&group[0]));
+        for plain in &group {
+            let shape = to_shape(plain);
+            assert_eq!(warm.canonical_land(&shape).key(), want, "{plain:?}");
+            let mut cold = CanonCache::new(4);
+            assert_eq!(cold.canonical_land(&shape).key(), want, "{plain:?}");
+            assert_eq!(cold.canonical_land(&shape).key(), want, "{plain:?}");
+        }
+    }
+}
