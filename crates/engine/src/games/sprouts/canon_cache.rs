@@ -34,17 +34,18 @@ const GENERATION_SIZE: usize = if cfg!(target_arch = "wasm32") {
     1 << 20
 };
 
-// Byte codes of a shape key. Letters are numbered from 0 in order of first appearance.
-const SPOT: u8 = 0;
-const TWO_LIVES: u8 = 1;
-const ONE_LIFE: u8 = 2;
-const INNER_BASE: u8 = 3;
-const SHARED_BASE: u8 = 123;
+// Byte codes of a shape key (and of the second table's, `canon_memo_key`). Letters are numbered
+// from 0 in order of first appearance.
+pub(super) const SPOT: u8 = 0;
+pub(super) const TWO_LIVES: u8 = 1;
+pub(super) const ONE_LIFE: u8 = 2;
+pub(super) const INNER_BASE: u8 = 3;
+pub(super) const SHARED_BASE: u8 = 123;
 /// More letters than this: not cached (never met in practice, MAX_LIVES allows 99 lives).
-const MAX_LETTERS: usize = 120;
-const SMALL_REGION: u8 = 250;
-const FULL_REGION: u8 = 251;
-const BOUNDARY: u8 = 252;
+pub(super) const MAX_LETTERS: usize = 120;
+pub(super) const SMALL_REGION: u8 = 250;
+pub(super) const FULL_REGION: u8 = 251;
+pub(super) const BOUNDARY: u8 = 252;
 
 /// One table of the memo, in two generations.
 struct Generations {

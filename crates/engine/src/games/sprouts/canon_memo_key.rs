@@ -15,18 +15,13 @@
 use super::canon::{Item, LandShape, RegionShape};
 use super::raw::VertexId;
 
-// Byte codes, as in the first table's key: kinds, letters numbered from 0 in order of first
-// appearance (one numbering for both kinds of letters), markers.
-const SPOT: u8 = 0;
-const TWO_LIVES: u8 = 1;
-const ONE_LIFE: u8 = 2;
-const INNER_BASE: u8 = 3;
-const SHARED_BASE: u8 = 123;
-/// More letters than this: no key (the land is searched without this table).
-const MAX_LETTERS: usize = 120;
-const SMALL_REGION: u8 = 250;
-const FULL_REGION: u8 = 251;
-const BOUNDARY: u8 = 252;
+// Byte codes as in the first table's key: kinds, letters numbered from 0 in order of first
+// appearance (one numbering for both kinds of letters), markers. More than `MAX_LETTERS` letters:
+// no key (the land is searched without this table).
+use super::canon_cache::{
+    BOUNDARY, FULL_REGION, INNER_BASE, MAX_LETTERS, ONE_LIFE, SHARED_BASE, SMALL_REGION, SPOT,
+    TWO_LIVES,
+};
 /// No letter, no name, no second region.
 const NONE: u32 = u32::MAX;
 
