@@ -1,13 +1,15 @@
-//! A pool of solver workers that help the page's own worker answer a Sprouts question. With the page's
-//! worker they make one worker per core the browser reports (at most `check_pool::MAX_WORKERS`); they are started
-//! when first needed and kept while the app is open, so each reads the shipped base once.
+//! A pool of solver workers that help the page's own worker answer a Sprouts question. With the
+//! page's worker they make one worker per core the browser reports (at most
+//! `check_pool::MAX_WORKERS`); they are started when first needed and kept while the app is open, so
+//! each reads the shipped base once.
 //!
 //! While the page's worker searches the position and then its children from the first, each pool
-//! worker settles its share of the children from the last (`Request::SproutsChildren`, see
-//! `worker::sprouts_job`). The page passes on what they settle to its worker (`Request::HelpFound`),
-//! which answers as it would alone — sooner; and what each worker's search learns to the others
-//! (`Response::Learned` → `Request::TakeLearned`), as the engine's threads share what they prove. The pool stops when the page's worker answers, when the
-//! person cancels, or when another question is asked.
+//! worker settles its share of the children from the last (`Request::SproutsChildren`, see the
+//! engine's `SteppedQuestion`). The page passes on what they settle to its worker
+//! (`Request::HelpFound`), which answers as it would alone — sooner; and what each worker's search
+//! learns to the others (`Response::Learned` → `Request::TakeLearned`), as the engine's threads
+//! share what they prove. The pool stops when the page's worker answers, when the person cancels, or
+//! when another question is asked.
 
 use super::check_pool::pool_size;
 use super::solver::next_request_id;
@@ -104,8 +106,9 @@ fn send_shares(pool: &mut Pool) {
 }
 
 /// Called with every response the page's worker sends: what it learned goes to the pool's workers,
-/// and once it has answered the question helped with (or said why not), the pool stops. Returns
-/// whether the response was the pool's business only (not for the page).
+/// and once it has answered the question helped with (or said why not, or turned to a lookahead
+/// search for the computer's move), the pool stops. Returns whether the response was the pool's
+/// business only (not for the page).
 pub fn page_worker_said(response: &Response) -> bool {
     if let Response::Learned { id, entries } = response {
         POOL.with(|pool| {
@@ -121,23 +124,20 @@ pub fn page_worker_said(response: &Response) -> bool {
         });
         return true;
     }
-    let progress = matches!(
-        response,
-        Response::Progress { .. }
-            | Response::SearchProgress { .. }
-            | Response::LookaheadProgress { .. }
-            | Response::NotSaved { .. }
-    );
-    let helped = POOL.with(|pool| {
-        let mut pool = pool.borrow_mut();
-        let helped = pool.helping.as_ref().map(|helping| helping.id);
-        if progress && helped == Some(response.id()) {
-            send_shares(&mut pool); // still working after a slice: the pool joins in
+    let helped = POOL.with(|pool| pool.borrow().helping.as_ref().map(|helping| helping.id));
+    if helped != Some(response.id()) {
+        return false;
+    }
+    match response {
+        // Still searching after a slice: the pool joins in.
+        Response::Progress { .. } | Response::SearchProgress { .. } => {
+            POOL.with(|pool| send_shares(&mut pool.borrow_mut()))
         }
-        helped
-    });
-    if !progress && helped == Some(response.id()) {
-        stop();
+        // Said after the answer: the pool has stopped already.
+        Response::NotSaved { .. } => {}
+        // The answer, an error, or the computer's lookahead once the exact search ran out of time:
+        // the children the pool settles are of no more use.
+        _ => stop(),
     }
     false
 }

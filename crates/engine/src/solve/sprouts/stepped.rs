@@ -488,7 +488,10 @@ impl SteppedQuestion {
         if lost && !self.misere {
             self.nimber = Some(0);
         }
-        self.set_children(self.position.children());
+        if self.children.is_empty() {
+            // Listed already when a helper's news decided the value.
+            self.set_children(self.position.children());
+        }
         // Every move from a lost position leaves a won one. A won one's proof stored a losing child
         // (and perhaps more): those are read from the base, so the first winning move needs no search.
         self.child_lost = match lost {
