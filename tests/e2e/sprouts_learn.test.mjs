@@ -92,11 +92,25 @@ test('search view: levels, pause, steering, resume', async () => {
     const page = await openPage(app.context);
     // 8 spots: the largest start under 12 whose search is long enough to pause (about 10,000 positions).
     await page.goto(`${app.url}/learn/sprouts?pos=0*8&rules=normal&base=fresh`);
-    await page.waitForSelector('#levels li[data-kind="couple"] button.chip', { timeout: 60_000 });
-    await page.click('#search-pause');
-    await page.waitForSelector('#search-status[data-paused="true"]');
-    const levels = await page.locator('#levels > li').evaluateAll((items) =>
-        items.map((li) => ({ kind: li.dataset.kind, position: li.dataset.position, unknown: Number(li.dataset.unknown) })));
+    // The search moves on between seeing a level with children to try and the pause taking effect, so a
+    // pause can land where only the root level is left: resume and pause again until it holds a level to steer.
+    let levels = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+        await page.waitForSelector('#levels li[data-kind="couple"] button.chip', { timeout: 60_000 });
+        await page.click('#search-pause');
+        await page.waitForSelector('#search-status[data-paused="true"]');
+        levels = await page.locator('#levels > li').evaluateAll((items) =>
+            items.map((li) => ({
+                kind: li.dataset.kind,
+                position: li.dataset.position,
+                unknown: Number(li.dataset.unknown),
+                steerable: li.dataset.kind === 'couple' && li.querySelector('button.chip') !== null
+                    && !(li.querySelector('.chip-computing')?.textContent ?? '').trim().startsWith('*'),
+            })));
+        if (levels.length >= 2 && levels.some((level) => level.steerable)) break;
+        await page.click('#search-pause');
+        await page.waitForSelector('#search-status:not([data-paused="true"])');
+    }
     assert.ok(levels.length >= 2, 'the search has several levels');
     // The root level is the position being searched: the start, or — if its value came before the pause —
     // the child whose value is being sought for the table of moves.
