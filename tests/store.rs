@@ -4,7 +4,7 @@
 
 use idb::{DatabaseEvent, Factory, ObjectStoreParams, TransactionMode};
 use sprague::store::{
-    digest, BaseKind, Store, StoredBase, StoredDrawing, BASES, SCHEMA_VERSION, SETTINGS,
+    digest, BaseKind, Store, StoredBase, StoredDrawing, BASES, DRAWINGS, SCHEMA_VERSION, SETTINGS,
 };
 use sprague_engine::draw::Drawing;
 use wasm_bindgen::JsValue;
@@ -186,6 +186,51 @@ async fn a_version_1_database_upgrades_keeping_its_settings() {
     let drawing = drawing_of("2", 2, 1.0);
     store.put_drawing(&drawing).await.expect("write");
     assert_eq!(store.get_drawing("2").await.expect("read"), Some(drawing));
+}
+
+#[wasm_bindgen_test]
+async fn a_drawing_damaged_in_storage_is_refused_with_its_reason() {
+    let name = fresh_name("damaged-drawing");
+    let store = Store::open_named(&name).await.expect("open");
+    // Two spots joined by a curve, saved; then, in storage, its curve made to end at spot 9 of 3.
+    let start = Drawing::start(2);
+    let child = &start.position().expect("a position").children()[0];
+    let joined = start.play(&start.route(child).expect("a curve"), None);
+    let saved = StoredDrawing {
+        line: "2~joined".into(),
+        drawing: joined,
+        saved_ms: 1.0,
+    };
+    store.put_drawing(&saved).await.expect("write");
+    assert_eq!(
+        store.get_drawing(&saved.line).await.expect("read"),
+        Some(saved.clone())
+    );
+    let record = serde_wasm_bindgen::to_value(&saved).expect("to JS");
+    let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &key.into()).expect(key);
+    let curve = get(&get(&get(&record, "drawing"), "curves"), "0");
+    js_sys::Reflect::set(&curve, &"end".into(), &JsValue::from(9)).expect("set");
+    let database = Factory::new()
+        .expect("factory")
+        .open(&name, None)
+        .expect("open raw")
+        .await
+        .expect("raw");
+    let transaction = database
+        .transaction(&[DRAWINGS], TransactionMode::ReadWrite)
+        .expect("transaction");
+    transaction
+        .object_store(DRAWINGS)
+        .expect("drawings")
+        .put(&record, Some(&JsValue::from_str(&saved.line)))
+        .expect("put")
+        .await
+        .expect("written");
+    transaction.commit().expect("commit").await.expect("done");
+    database.close();
+
+    let error = store.get_drawing(&saved.line).await.expect_err("refused");
+    assert!(error.to_string().contains("refers to spot 9"), "{error}");
 }
 
 #[wasm_bindgen_test]

@@ -205,10 +205,10 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             .collect()
     };
     let lives = props.drawing.lives();
-    let curves = props.drawing.curves.iter().enumerate().map(|(i, curve)| {
+    let curves = props.drawing.curves().iter().enumerate().map(|(i, curve)| {
         html! { <path class={classes!("curve", (props.last == Some(i)).then_some("last"))} d={path(&curve.points)} /> }
     });
-    let spots = props.drawing.spots.iter().zip(&lives).enumerate().map(|(i, (spot, &lives))| {
+    let spots = props.drawing.spots().iter().zip(&lives).enumerate().map(|(i, (spot, &lives))| {
         let picked = props.picked.contains(&i);
         html! {
             <circle class={classes!("spot", format!("lives-{lives}"), picked.then_some("picked"))} cx={format!("{:.1}", spot.at.x)}
@@ -262,7 +262,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 // The crossed curve, and a ring where the new one first meets it.
                 Fault::Crossing(i, p) => html! {
                     <>
-                        if let Some(curve) = props.drawing.curves.get(i) {
+                        if let Some(curve) = props.drawing.curves().get(i) {
                             <path class="curve fault" d={path(&curve.points)} />
                         }
                         <circle class="fault-halo" cx={format!("{:.1}", p.x)} cy={format!("{:.1}", p.y)} r="18" />
@@ -304,7 +304,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 }
                 { for spots }
                 if props.picking {
-                    { for props.drawing.spots.iter().enumerate().map(|(i, spot)| html! {
+                    { for props.drawing.spots().iter().enumerate().map(|(i, spot)| html! {
                         <text class="spot-number" x={format!("{:.1}", spot.at.x + 14.0)} y={format!("{:.1}", spot.at.y - 12.0)}>
                             { (i + 1).to_string() }
                         </text>
@@ -346,7 +346,7 @@ struct Refused {
 fn fault_of(why: &IllegalCurve, drawing: &Drawing, points: &[Point]) -> Fault {
     let spot = |i: usize| {
         drawing
-            .spots
+            .spots()
             .get(i)
             .map_or(Fault::Nowhere, |s| Fault::At(s.at))
     };
@@ -366,7 +366,7 @@ fn fault_of(why: &IllegalCurve, drawing: &Drawing, points: &[Point]) -> Fault {
 /// circle (inside it, the engine decides, and says so if the spot has no lives left).
 fn onto_spot(drawing: &Drawing, point: Point, reach: f64) -> Option<Point> {
     if drawing
-        .spots
+        .spots()
         .iter()
         .any(|spot| spot.at.dist(point) <= SNAP_RADIUS)
     {
@@ -374,7 +374,7 @@ fn onto_spot(drawing: &Drawing, point: Point, reach: f64) -> Option<Point> {
     }
     let lives = drawing.lives();
     drawing
-        .spots
+        .spots()
         .iter()
         .zip(lives)
         .filter(|&(spot, lives)| lives > 0 && spot.at.dist(point) <= reach)

@@ -305,7 +305,7 @@ pub fn sprouts_page() -> Html {
                 <p class="notice" id="drawing-rearranged" aria-live="polite">{ note }</p>
             }
             <SproutsBoard drawing={drawing.clone()} enabled={people_may_move} hint={hint_curve}
-                          last={(!game.line.is_empty()).then(|| drawing.curves.len().saturating_sub(1))}
+                          last={(!game.line.is_empty()).then(|| drawing.curves().len().saturating_sub(1))}
                           on_move={on_curve.clone()} picking={exact.on} picked={exact.picked.clone()}
                           on_pick={on_pick} preview={exact.preview.clone()} label={board_label.clone()} />
             if exact.on {

@@ -35,11 +35,11 @@ fn env(name: &str, default: usize) -> usize {
 /// Parent spots with no spot of `next` at exactly the same coordinates.
 fn moved(parent: &Drawing, next: &Drawing) -> usize {
     parent
-        .spots
+        .spots()
         .iter()
         .filter(|s| {
             !next
-                .spots
+                .spots()
                 .iter()
                 .any(|t| t.at.x == s.at.x && t.at.y == s.at.y)
         })
@@ -138,7 +138,7 @@ fn play(start: Drawing, rng: &mut Rng, per_step: usize, row: &mut Row, times: &m
             times.push(took);
             assert_eq!(&drawn.position().unwrap(), child);
             let m = moved(&d, &drawn);
-            row.spots += d.spots.len();
+            row.spots += d.spots().len();
             row.moved_sum += m;
             row.moved_max = row.moved_max.max(m);
             match how {

@@ -15,7 +15,7 @@ fn main() {
             serde_json::from_str(&std::fs::read_to_string(&path).expect("file")).expect("json");
         let d: Drawing = serde_json::from_value(value["drawing"].clone()).expect("drawing");
         let child: Position = value["child"].as_str().unwrap().parse().expect("child");
-        println!("{path}: {} spots, -> {child}", d.spots.len());
+        println!("{path}: {} spots, -> {child}", d.spots().len());
         let t = Instant::now();
         let routed = d.route(&child).is_some();
         println!("  route          {:>8.1} ms  found {routed}", ms(t));
@@ -31,7 +31,7 @@ fn main() {
         println!(
             "  part           {:>8.1} ms  {:?}",
             ms(t),
-            part.as_ref().map(|p| (p.1, d.spots.len()))
+            part.as_ref().map(|p| (p.1, d.spots().len()))
         );
         // With RELAYOUT_SVG set to a folder, the part redrawn is written there as a picture.
         if let (Ok(dir), Some((drawn, _))) = (std::env::var("RELAYOUT_SVG"), &part) {

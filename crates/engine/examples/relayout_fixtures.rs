@@ -55,7 +55,7 @@ fn main() {
                             let part = d.relayout_part(&child).map(|(_, moved)| moved);
                             println!(
                                 "{name}: {position} -> {child}: {} spots, part moves {part:?}",
-                                d.spots.len()
+                                d.spots().len()
                             );
                             failed += 1;
                         }

@@ -1,7 +1,9 @@
 //! Drawings read back from storage or a file may be anything: spots on top of each other, curves that
-//! cross, ends and middle spots off their points, indices out of range. Asking such a drawing for its
-//! position, its moves, a freehand curve or a route returns an answer or an error — never a panic (on
-//! the page's thread a panic would stop the app).
+//! cross, ends and middle spots off their points, indices out of range. The malformed ones are
+//! refused when made or read (by `Drawing::new`, and by serde the same way); asking a well-formed one
+//! — crossings and coincident spots included — for its position, its moves, a freehand curve or a
+//! route returns an answer or an error, never a panic (on the page's thread a panic would stop the
+//! app).
 
 use sprague_engine::draw::{Curve, Drawing, OnCurve, Point, Spot};
 
@@ -16,7 +18,8 @@ fn grid_point(rng: &mut Rng, step: f64) -> Point {
     }
 }
 
-fn arbitrary_drawing(rng: &mut Rng, step: f64) -> Drawing {
+/// Spots and curves as they might be read: often not a well-formed drawing.
+fn arbitrary_parts(rng: &mut Rng, step: f64) -> (Vec<Spot>, Vec<Curve>) {
     let n = 1 + rng.below(6);
     let spots: Vec<Spot> = (0..n)
         .map(|_| Spot {
@@ -53,16 +56,31 @@ fn arbitrary_drawing(rng: &mut Rng, step: f64) -> Drawing {
             }
         })
         .collect();
-    Drawing { spots, curves }
+    (spots, curves)
 }
 
 #[test]
 fn arbitrary_drawings_give_answers_or_errors_never_a_panic() {
-    let mut valid = 0;
+    let (mut refused, mut valid) = (0, 0);
     for seed in 1..=600u64 {
         let mut rng = Rng(seed);
         let step = if seed % 3 == 0 { 1e-3 } else { 50.0 };
-        let drawing = arbitrary_drawing(&mut rng, step);
+        let (spots, curves) = arbitrary_parts(&mut rng, step);
+        let read = serde_json::json!({ "spots": spots, "curves": curves });
+        let read = serde_json::from_value::<Drawing>(read).ok();
+        let Ok(drawing) = Drawing::new(spots, curves) else {
+            assert_eq!(
+                read, None,
+                "seed {seed}: read back although refused when made"
+            );
+            refused += 1;
+            continue;
+        };
+        assert_eq!(
+            read.as_ref(),
+            Some(&drawing),
+            "seed {seed}: made but not read back"
+        );
         if drawing.position().is_ok() {
             valid += 1;
         }
@@ -77,6 +95,9 @@ fn arbitrary_drawings_give_answers_or_errors_never_a_panic() {
             }
         }
     }
-    // Some of them are drawings of positions (the rest are refused by the checks).
-    assert!(valid > 0);
+    // Some are refused as malformed, some are drawings of positions.
+    assert!(
+        refused > 0 && valid > 0,
+        "{refused} refused, {valid} positions"
+    );
 }

@@ -72,7 +72,7 @@ fn every_move_is_drawn_as_the_position_it_makes() {
 /// Whether `after` is `before` with curves added and nothing else changed: every old spot where it
 /// was, every old curve as it was.
 fn only_added(before: &Drawing, after: &Drawing) -> bool {
-    after.spots.starts_with(&before.spots) && after.curves.starts_with(&before.curves)
+    after.spots().starts_with(before.spots()) && after.curves().starts_with(before.curves())
 }
 
 #[test]

@@ -9,7 +9,7 @@ use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeMap;
 
 mod common;
-use common::crossings::{crossings, straight};
+use common::crossings::{crossings, straight, with_curve, with_spot};
 use common::{reachable, Rng};
 
 fn round_trip(p: &Position) -> Result<(), String> {
@@ -59,14 +59,13 @@ fn regions_form_a_cycle(p: &Position) -> bool {
 
 #[test]
 fn the_crossing_count_sees_a_crossing_and_a_curve_through_a_spot() {
-    let mut d = Drawing::start(4);
-    d.curves.push(straight(&d, 0, 3));
+    let d = Drawing::start(4);
+    let d = with_curve(&d, straight(&d, 0, 3));
     assert_eq!(crossings(&d), 0);
-    d.curves.push(straight(&d, 1, 2));
+    let d = with_curve(&d, straight(&d, 1, 2));
     assert_eq!(crossings(&d), 1);
     // A spot in the middle of a curve it does not end at.
-    let mid = d.spots[0].at.lerp(d.spots[3].at, 0.25);
-    d.spots.push(sprague_engine::draw::Spot { at: mid });
+    let d = with_spot(&d, d.spots()[0].at.lerp(d.spots()[3].at, 0.25));
     assert_eq!(crossings(&d), 2);
 }
 
@@ -229,8 +228,8 @@ fn relayout_child_gives_the_child() {
         let (next, kept) = d.relayout_child(&child).unwrap();
         assert_eq!(next.position().unwrap(), child);
         assert!(kept, "{child}: the start was not kept");
-        assert_eq!(&next.spots[..3], &d.spots[..]);
-        assert_eq!(next.curves.len(), 1);
+        assert_eq!(next.spots()[..3], d.spots()[..]);
+        assert_eq!(next.curves().len(), 1);
         assert_eq!(crossings(&next), 0, "{child}");
     }
     // A position that is not a child is laid out afresh.

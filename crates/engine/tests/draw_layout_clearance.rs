@@ -20,8 +20,8 @@ const EIGHT_SPOTS: (f64, f64) = (5.0, 5.0);
 /// The smallest spot-to-foreign-curve and spot-to-spot distances of a drawing.
 fn clearances(d: &Drawing) -> (f64, f64) {
     let mut to_curve = f64::INFINITY;
-    for (s, spot) in d.spots.iter().enumerate() {
-        for c in &d.curves {
+    for (s, spot) in d.spots().iter().enumerate() {
+        for c in d.curves() {
             let on = c.start == s || c.end == s || c.middle.is_some_and(|m| m.spot == s);
             if on {
                 continue;
@@ -32,8 +32,8 @@ fn clearances(d: &Drawing) -> (f64, f64) {
         }
     }
     let mut between = f64::INFINITY;
-    for (i, a) in d.spots.iter().enumerate() {
-        for b in &d.spots[i + 1..] {
+    for (i, a) in d.spots().iter().enumerate() {
+        for b in &d.spots()[i + 1..] {
             between = between.min((a.at.x - b.at.x).hypot(a.at.y - b.at.y));
         }
     }

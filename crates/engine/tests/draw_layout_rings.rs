@@ -50,14 +50,14 @@ fn area(polygon: &[Point]) -> f64 {
 fn rings(d: &Drawing) -> Vec<(usize, usize, Vec<usize>)> {
     let lives = d.lives();
     let mut out = Vec::new();
-    for a in 0..d.spots.len() {
-        for b in a + 1..d.spots.len() {
+    for a in 0..d.spots().len() {
+        for b in a + 1..d.spots().len() {
             if lives[a] != 0 || lives[b] != 0 {
                 continue;
             }
-            let joining: Vec<usize> = (0..d.curves.len())
+            let joining: Vec<usize> = (0..d.curves().len())
                 .filter(|&c| {
-                    let curve = &d.curves[c];
+                    let curve = &d.curves()[c];
                     curve.middle.is_none()
                         && ((curve.start == a && curve.end == b)
                             || (curve.start == b && curve.end == a))
@@ -80,24 +80,24 @@ fn check(p: &Position) -> Result<(), String> {
         return Err(format!("{p}: {} rings for {lands} lands", found.len()));
     }
     for (a, b, curves) in &found {
-        let apart = d.spots[*a].at.dist(d.spots[*b].at);
+        let apart = d.spots()[*a].at.dist(d.spots()[*b].at);
         if apart < EYE_APART {
             return Err(format!("{p}: a ring's eye spots only {apart:.1} px apart"));
         }
         let frame = curves
             .iter()
-            .map(|&c| &d.curves[c].points)
+            .map(|&c| &d.curves()[c].points)
             .max_by_key(|points| points.len())
             .unwrap();
         // What the frame encloses: spots and points of curves other than the ring's own.
         let enclosed: Vec<Point> = d
-            .spots
+            .spots()
             .iter()
             .map(|s| s.at)
             .chain(
-                (0..d.curves.len())
+                (0..d.curves().len())
                     .filter(|c| !curves.contains(c))
-                    .flat_map(|c| d.curves[c].points.iter().copied()),
+                    .flat_map(|c| d.curves()[c].points.iter().copied()),
             )
             .filter(|&q| inside(q, frame))
             .collect();

@@ -19,14 +19,14 @@ fn inner_letter_bend(d: &Drawing) -> f64 {
         Point::new(f64::MAX, f64::MAX),
         Point::new(f64::MIN, f64::MIN),
     );
-    for s in &d.spots {
+    for s in d.spots() {
         lo = Point::new(lo.x.min(s.at.x), lo.y.min(s.at.y));
         hi = Point::new(hi.x.max(s.at.x), hi.y.max(s.at.y));
     }
     let middle = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
     let lives = d.lives();
     let neighbours = |s: usize| -> Vec<usize> {
-        d.curves
+        d.curves()
             .iter()
             .filter_map(|c| match (c.start == s, c.end == s) {
                 (true, false) => Some(c.end),
@@ -35,17 +35,17 @@ fn inner_letter_bend(d: &Drawing) -> f64 {
             })
             .collect()
     };
-    let inner = (0..d.spots.len())
+    let inner = (0..d.spots().len())
         .filter(|&s| lives[s] == 1 && neighbours(s).len() == 2)
         .min_by(|&a, &b| {
-            d.spots[a]
+            d.spots()[a]
                 .at
                 .dist(middle)
-                .total_cmp(&d.spots[b].at.dist(middle))
+                .total_cmp(&d.spots()[b].at.dist(middle))
         })
         .expect("a one-life spot between two others");
     let n = neighbours(inner);
-    to_segment(d.spots[inner].at, d.spots[n[0]].at, d.spots[n[1]].at)
+    to_segment(d.spots()[inner].at, d.spots()[n[0]].at, d.spots()[n[1]].at)
 }
 
 #[test]

@@ -8,16 +8,15 @@ fn line(points: &[(f64, f64)]) -> Vec<Point> {
     points.iter().map(|&(x, y)| Point::new(x, y)).collect()
 }
 
+/// A drawing of isolated spots at these points.
+fn spots_at(points: &[(f64, f64)]) -> Drawing {
+    let spots = line(points).into_iter().map(|at| Spot { at }).collect();
+    Drawing::new(spots, vec![]).unwrap()
+}
+
 /// Two spots at (300,350) and (700,350), joined by a straight curve (new spot at (500,350)).
 fn joined() -> Drawing {
-    let d = Drawing::start(2);
-    assert_eq!(d.spots[0].at, Point::new(1000.0 / 3.0, 350.0));
-    let mut d = Drawing {
-        spots: d.spots,
-        curves: vec![],
-    };
-    d.spots[0].at = Point::new(300.0, 350.0);
-    d.spots[1].at = Point::new(700.0, 350.0);
+    let d = spots_at(&[(300.0, 350.0), (700.0, 350.0)]);
     let mv = d
         .check_curve(&line(&[(300.0, 350.0), (500.0, 350.0), (700.0, 350.0)]))
         .unwrap();
@@ -28,8 +27,8 @@ fn joined() -> Drawing {
 #[test]
 fn a_legal_join_snaps_to_spots_and_is_identified() {
     let d = joined();
-    assert_eq!(d.spots.len(), 3);
-    assert_eq!(d.spots[2].at, Point::new(500.0, 350.0));
+    assert_eq!(d.spots().len(), 3);
+    assert_eq!(d.spots()[2].at, Point::new(500.0, 350.0));
     assert_eq!(d.lives(), vec![2, 2, 1]);
     assert_eq!(d.position().unwrap(), "1a1a".parse().unwrap());
 }
@@ -79,7 +78,7 @@ fn a_crossing_is_reported_where_the_new_curve_first_meets_the_old() {
     let IllegalCurve::CrossesCurve { curve: 0, at } = err else {
         panic!("{err:?}");
     };
-    assert!(dist_to_polyline(at, &d.curves[0].points) < 1e-9, "{at:?}");
+    assert!(dist_to_polyline(at, &d.curves()[0].points) < 1e-9, "{at:?}");
     assert!(dist_to_polyline(at, &drawn) < 1e-9, "{at:?}");
     // The first of the two crossings along the new curve: from (330,420) to (350,300), at y = 350.
     let expected = Point::new(330.0 + 20.0 * 70.0 / 120.0, 350.0);
@@ -94,10 +93,7 @@ fn a_crossing_is_reported_where_the_new_curve_first_meets_the_old() {
 
 #[test]
 fn passing_through_a_spot_is_rejected_naming_it() {
-    let mut d = Drawing::start(3);
-    d.spots[0].at = Point::new(100.0, 350.0);
-    d.spots[1].at = Point::new(500.0, 350.0);
-    d.spots[2].at = Point::new(900.0, 350.0);
+    let d = spots_at(&[(100.0, 350.0), (500.0, 350.0), (900.0, 350.0)]);
     let err = d
         .check_curve(&line(&[(100.0, 350.0), (900.0, 350.0)]))
         .unwrap_err();
@@ -204,10 +200,7 @@ fn other_illegal_curves() {
 fn every_child_of_the_three_spot_start_is_drawn_by_hand() {
     // Spots at (200,350), (500,350), (800,350). The engine lists 3 children: join two spots, a loop
     // with no spot inside, a loop around one spot.
-    let mut d = Drawing::start(3);
-    d.spots[0].at = Point::new(200.0, 350.0);
-    d.spots[1].at = Point::new(500.0, 350.0);
-    d.spots[2].at = Point::new(800.0, 350.0);
+    let d = spots_at(&[(200.0, 350.0), (500.0, 350.0), (800.0, 350.0)]);
     let join = d.check_curve(&line(&[(200.0, 350.0), (350.0, 300.0), (500.0, 350.0)]));
     let empty_loop = d.check_curve(&line(&[
         (200.0, 350.0),
@@ -242,17 +235,7 @@ fn a_new_spot_on_a_point_of_its_curve_is_exactly_that_point() {
     for k in 1..=60 {
         let (x, y) = (100.0 + k as f64 * 7.3, 350.0 / 3.0 + k as f64 / 3.0);
         let (half, rise) = (100.0 + k as f64 / 7.0, 200.0 / 3.0 + k as f64 * 1.7);
-        let d = Drawing {
-            spots: vec![
-                Spot {
-                    at: Point::new(x, y),
-                },
-                Spot {
-                    at: Point::new(x + 2.0 * half, y),
-                },
-            ],
-            curves: vec![],
-        };
+        let d = spots_at(&[(x, y), (x + 2.0 * half, y)]);
         let curve = line(&[
             (x, y),
             (x + half / 2.0, y + rise / 2.0),
@@ -262,10 +245,11 @@ fn a_new_spot_on_a_point_of_its_curve_is_exactly_that_point() {
         ]);
         let mv = d.check_curve(&curve).expect("a legal join");
         let played = d.play(&mv, None);
-        let new = &played.curves[0];
+        let new = &played.curves()[0];
         let middle = new.middle.unwrap();
         assert_eq!(
-            played.spots[middle.spot].at, new.points[middle.index],
+            played.spots()[middle.spot].at,
+            new.points[middle.index],
             "curve {k}"
         );
     }

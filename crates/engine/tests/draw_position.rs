@@ -1,7 +1,7 @@
 //! Drawing → position, checked against position strings written here by hand from the pictures, and
 //! against the engine's own children (an independent route to the same states).
 
-use sprague_engine::draw::{Curve, Drawing, OnCurve, Point, Spot};
+use sprague_engine::draw::{Curve, Drawing, DrawingError, OnCurve, Point, Spot};
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeSet;
 
@@ -51,7 +51,7 @@ fn square_loop(size: f64, spot: usize) -> Curve {
 fn starts_give_the_n_spot_positions() {
     for n in 0..=12 {
         let drawing = Drawing::start(n);
-        assert_eq!(drawing.spots.len(), n);
+        assert_eq!(drawing.spots().len(), n);
         assert_eq!(
             drawing.position().unwrap(),
             Position::start(n).unwrap(),
@@ -64,34 +64,34 @@ fn starts_give_the_n_spot_positions() {
 fn two_spot_moves_match_hand_written_strings_and_the_engine_children() {
     let base = spots(&[(100.0, 100.0), (500.0, 100.0)]);
     // Join the two spots: a path 0 - m - 1; one region walking 0 m 1 m.
-    let mut join = Drawing {
-        spots: base.clone(),
-        curves: vec![curve(
+    let mut with_middle = base.clone();
+    with_middle.push(Spot {
+        at: Point::new(300.0, 100.0),
+    });
+    let join = Drawing::new(
+        with_middle,
+        vec![curve(
             0,
             1,
             &[(100.0, 100.0), (300.0, 100.0), (500.0, 100.0)],
             1,
             2,
         )],
-    };
-    join.spots.push(Spot {
-        at: Point::new(300.0, 100.0),
-    });
+    )
+    .unwrap();
     assert_eq!(join.position().unwrap(), pos("1a1a"));
 
     // A loop on spot 0, spot 1 outside it: inside `AB`, outside `AB.0`.
-    let mut outside = Drawing {
-        spots: base.clone(),
-        curves: vec![square_loop(200.0, 2)],
-    };
-    outside.spots.push(Spot {
+    let mut loop_spots = base.clone();
+    loop_spots.push(Spot {
         at: Point::new(300.0, 300.0),
     });
+    let outside = Drawing::new(loop_spots.clone(), vec![square_loop(200.0, 2)]).unwrap();
     assert_eq!(outside.position().unwrap(), pos("AB|AB.0"));
 
     // The same loop around spot 1 (moved inside): the same position (on the sphere it is the same).
-    let mut inside = outside.clone();
-    inside.spots[1].at = Point::new(200.0, 200.0);
+    loop_spots[1].at = Point::new(200.0, 200.0);
+    let inside = Drawing::new(loop_spots, vec![square_loop(200.0, 2)]).unwrap();
     assert_eq!(inside.position().unwrap(), pos("AB.0|AB"));
 
     let drawn: BTreeSet<Position> = [&join, &outside, &inside]
@@ -105,15 +105,16 @@ fn two_spot_moves_match_hand_written_strings_and_the_engine_children() {
 #[test]
 fn nested_loops_and_a_spot_in_between() {
     // Loop A on spot 0 (big), inside it spot 1 with its own loop (small) around spot 2.
-    let mut d = Drawing {
-        spots: spots(&[(100.0, 100.0), (200.0, 200.0), (300.0, 300.0)]),
-        curves: vec![square_loop(500.0, 3)],
-    };
-    d.spots.push(Spot {
+    let mut points = spots(&[(100.0, 100.0), (200.0, 200.0), (300.0, 300.0)]);
+    points.push(Spot {
         at: Point::new(600.0, 600.0),
     });
+    points.push(Spot {
+        at: Point::new(400.0, 400.0),
+    });
+    let mut curves = vec![square_loop(500.0, 3)];
     // Small loop on spot 1 enclosing spot 2.
-    d.curves.push(curve(
+    curves.push(curve(
         1,
         1,
         &[
@@ -126,9 +127,7 @@ fn nested_loops_and_a_spot_in_between() {
         2,
         4,
     ));
-    d.spots.push(Spot {
-        at: Point::new(400.0, 400.0),
-    });
+    let d = Drawing::new(points, curves).unwrap();
     // Regions: outside the big loop `AB`; between the loops `AB.CD`; inside the small loop `CD.0`.
     assert_eq!(d.position().unwrap(), pos("AB|AB.CD|CD.0"));
     // The engine agrees that this is a grandchild of the 3-spot start.
@@ -145,60 +144,92 @@ fn nested_loops_and_a_spot_in_between() {
 fn dead_spots_and_tree_components() {
     // Spot 0 joined to spot 1 twice (a closed cycle 0 m 1 n), then spot 0 to itself... keep it to the
     // cycle: 0 and 1 have 1 life each, m and n 1 life: inside `ABCD`, outside `ADCB`.
-    let mut d = Drawing {
-        spots: spots(&[(100.0, 300.0), (500.0, 300.0)]),
-        curves: vec![
-            curve(
-                0,
-                1,
-                &[(100.0, 300.0), (300.0, 100.0), (500.0, 300.0)],
-                1,
-                2,
-            ),
-            curve(
-                0,
-                1,
-                &[(100.0, 300.0), (300.0, 500.0), (500.0, 300.0)],
-                1,
-                3,
-            ),
-        ],
-    };
-    d.spots.push(Spot {
-        at: Point::new(300.0, 100.0),
-    });
-    d.spots.push(Spot {
-        at: Point::new(300.0, 500.0),
-    });
+    let mut points = spots(&[
+        (100.0, 300.0),
+        (500.0, 300.0),
+        (300.0, 100.0),
+        (300.0, 500.0),
+    ]);
+    let mut curves = vec![
+        curve(
+            0,
+            1,
+            &[(100.0, 300.0), (300.0, 100.0), (500.0, 300.0)],
+            1,
+            2,
+        ),
+        curve(
+            0,
+            1,
+            &[(100.0, 300.0), (300.0, 500.0), (500.0, 300.0)],
+            1,
+            3,
+        ),
+    ];
+    let d = Drawing::new(points.clone(), curves.clone()).unwrap();
     assert_eq!(d.position().unwrap(), pos("ABCD|ADCB"));
     // A third curve from spot 0 to spot 1 through the inside kills both: `AB` (inside, split) etc.
-    d.curves.push(curve(
+    curves.push(curve(
         0,
         1,
         &[(100.0, 300.0), (300.0, 300.0), (500.0, 300.0)],
         1,
         4,
     ));
-    d.spots.push(Spot {
+    points.push(Spot {
         at: Point::new(300.0, 300.0),
     });
+    let d = Drawing::new(points, curves).unwrap();
     // Three regions: top `m x` -> A C, bottom `n x` -> B C, outside `m n` -> A B.
     assert_eq!(d.position().unwrap(), pos("AC|BC|AB"));
 }
 
 #[test]
-fn malformed_drawings_are_errors() {
-    let mut d = Drawing::start(2);
-    d.curves.push(Curve {
+fn malformed_drawings_are_refused_when_made_and_when_read() {
+    let (spots, _) = Drawing::start(2).into_parts();
+    let join = |end: usize, points: Vec<Point>| Curve {
         start: 0,
-        end: 7,
-        points: vec![d.spots[0].at, d.spots[1].at],
+        end,
+        points,
         middle: None,
-    });
-    assert!(d.position().is_err());
-    d.curves[0].end = 1;
-    d.curves[0].points[1].x += 5.0;
-    assert!(d.position().is_err());
-    d.curves[0].points[1].x = f64::NAN;
-    assert!(d.position().is_err());
+    };
+    let (a, b) = (spots[0].at, spots[1].at);
+    let made = |curve: Curve| Drawing::new(spots.clone(), vec![curve]);
+    assert_eq!(
+        made(join(7, vec![a, b])),
+        Err(DrawingError::NoSuchSpot {
+            curve: 0,
+            spot: 7,
+            spots: 2
+        })
+    );
+    assert_eq!(
+        made(join(1, vec![a, Point::new(b.x + 5.0, b.y)])),
+        Err(DrawingError::EndsOffSpot { curve: 0 })
+    );
+    assert_eq!(
+        made(join(1, vec![a, Point::new(f64::NAN, b.y)])),
+        Err(DrawingError::NotFinite)
+    );
+    assert_eq!(
+        made(join(1, vec![a])),
+        Err(DrawingError::TooFewPoints { curve: 0 })
+    );
+    // Four loops' worth of ends at one spot.
+    let loops = vec![join(0, vec![a, Point::new(a.x, a.y + 50.0), a]); 2];
+    assert_eq!(
+        Drawing::new(spots.clone(), loops),
+        Err(DrawingError::TooManyCurveEnds { spot: 0, ends: 4 })
+    );
+    assert!(made(join(1, vec![a, b])).is_ok());
+
+    // Read back (as from storage or a message): a good drawing round-trips, a bad one is refused
+    // with the reason, never handed on.
+    let good = made(join(1, vec![a, b])).unwrap();
+    let text = serde_json::to_string(&good).unwrap();
+    assert_eq!(serde_json::from_str::<Drawing>(&text).unwrap(), good);
+    let bad = text.replace("\"end\":1", "\"end\":7");
+    assert_ne!(bad, text);
+    let err = serde_json::from_str::<Drawing>(&bad).unwrap_err();
+    assert!(err.to_string().contains("refers to spot 7"), "{err}");
 }

@@ -13,7 +13,7 @@ use common::crossings::crossings;
 /// Distance from `p` to the nearest curve point segment (brute force, written here).
 fn nearest_curve(d: &Drawing, p: Point) -> f64 {
     let mut best = f64::INFINITY;
-    for c in &d.curves {
+    for c in d.curves() {
         for w in c.points.windows(2) {
             let (a, b) = (w[0], w[1]);
             let len2 = (b.x - a.x).powi(2) + (b.y - a.y).powi(2);
@@ -30,36 +30,39 @@ fn nearest_curve(d: &Drawing, p: Point) -> f64 {
 
 #[test]
 fn the_crossing_count_sees_a_crossing_and_a_spot_on_a_curve() {
-    let mut d = cramped();
+    let d = cramped();
     assert_eq!(crossings(&d), 0);
-    let (a, b) = (d.spots[0].at, d.spots[1].at);
+    let (mut spots, mut curves) = d.into_parts();
+    let (a, b) = (spots[0].at, spots[1].at);
     let m = a.lerp(b, 0.5);
-    d.curves.push(Curve {
+    curves.push(Curve {
         start: 2,
         end: 2,
-        points: vec![d.spots[2].at, Point::new(m.x, m.y - 20.0), d.spots[2].at],
+        points: vec![spots[2].at, Point::new(m.x, m.y - 20.0), spots[2].at],
         middle: None,
     });
     // Out across the curve and back: two crossings.
+    let d = Drawing::new(spots.clone(), curves.clone()).unwrap();
     assert_eq!(crossings(&d), 2);
-    d.spots.push(sprague_engine::draw::Spot {
+    spots.push(sprague_engine::draw::Spot {
         at: a.lerp(b, 0.25),
     });
+    let d = Drawing::new(spots, curves).unwrap();
     assert_eq!(crossings(&d), 3);
 }
 
 /// Two spots joined by a straight curve, and an isolated spot squeezed 6 px from it.
 fn cramped() -> Drawing {
-    let mut d = Drawing::start(3);
-    let (a, b) = (d.spots[0].at, d.spots[1].at);
-    d.curves.push(Curve {
+    let (mut spots, _) = Drawing::start(3).into_parts();
+    let (a, b) = (spots[0].at, spots[1].at);
+    let curves = vec![Curve {
         start: 0,
         end: 1,
         points: vec![a, b],
         middle: None,
-    });
-    d.spots[2].at = Point::new(a.lerp(b, 0.5).x, a.y + 6.0);
-    d
+    }];
+    spots[2].at = Point::new(a.lerp(b, 0.5).x, a.y + 6.0);
+    Drawing::new(spots, curves).unwrap()
 }
 
 #[test]
@@ -72,15 +75,18 @@ fn a_cramped_isolated_spot_is_moved_and_nothing_else() {
         .with_isolated_spots_spread()
         .expect("the isolated spot moves");
     assert_eq!(spread.position().unwrap(), before);
-    assert_eq!(spread.curves, d.curves);
-    assert_eq!(spread.spots[..2], d.spots[..2]);
-    assert!(nearest_curve(&spread, spread.spots[2].at) > 5.0 * nearest_curve(&d, d.spots[2].at));
+    assert_eq!(spread.curves(), d.curves());
+    assert_eq!(spread.spots()[..2], d.spots()[..2]);
+    assert!(
+        nearest_curve(&spread, spread.spots()[2].at) > 5.0 * nearest_curve(&d, d.spots()[2].at)
+    );
 }
 
 #[test]
 fn a_drawing_without_isolated_spots_is_left_alone() {
-    let mut d = cramped();
-    d.spots.pop();
+    let (mut spots, curves) = cramped().into_parts();
+    spots.pop();
+    let d = Drawing::new(spots, curves).unwrap();
     assert!(d.with_isolated_spots_spread().is_none());
 }
 
@@ -94,8 +100,8 @@ fn relayout_gives_every_child_and_keeps_the_curves_when_it_says_so() {
         assert_eq!(next.position().unwrap(), *child);
         assert_eq!(crossings(&next), 0, "{child}");
         if kept {
-            assert_eq!(next.curves[..1], d.curves[..]);
-            assert_eq!(next.spots[..2], d.spots[..2]);
+            assert_eq!(next.curves()[..1], d.curves()[..]);
+            assert_eq!(next.spots()[..2], d.spots()[..2]);
             kept_count += 1;
         }
     }
@@ -138,33 +144,35 @@ fn a_crowded_move_is_drawn_by_redrawing_one_curve() {
     };
 
     // Spots and curves kept, but the redrawn curve and its middle spot; one curve and spot added.
-    let moved = d.curves[curve].middle.unwrap().spot;
-    for (s, spot) in d.spots.iter().enumerate() {
+    let moved = d.curves()[curve].middle.unwrap().spot;
+    for (s, spot) in d.spots().iter().enumerate() {
         if s != moved {
-            assert_eq!(next.spots[s], *spot, "spot {s} moved");
+            assert_eq!(next.spots()[s], *spot, "spot {s} moved");
         }
     }
-    for (k, c) in d.curves.iter().enumerate() {
+    for (k, c) in d.curves().iter().enumerate() {
         if k != curve {
-            assert_eq!(next.curves[k], *c, "curve {k} changed");
+            assert_eq!(next.curves()[k], *c, "curve {k} changed");
         }
     }
-    assert_eq!(next.curves.len(), d.curves.len() + 1);
-    assert_eq!(next.spots.len(), d.spots.len() + 1);
+    assert_eq!(next.curves().len(), d.curves().len() + 1);
+    assert_eq!(next.spots().len(), d.spots().len() + 1);
     // The redrawn curve is whatever curve the router finds for the parent position in the drawing
     // without it: it may join other spots than the old one did (here it does), as long as the
     // game is the same (checked below).
     assert_ne!(
-        next.curves[curve].points, d.curves[curve].points,
+        next.curves()[curve].points,
+        d.curves()[curve].points,
         "the curve was drawn again"
     );
 
     // The new move, taken off again: the drawing with the curve redrawn is still the parent.
-    let added = next.curves.last().unwrap();
-    assert_eq!(added.middle.map(|m| m.spot), Some(d.spots.len()));
-    let mut between = next.clone();
-    between.curves.pop();
-    between.spots.pop();
+    let added = next.curves().last().unwrap();
+    assert_eq!(added.middle.map(|m| m.spot), Some(d.spots().len()));
+    let (mut spots, mut curves) = next.clone().into_parts();
+    curves.pop();
+    spots.pop();
+    let between = Drawing::new(spots, curves).unwrap();
     assert_eq!(between.position().unwrap(), parent);
     assert_eq!(
         crossings(&between),

@@ -13,11 +13,11 @@ mod common;
 
 /// The connected part of each spot of `d` (spots linked by a curve through its ends and middle).
 fn parts(d: &Drawing) -> Vec<usize> {
-    let mut part: Vec<usize> = (0..d.spots.len()).collect();
+    let mut part: Vec<usize> = (0..d.spots().len()).collect();
     // Relabel until stable: every spot takes the smallest label among the spots it is linked to.
     loop {
         let mut changed = false;
-        for c in &d.curves {
+        for c in d.curves() {
             let mut linked = vec![c.start, c.end];
             linked.extend(c.middle.map(|m| m.spot));
             let low = linked.iter().map(|&s| part[s]).min().unwrap();
@@ -44,13 +44,13 @@ fn check_kept_exactly(parent: &Drawing, next: &Drawing, reported: usize) -> usiz
         a.x.to_bits() == b.x.to_bits() && a.y.to_bits() == b.y.to_bits()
     };
     let kept: Vec<bool> = parent
-        .spots
+        .spots()
         .iter()
-        .map(|s| next.spots.iter().any(|t| same(s.at, t.at)))
+        .map(|s| next.spots().iter().any(|t| same(s.at, t.at)))
         .collect();
     let moved = kept.iter().filter(|&&k| !k).count();
     assert_eq!(moved, reported, "reported moved count");
-    assert!(moved < parent.spots.len(), "everything moved");
+    assert!(moved < parent.spots().len(), "everything moved");
     // Moved spots make up whole parts.
     let part = parts(parent);
     let moved_parts: BTreeSet<usize> = (0..kept.len())
@@ -65,14 +65,14 @@ fn check_kept_exactly(parent: &Drawing, next: &Drawing, reported: usize) -> usiz
         );
     }
     // Every curve among kept spots is in the child's drawing with exactly its points.
-    for c in parent.curves.iter().filter(|c| kept[c.start]) {
-        let found = next.curves.iter().any(|n| {
+    for c in parent.curves().iter().filter(|c| kept[c.start]) {
+        let found = next.curves().iter().any(|n| {
             n.points.len() == c.points.len()
                 && n.points.iter().zip(&c.points).all(|(&a, &b)| same(a, b))
         });
         assert!(found, "a kept curve changed");
     }
-    parent.spots.len() - moved
+    parent.spots().len() - moved
 }
 
 /// Every child of the fresh layouts of the positions with at least two lands reachable from 3
@@ -132,14 +132,15 @@ fn a_non_child_is_refused() {
     assert!(d.relayout_part(&not_child).is_none());
 }
 
-/// A corrupt drawing (a curve naming a spot that does not exist) gets nothing, not a panic.
+/// A corrupt drawing (a curve naming a spot that does not exist) cannot even be made, so it never
+/// reaches the relayout.
 #[test]
 fn a_corrupt_drawing_is_refused() {
     let p: Position = "0*3+0*2".parse().unwrap();
-    let mut d = Drawing::layout(&p).unwrap();
-    d.curves[0].end = d.spots.len() + 5;
-    let child = p.children().into_iter().next().unwrap();
-    assert!(d.relayout_part(&child).is_none());
+    let (spots, mut curves) = Drawing::layout(&p).unwrap().into_parts();
+    assert!(!curves.is_empty(), "the layout draws a curve");
+    curves[0].end = spots.len() + 5;
+    assert!(Drawing::new(spots, curves).is_err());
 }
 
 /// `relayout_unroutable` (the chain after a failed route) gives the child, reports the spots moved
@@ -152,9 +153,9 @@ fn relayout_reports_the_spots_moved() {
         let (next, how) = d.relayout_unroutable(&child).unwrap();
         assert_eq!(next.position().unwrap(), child);
         let counted = d
-            .spots
+            .spots()
             .iter()
-            .filter(|s| !next.spots.iter().any(|t| t.at == s.at))
+            .filter(|s| !next.spots().iter().any(|t| t.at == s.at))
             .count();
         assert_eq!(d.spots_moved(&next), counted);
         match how {

@@ -20,7 +20,7 @@ use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 
 mod common;
-use common::crossings::{crossings_of_curve, straight};
+use common::crossings::{crossings_of_curve, straight, with_curve, with_spot};
 use common::reachable;
 
 /// Every how many-th 4-spot position (in the set's sorted order) the normal run routes.
@@ -28,17 +28,16 @@ const FOUR_SPOT_STRIDE: usize = 12;
 
 #[test]
 fn the_crossing_count_sees_a_crossing_a_curve_through_a_spot_and_a_self_crossing() {
-    let mut d = Drawing::start(4);
-    d.curves.push(straight(&d, 0, 3));
+    let start = Drawing::start(4);
+    let d = with_curve(&start, straight(&start, 0, 3));
     assert_eq!(crossings_of_curve(&d, 0), 0);
-    d.curves.push(straight(&d, 1, 2));
+    let d = with_curve(&d, straight(&d, 1, 2));
     assert_eq!(crossings_of_curve(&d, 1), 1);
     // A spot in the middle of a curve it does not end at.
-    let mid = d.spots[0].at.lerp(d.spots[3].at, 0.25);
-    d.spots.push(sprague_engine::draw::Spot { at: mid });
+    let d = with_spot(&d, d.spots()[0].at.lerp(d.spots()[3].at, 0.25));
     assert_eq!(crossings_of_curve(&d, 0), 2);
     // A curve crossing itself (a bow tie from spot 0 back to spot 0).
-    let o = d.spots[0].at;
+    let o = start.spots()[0].at;
     let bow = vec![
         o,
         Point::new(o.x + 40.0, o.y + 40.0),
@@ -46,13 +45,15 @@ fn the_crossing_count_sees_a_crossing_a_curve_through_a_spot_and_a_self_crossing
         Point::new(o.x - 10.0, o.y + 30.0),
         o,
     ];
-    d.curves = vec![sprague_engine::draw::Curve {
-        start: 0,
-        end: 0,
-        points: bow,
-        middle: None,
-    }];
-    d.spots.truncate(4);
+    let d = with_curve(
+        &start,
+        sprague_engine::draw::Curve {
+            start: 0,
+            end: 0,
+            points: bow,
+            middle: None,
+        },
+    );
     assert_eq!(crossings_of_curve(&d, 0), 1);
 }
 
@@ -78,8 +79,8 @@ fn route_every_child(position: &Position) -> (usize, usize, Vec<String>) {
         );
         let after = drawing.play(&curve, None);
         assert_eq!(after.position().unwrap(), *child, "{position}: read back");
-        let new = after.curves.len() - 1;
-        assert_eq!(after.curves[..new], drawing.curves[..], "{position}");
+        let new = after.curves().len() - 1;
+        assert_eq!(after.curves()[..new], drawing.curves()[..], "{position}");
         assert_eq!(
             crossings_of_curve(&after, new),
             0,

@@ -28,18 +28,17 @@ fn dumbbell(width: f64) -> Drawing {
         Point::new(200.0, 450.0),
         corner,
     ];
-    Drawing {
-        spots: [corner, Point::new(300.0, 350.0), Point::new(700.0, 350.0)]
-            .into_iter()
-            .map(|at| Spot { at })
-            .collect(),
-        curves: vec![Curve {
-            start: 0,
-            end: 0,
-            points: outline,
-            middle: None,
-        }],
-    }
+    let spots = [corner, Point::new(300.0, 350.0), Point::new(700.0, 350.0)]
+        .into_iter()
+        .map(|at| Spot { at })
+        .collect();
+    let curves = vec![Curve {
+        start: 0,
+        end: 0,
+        points: outline,
+        middle: None,
+    }];
+    Drawing::new(spots, curves).unwrap()
 }
 
 /// Every child of the drawing's position (by the engine's rules) that the drawing reaches is
@@ -75,10 +74,11 @@ fn a_curve_squeezes_past_a_spot_in_a_narrow_corridor() {
     // A spot in the middle of the corridor: a curve from one room to the other passes it with only
     // a few pixels to spare on either side.
     for width in [14.0, 18.0] {
-        let mut d = dumbbell(width);
-        d.spots.push(Spot {
+        let (mut spots, curves) = dumbbell(width).into_parts();
+        spots.push(Spot {
             at: Point::new(500.0, 350.0),
         });
+        let d = Drawing::new(spots, curves).unwrap();
         // By hand: inside the loop three isolated spots and the loop's spot.
         assert_eq!(d.position().unwrap(), "0*3.2".parse::<Position>().unwrap());
         routes_every_child(&d);
@@ -97,7 +97,7 @@ fn a_loop_in_the_outer_face_encloses_the_smaller_group() {
                 continue;
             }
             let enclosed = (0..n)
-                .filter(|&s| s != mv.from() && inside(d.spots[s].at, mv.points()))
+                .filter(|&s| s != mv.from() && inside(d.spots()[s].at, mv.points()))
                 .count();
             let others = n - 1;
             assert!(
@@ -134,10 +134,10 @@ fn a_join_across_an_empty_face_is_nearly_straight() {
             if mv.from() == mv.to() {
                 continue;
             }
-            let (a, b) = (d.spots[mv.from()].at, d.spots[mv.to()].at);
+            let (a, b) = (d.spots()[mv.from()].at, d.spots()[mv.to()].at);
             let clear = (0..n)
                 .filter(|&s| s != mv.from() && s != mv.to())
-                .all(|s| to_segment(d.spots[s].at, a, b) > 40.0);
+                .all(|s| to_segment(d.spots()[s].at, a, b) > 40.0);
             if !clear {
                 continue;
             }
@@ -170,12 +170,12 @@ fn a_loop_round_one_lone_spot_holds_it_well_inside() {
             }
             let points = mv.points();
             let held: Vec<usize> = (0..n)
-                .filter(|&s| s != mv.from() && inside(d.spots[s].at, points))
+                .filter(|&s| s != mv.from() && inside(d.spots()[s].at, points))
                 .collect();
             if let [s] = held[..] {
                 let room = points
                     .windows(2)
-                    .map(|w| to_segment(d.spots[s].at, w[0], w[1]))
+                    .map(|w| to_segment(d.spots()[s].at, w[0], w[1]))
                     .fold(f64::INFINITY, f64::min);
                 rooms.push((room, child));
             }

@@ -45,10 +45,10 @@ fn measure(starts: &[usize], games: u64) -> Measures {
                     );
                     let after = d.play(&mv, None);
                     if mv.from() == mv.to() {
-                        let new_spot = after.spots.len() - 1;
-                        let empty = (0..after.spots.len())
+                        let new_spot = after.spots().len() - 1;
+                        let empty = (0..after.spots().len())
                             .filter(|&s| s != new_spot && s != mv.from())
-                            .all(|s| !inside(after.spots[s].at, points));
+                            .all(|s| !inside(after.spots()[s].at, points));
                         if empty {
                             m.empty_loops.push(back_and_forth(points));
                         }

@@ -12,7 +12,7 @@ use common::Rng;
 
 /// Checks every pair of spots of `drawing`; returns (moves listed, moves drawn).
 fn check_pairs(drawing: &Drawing) -> (usize, usize) {
-    let spots = drawing.spots.len();
+    let spots = drawing.spots().len();
     let mut union = BTreeSet::new();
     let (mut listed, mut drawn) = (0, 0);
     for a in 0..spots {

@@ -58,8 +58,8 @@ fn render_a_few_drawings() {
     for (name, d) in &drawings {
         let svg = d.to_svg();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-        assert_eq!(svg.matches("<circle").count(), d.spots.len());
-        assert_eq!(svg.matches("<path").count(), d.curves.len());
+        assert_eq!(svg.matches("<circle").count(), d.spots().len());
+        assert_eq!(svg.matches("<path").count(), d.curves().len());
         std::fs::write(out_dir().join(format!("{name}.svg")), svg).unwrap();
         eprintln!(
             "{name}: {} -> {}",

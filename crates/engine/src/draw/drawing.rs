@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::DrawingError;
 use super::geometry::Point;
 
 /// Width of the drawing box: coordinates run over `0..WIDTH` × `0..HEIGHT`.
@@ -49,11 +50,32 @@ pub struct Curve {
     pub middle: Option<OnCurve>,
 }
 
-/// Spots and curves in the box `0..WIDTH` × `0..HEIGHT`.
+/// Spots and curves in the box `0..WIDTH` × `0..HEIGHT`, always well formed: every curve has two
+/// points at least, starts and ends on its spots (and has its middle spot on it), coordinates are
+/// finite and no spot has more than three curve ends. Built by the engine (`start`, `play`, the
+/// layouts) or checked once by [`Drawing::new`] — which is also how serde reads one back from storage
+/// or a message — so nothing that takes a `Drawing` needs to check it again. (Crossings are not
+/// checked: curves come from `check_curve`, `route` or a layout, which all refuse them.)
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "DrawingParts")]
 pub struct Drawing {
-    pub spots: Vec<Spot>,
-    pub curves: Vec<Curve>,
+    pub(crate) spots: Vec<Spot>,
+    pub(crate) curves: Vec<Curve>,
+}
+
+/// A drawing's fields as read, before [`Drawing::new`] checks them.
+#[derive(Deserialize)]
+struct DrawingParts {
+    spots: Vec<Spot>,
+    curves: Vec<Curve>,
+}
+
+impl TryFrom<DrawingParts> for Drawing {
+    type Error = DrawingError;
+
+    fn try_from(parts: DrawingParts) -> Result<Drawing, DrawingError> {
+        Drawing::new(parts.spots, parts.curves)
+    }
 }
 
 /// An edge of the planar map: one polyline between two spots (a curve with a middle spot makes two).
@@ -66,6 +88,64 @@ pub(crate) struct Edge {
 }
 
 impl Drawing {
+    /// A drawing of these spots and curves, if they are well formed (see [`Drawing`]).
+    pub fn new(spots: Vec<Spot>, curves: Vec<Curve>) -> Result<Drawing, DrawingError> {
+        let drawing = Drawing { spots, curves };
+        drawing.check()?;
+        Ok(drawing)
+    }
+
+    /// The spots, numbered as curves refer to them.
+    pub fn spots(&self) -> &[Spot] {
+        &self.spots
+    }
+
+    /// The curves, in the order they were drawn.
+    pub fn curves(&self) -> &[Curve] {
+        &self.curves
+    }
+
+    /// The spots and curves, to change and check again with [`Drawing::new`].
+    pub fn into_parts(self) -> (Vec<Spot>, Vec<Curve>) {
+        (self.spots, self.curves)
+    }
+
+    /// Checks what [`Drawing`] promises: indices, coordinates, curve ends and lives.
+    pub(crate) fn check(&self) -> Result<(), DrawingError> {
+        let spots = self.spots.len();
+        if self.spots.iter().any(|s| !s.at.is_finite()) {
+            return Err(DrawingError::NotFinite);
+        }
+        for (c, curve) in self.curves.iter().enumerate() {
+            let mut ends = vec![curve.start, curve.end];
+            ends.extend(curve.middle.map(|m| m.spot));
+            if let Some(&spot) = ends.iter().find(|&&s| s >= spots) {
+                return Err(DrawingError::NoSuchSpot {
+                    curve: c,
+                    spot,
+                    spots,
+                });
+            }
+            if curve.points.len() < 2 {
+                return Err(DrawingError::TooFewPoints { curve: c });
+            }
+            if curve.points.iter().any(|p| !p.is_finite()) {
+                return Err(DrawingError::NotFinite);
+            }
+            let near = |i: usize, s: usize| curve.points[i].dist(self.spots[s].at) < 1e-6;
+            let middle_ok = curve.middle.is_none_or(|m| {
+                m.index > 0 && m.index + 1 < curve.points.len() && near(m.index, m.spot)
+            });
+            if !near(0, curve.start) || !near(curve.points.len() - 1, curve.end) || !middle_ok {
+                return Err(DrawingError::EndsOffSpot { curve: c });
+            }
+        }
+        if let Some((spot, &ends)) = self.degrees().iter().enumerate().find(|(_, &d)| d > 3) {
+            return Err(DrawingError::TooManyCurveEnds { spot, ends });
+        }
+        Ok(())
+    }
+
     /// The start of an `n`-spot game: spots spread on a few rows across the box.
     pub fn start(n: usize) -> Drawing {
         let n = n.min(crate::games::sprouts::MAX_LIVES / 3);

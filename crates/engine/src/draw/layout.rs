@@ -122,6 +122,7 @@ fn layout_with(target: &Position, method: Method) -> Result<Drawing, LayoutError
         1 => land_in(&lands[0], 0.0, 0.0, WIDTH, HEIGHT, method)?,
         _ => several_lands(lands, method)?,
     };
+    drawing.check()?; // the layouts are long: their output is checked, not assumed
     let got = drawing.position()?;
     if got != *target {
         return Err(LayoutError::Mismatch {

@@ -95,7 +95,6 @@ impl Drawing {
     /// dropped); `None` when no such part short of the whole drawing works, or `child` is not a
     /// child of this drawing's position. The kept spots come first, in their old order.
     pub fn relayout_part(&self, child: &Position) -> Option<(Drawing, usize)> {
-        self.validate().ok()?; // spot numbers are used as indices below
         let part_of = self.parts();
         let parts = part_of.iter().max().map_or(0, |&m| m + 1);
         // The groups to start from: the parts of the move's end spots; where no move of this

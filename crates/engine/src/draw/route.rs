@@ -32,7 +32,6 @@ impl Drawing {
     /// A curve realising exactly the child `child` (canonical), checked as a freehand curve would be;
     /// `None` if the child is not a child of this drawing's position (or no curve was found).
     pub fn route(&self, child: &Position) -> Option<CurveMove> {
-        self.validate().ok()?;
         let map = PlanarMap::new(self);
         let lives = self.lives();
         let regions = map.spot_walks();
@@ -69,9 +68,6 @@ impl Drawing {
     /// not change the game), and some of the engine's children of such a position may need a
     /// structure this drawing does not have: it reaches an equivalent child instead.
     pub fn children(&self) -> Vec<Position> {
-        if self.validate().is_err() {
-            return Vec::new();
-        }
         let map = PlanarMap::new(self);
         let lives = self.lives();
         let regions = map.spot_walks();
@@ -94,9 +90,6 @@ impl Drawing {
 
     /// The end spots of the moves (in this drawing's terms) that make `child`.
     pub(super) fn move_ends(&self, child: &Position) -> Vec<[usize; 2]> {
-        if self.validate().is_err() {
-            return Vec::new();
-        }
         let map = PlanarMap::new(self);
         let lives = self.lives();
         let regions = map.spot_walks();

@@ -33,7 +33,7 @@ impl Drawing {
     /// boundaries that are not isolated spots are not listed (2^k choices).
     pub fn moves_between(&self, a: usize, b: usize) -> Vec<SpotMove> {
         let lives = self.lives();
-        if self.validate().is_err() || a >= lives.len() || b >= lives.len() {
+        if a >= lives.len() || b >= lives.len() {
             return Vec::new();
         }
         let enough = if a == b {

@@ -19,44 +19,7 @@ impl Drawing {
 
     /// The position string of this drawing, unreduced (dead parts left out, nothing else changed).
     pub fn position_string(&self) -> Result<String, DrawingError> {
-        self.validate()?;
         position_string(self, &PlanarMap::new(self))
-    }
-
-    /// Checks indices, coordinates and curve ends (not crossings: curves come from `play`).
-    pub fn validate(&self) -> Result<(), DrawingError> {
-        let spots = self.spots.len();
-        if self.spots.iter().any(|s| !s.at.is_finite()) {
-            return Err(DrawingError::NotFinite);
-        }
-        for (c, curve) in self.curves.iter().enumerate() {
-            let mut ends = vec![curve.start, curve.end];
-            ends.extend(curve.middle.map(|m| m.spot));
-            if let Some(&spot) = ends.iter().find(|&&s| s >= spots) {
-                return Err(DrawingError::NoSuchSpot {
-                    curve: c,
-                    spot,
-                    spots,
-                });
-            }
-            if curve.points.len() < 2 {
-                return Err(DrawingError::TooFewPoints { curve: c });
-            }
-            if curve.points.iter().any(|p| !p.is_finite()) {
-                return Err(DrawingError::NotFinite);
-            }
-            let near = |i: usize, s: usize| curve.points[i].dist(self.spots[s].at) < 1e-6;
-            let middle_ok = curve.middle.is_none_or(|m| {
-                m.index > 0 && m.index + 1 < curve.points.len() && near(m.index, m.spot)
-            });
-            if !near(0, curve.start) || !near(curve.points.len() - 1, curve.end) || !middle_ok {
-                return Err(DrawingError::EndsOffSpot { curve: c });
-            }
-        }
-        if let Some((spot, &ends)) = self.degrees().iter().enumerate().find(|(_, &d)| d > 3) {
-            return Err(DrawingError::TooManyCurveEnds { spot, ends });
-        }
-        Ok(())
     }
 }
 

@@ -2,7 +2,7 @@
 //! drawing layer): proper crossings between curve segments (segments sharing an end do not count), and
 //! spots lying inside a segment they do not end at.
 
-use sprague_engine::draw::{Curve, Drawing, Point};
+use sprague_engine::draw::{Curve, Drawing, Point, Spot};
 
 /// The orientation of `p` against the line `ab` (twice the signed triangle area).
 pub fn orient(a: Point, b: Point, p: Point) -> f64 {
@@ -16,7 +16,7 @@ fn cross(a: Point, b: Point, p: Point, q: Point) -> bool {
 /// Spots lying inside the segment `ab` without being one of its ends.
 fn spots_inside(d: &Drawing, a: Point, b: Point) -> usize {
     let len = a.dist(b);
-    d.spots
+    d.spots()
         .iter()
         .map(|spot| spot.at)
         .filter(|&s| s != a && s != b && len > 0.0)
@@ -28,7 +28,7 @@ fn spots_inside(d: &Drawing, a: Point, b: Point) -> usize {
 }
 
 fn segments(d: &Drawing, curve: usize) -> Vec<(Point, Point)> {
-    d.curves[curve]
+    d.curves()[curve]
         .points
         .windows(2)
         .map(|w| (w[0], w[1]))
@@ -37,7 +37,7 @@ fn segments(d: &Drawing, curve: usize) -> Vec<(Point, Point)> {
 
 /// Every crossing in the drawing.
 pub fn crossings(d: &Drawing) -> usize {
-    let all: Vec<(Point, Point)> = (0..d.curves.len()).flat_map(|c| segments(d, c)).collect();
+    let all: Vec<(Point, Point)> = (0..d.curves().len()).flat_map(|c| segments(d, c)).collect();
     let mut count = 0;
     for (i, &(a, b)) in all.iter().enumerate() {
         count += all[i + 1..]
@@ -55,7 +55,7 @@ pub fn crossings_of_curve(d: &Drawing, k: usize) -> usize {
     let own = segments(d, k);
     let mut count = 0;
     for (i, &(a, b)) in own.iter().enumerate() {
-        let others = (0..d.curves.len())
+        let others = (0..d.curves().len())
             .filter(|&c| c != k)
             .flat_map(|c| segments(d, c))
             .chain(own[i + 1..].iter().copied());
@@ -70,7 +70,21 @@ pub fn straight(d: &Drawing, a: usize, b: usize) -> Curve {
     Curve {
         start: a,
         end: b,
-        points: vec![d.spots[a].at, d.spots[b].at],
+        points: vec![d.spots()[a].at, d.spots()[b].at],
         middle: None,
     }
+}
+
+/// `d` with one more curve (any shape: crossings are for the count to find).
+pub fn with_curve(d: &Drawing, curve: Curve) -> Drawing {
+    let (spots, mut curves) = d.clone().into_parts();
+    curves.push(curve);
+    Drawing::new(spots, curves).expect("the curve ends on spots of the drawing")
+}
+
+/// `d` with one more (isolated) spot at `at`.
+pub fn with_spot(d: &Drawing, at: Point) -> Drawing {
+    let (mut spots, curves) = d.clone().into_parts();
+    spots.push(Spot { at });
+    Drawing::new(spots, curves).unwrap()
 }
