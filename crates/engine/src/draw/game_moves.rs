@@ -55,6 +55,11 @@ fn drawn_rearranged(drawing: &Drawing, child: &Position) -> Result<DrawnMove, St
             "no curve was found for the move to {child}, and it cannot be drawn afresh ({error})"
         )
     })?;
+    // A rearranged picture is built by moving spots and curves about: checked, not assumed, as it is
+    // sent on (a page reading a malformed one back would refuse it).
+    after
+        .check()
+        .map_err(|error| format!("the move to {child} was drawn wrongly ({error})"))?;
     let rearranged = rearranged_note(drawing, &after, how);
     Ok(DrawnMove {
         drawing: after,
