@@ -55,6 +55,24 @@ test('Sprouts: on the won 9- to 11-spot starts the hint marks a winning move, an
         assert.match(await hintVerdict(page), /player to move wins/, `${n} spots`);
         const winning = await page.locator('.child.wins code').allTextContents();
         assert.ok(winning.length >= 1, `${n} spots: a winning move is marked`);
+        // Every move is marked at once from the shipped base (a few positions are expanded on the way,
+        // against thousands without the moves in the base), and each mark is what the move's position
+        // asked on its own gets.
+        const searched = /^(\d+) positions searched/.exec(await page.locator('.hint-panel .muted').textContent());
+        assert.ok(searched && Number(searched[1]) < 100, `${n} spots: ${searched?.[0]}`);
+        const marks = await page.locator('#children .child').evaluateAll((items) => items.map((li) => ({
+            position: li.querySelector('code').textContent,
+            wins: li.classList.contains('wins') ? true : li.classList.contains('loses') ? false : null,
+        })));
+        assert.ok(marks.length >= 4, `${n} spots: its moves are listed`);
+        for (const { position, wins } of marks) {
+            assert.notEqual(wins, null, `${n} spots -> ${position}: marked`);
+            const alone = await openPage(app.context);
+            await alone.goto(`${app.url}/sprouts?start=${encodeURIComponent(position)}&vs=human`);
+            assert.match(await hintVerdict(alone), wins ? /player to move loses/ : /player to move wins/, `${n} spots -> ${position}`);
+            assert.deepEqual(alone.problems, []);
+            await alone.close();
+        }
         // The board draws the hint as a curve (routed by the worker); the position it makes is the winning
         // move or the same game drawn another way.
         const curve = page.locator('path.curve.hint');

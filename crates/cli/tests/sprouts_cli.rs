@@ -347,7 +347,7 @@ fn a_bound_stops_the_search_with_a_message_and_keeps_what_it_proved() {
         "{stderr}"
     );
     assert!(!proof.exists());
-    // The shipped base: its 80,000 entries take seconds to check, so the bound is met on the way.
+    // The shipped base: its 14,711 entries take a second or two to check, so the bound is met on the way.
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/sprouts-base.bin");
     let check = sprague()
         .args(["sprouts", "check", shipped, "--max-nodes", "1000"])
