@@ -38,6 +38,14 @@ pub(crate) struct Boundaries {
 }
 
 impl Boundaries {
+    /// Room for `items` items in `boundaries` boundaries, so that pushing them allocates once.
+    pub fn with_capacity(items: usize, boundaries: usize) -> Boundaries {
+        Boundaries {
+            items: Vec::with_capacity(items),
+            ends: Vec::with_capacity(boundaries),
+        }
+    }
+
     /// Appends one boundary.
     pub fn push(&mut self, boundary: impl Iterator<Item = Item>) {
         self.items.extend(boundary);

@@ -263,7 +263,8 @@ impl Position {
                 continue; // the same land again gives the same children
             }
             land.children_until(|replacement| {
-                let mut next: Vec<Land> = lands[..i].to_vec();
+                let mut next = Vec::with_capacity(lands.len() - 1 + replacement.len());
+                next.extend_from_slice(&lands[..i]);
                 next.extend_from_slice(&lands[i + 1..]);
                 next.extend_from_slice(replacement);
                 let child = Position::from_lands(next);
@@ -286,8 +287,9 @@ type Emit<'a> = dyn FnMut(&mut Raw) -> ControlFlow<()> + 'a;
 /// until it breaks; returns the break value, if any.
 fn moves_until<B>(raw: &Raw, mut visit: impl FnMut(&mut Raw) -> ControlFlow<B>) -> ControlFlow<B> {
     let mut outcome = ControlFlow::Continue(());
+    let mut buffers = Buffers::default();
     for r in 0..raw.regions.len() {
-        let flow = region_moves(raw, r, &mut |child| match visit(child) {
+        let flow = region_moves(raw, r, &mut buffers, &mut |child| match visit(child) {
             ControlFlow::Break(b) => {
                 outcome = ControlFlow::Break(b);
                 ControlFlow::Break(())
@@ -306,38 +308,51 @@ fn is_spot(raw: &Raw, boundary: &[VertexId]) -> bool {
     boundary.len() == 1 && raw.lives[boundary[0] as usize] == 3
 }
 
+/// Where the children of one position are built, kept from child to child (and region to region)
+/// so that each child reuses the vectors of the one before.
+#[derive(Default)]
+struct Buffers {
+    /// The child being built: `clone_from` reuses its vectors' allocations.
+    scratch: Raw,
+    /// A merged boundary, or the two sides of a split one.
+    merged: Vec<VertexId>,
+    side_a: Vec<VertexId>,
+    side_b: Vec<VertexId>,
+    /// Indices of the split region's other boundaries: isolated spots, and the rest.
+    spots: Vec<usize>,
+    others: Vec<usize>,
+}
+
 /// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
-fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
-    // Every child is built in this one buffer: `clone_from` reuses its vectors' allocations.
-    let (mut scratch, mut merged) = (Raw::default(), Vec::new());
+fn region_moves(raw: &Raw, r: usize, buffers: &mut Buffers, emit: &mut Emit) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let spots: Vec<usize> = (0..region.len())
         .filter(|&b| is_spot(raw, &region[b]))
         .collect();
     let skip_spot = |b: usize, allowed: &[usize]| is_spot(raw, &region[b]) && !allowed.contains(&b);
-    let first_spot: Vec<usize> = spots.iter().take(1).copied().collect();
-    let first_two: Vec<usize> = spots.iter().take(2).copied().collect();
+    let first_spot = &spots[..spots.len().min(1)];
+    let first_two = &spots[..spots.len().min(2)];
 
     for bi in 0..region.len() {
         // Joining two boundaries.
         for bj in bi + 1..region.len() {
             let allowed = if is_spot(raw, &region[bi]) && is_spot(raw, &region[bj]) {
-                &first_two
+                first_two
             } else {
-                &first_spot
+                first_spot
             };
             if skip_spot(bi, allowed) || skip_spot(bj, allowed) {
                 continue;
             }
             for i in 0..region[bi].len() {
                 for j in 0..region[bj].len() {
-                    join_boundaries(raw, &mut scratch, &mut merged, r, [(bi, i), (bj, j)]);
-                    emit(&mut scratch)?;
+                    join_boundaries(raw, buffers, r, [(bi, i), (bj, j)]);
+                    emit(&mut buffers.scratch)?;
                 }
             }
         }
         // Within one boundary: a loop (i == j) or a chord (i < j).
-        if skip_spot(bi, &first_spot) {
+        if skip_spot(bi, first_spot) {
             continue;
         }
         let boundary = &region[bi];
@@ -350,7 +365,7 @@ fn region_moves(raw: &Raw, r: usize, emit: &mut Emit) -> ControlFlow<()> {
                 if i != j && u == v {
                     continue; // two corners of a 1-life vertex
                 }
-                split_region(raw, &mut scratch, r, bi, i, j, emit)?;
+                split_region(raw, buffers, r, bi, [i, j], emit)?;
             }
         }
     }
@@ -404,11 +419,11 @@ fn set_region<'b>(
 /// (`bi < bj`): the merged boundary comes after the region's other boundaries, in their order.
 fn join_boundaries(
     raw: &Raw,
-    next: &mut Raw,
-    merged: &mut Vec<VertexId>,
+    buffers: &mut Buffers,
     r: usize,
     [(bi, i), (bj, j)]: [(usize, usize); 2],
 ) {
+    let (next, merged) = (&mut buffers.scratch, &mut buffers.merged);
     copy_except(raw, next, r, 0);
     let region = &raw.regions[r];
     let (u, v) = (region[bi][i], region[bj][j]);
@@ -431,24 +446,32 @@ fn join_boundaries(
 /// Every child splitting region `r` by a curve from corner `i` to corner `j` of boundary `bi`.
 fn split_region(
     raw: &Raw,
-    next: &mut Raw,
+    buffers: &mut Buffers,
     r: usize,
     bi: usize,
-    i: usize,
-    j: usize,
+    [i, j]: [usize; 2],
     emit: &mut Emit,
 ) -> ControlFlow<()> {
     let region = &raw.regions[r];
     let boundary = &region[bi];
     let (u, v) = (boundary[i], boundary[j]);
     let w = raw.lives.len() as VertexId; // the new vertex
-    let (mut side_a, mut side_b) = (Vec::new(), Vec::new());
+    let Buffers {
+        scratch: next,
+        side_a,
+        side_b,
+        spots,
+        others,
+        ..
+    } = buffers;
+    side_a.clear();
+    side_b.clear();
     if i == j {
         side_a.extend([u, w]);
         if is_spot(raw, boundary) {
             side_b.push(u);
         } else {
-            walk_from(raw, boundary, i, &mut side_b);
+            walk_from(raw, boundary, i, side_b);
         }
         side_b.push(w);
     } else {
@@ -459,18 +482,15 @@ fn split_region(
         side_b.push(w);
     }
     // Other boundaries go to either side; isolated spots are interchangeable, so only their count matters.
-    let others: Vec<&[VertexId]> = region
-        .iter()
-        .enumerate()
-        .filter(|&(b, bd)| b != bi && !is_spot(raw, bd))
-        .map(|(_, bd)| bd.as_slice())
-        .collect();
-    let spots: Vec<&[VertexId]> = region
-        .iter()
-        .enumerate()
-        .filter(|&(b, bd)| b != bi && is_spot(raw, bd))
-        .map(|(_, bd)| bd.as_slice())
-        .collect();
+    others.clear();
+    spots.clear();
+    for b in (0..region.len()).filter(|&b| b != bi) {
+        if is_spot(raw, &region[b]) {
+            spots.push(b);
+        } else {
+            others.push(b);
+        }
+    }
     let last = raw.regions.len();
     for mask in 0u64..(1u64 << others.len()) {
         for spots_on_a in 0..=spots.len() {
@@ -485,14 +505,14 @@ fn split_region(
                     .iter()
                     .enumerate()
                     .filter(move |&(k, _)| on_a(k) == a);
-                others.map(|(_, bd)| *bd)
+                others.map(|(_, &b)| region[b].as_slice())
             };
             let spots_on = |a: bool| {
                 let spots = spots
                     .iter()
                     .enumerate()
                     .filter(move |&(k, _)| (k < spots_on_a) == a);
-                spots.map(|(_, bd)| *bd)
+                spots.map(|(_, &b)| region[b].as_slice())
             };
             let region_a = [side_a.as_slice()]
                 .into_iter()
@@ -536,7 +556,7 @@ mod tests {
             for land in position.lands() {
                 let raw = Raw::from_land(land);
                 for r in 0..raw.regions.len() {
-                    let _ = region_moves(&raw, r, &mut |child| {
+                    let _ = region_moves(&raw, r, &mut Buffers::default(), &mut |child| {
                         let mut copy = child.clone();
                         let expected: Vec<u64> = reducer
                             .shapes(&mut copy)

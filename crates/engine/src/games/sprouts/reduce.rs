@@ -98,8 +98,7 @@ impl Reducer {
             }
             total >= 2
         });
-        self.count_occurrences(raw);
-        self.link_regions(raw);
+        self.count_and_link(raw);
     }
 
     /// The lands of a position [`Reducer::reduce`] has just reduced, not yet in canonical form.
@@ -181,34 +180,26 @@ impl Reducer {
         hasher.finish()
     }
 
-    fn count_occurrences(&mut self, raw: &Raw) {
+    /// Counts each vertex's occurrences (noting its first region and whether it is seen in two)
+    /// and joins regions that share a vertex (union-find), in one pass.
+    fn count_and_link(&mut self, raw: &Raw) {
         let count = &mut self.occurrences;
         count.clear();
         count.resize(raw.lives.len(), (0, usize::MAX, false));
-        for (r, region) in raw.regions.iter().enumerate() {
-            for &v in region.iter().flatten() {
-                let entry = &mut count[v as usize];
-                if entry.0 == 0 {
-                    entry.1 = r;
-                }
-                entry.0 += 1;
-                if entry.1 != r {
-                    entry.2 = true;
-                }
-            }
-        }
-    }
-
-    /// Joins regions that share a vertex (union-find); needs [`Reducer::count_occurrences`] first.
-    fn link_regions(&mut self, raw: &Raw) {
         self.parent.clear();
         self.parent.extend(0..raw.regions.len());
         for (r, region) in raw.regions.iter().enumerate() {
-            for &v in region.iter().flatten() {
-                let first = self.occurrences[v as usize].1;
-                if first != r {
-                    let (a, b) = (find(&mut self.parent, r), find(&mut self.parent, first));
-                    self.parent[a] = b;
+            for boundary in region {
+                for &v in boundary {
+                    let entry = &mut count[v as usize];
+                    if entry.0 == 0 {
+                        entry.1 = r;
+                    } else if entry.1 != r {
+                        entry.2 = true;
+                        let (a, b) = (find(&mut self.parent, r), find(&mut self.parent, entry.1));
+                        self.parent[a] = b;
+                    }
+                    entry.0 += 1;
                 }
             }
         }
@@ -232,7 +223,7 @@ impl Reducer {
             // Only the multiset matters; a vertex seen twice here is as good as one corner.
             let seen = &mut self.seen;
             seen.clear();
-            let mut items = Vec::new();
+            let mut items = Vec::with_capacity(SMALL_REGION_LIVES as usize);
             for &v in region.iter().flatten() {
                 if seen.contains(&v) {
                     continue;
@@ -245,7 +236,8 @@ impl Reducer {
             }
             RegionShape::Small(items)
         } else {
-            let mut boundaries = Boundaries::default();
+            let items = region.iter().map(Vec::len).sum();
+            let mut boundaries = Boundaries::with_capacity(items, region.len());
             for b in region {
                 boundaries.push(b.iter().map(|&v| item(v)));
             }
@@ -264,6 +256,11 @@ fn find(parent: &mut [usize], mut x: usize) -> usize {
 
 /// Two consecutive corners of one vertex (cyclically) are one corner: the vertex dies when used.
 fn collapse_repeats(boundary: &mut Vec<VertexId>) {
+    // Most boundaries have none: a plain look first, edits only when needed.
+    let no_repeat = boundary.windows(2).all(|pair| pair[0] != pair[1]);
+    if no_repeat && (boundary.len() < 2 || boundary[0] != boundary[boundary.len() - 1]) {
+        return;
+    }
     let mut i = 0;
     while boundary.len() > 1 && i < boundary.len() {
         let next = (i + 1) % boundary.len();
