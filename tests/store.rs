@@ -188,6 +188,29 @@ async fn a_version_1_database_upgrades_keeping_its_settings() {
     assert_eq!(store.get_drawing("2").await.expect("read"), Some(drawing));
 }
 
+/// Writes `record` under `key` in `store` of database `name` directly, past the app's store: a record as
+/// storage might hold it (damaged, or from another version).
+async fn put_raw(name: &str, store: &str, key: &str, record: &JsValue) {
+    let database = Factory::new()
+        .expect("factory")
+        .open(name, Some(SCHEMA_VERSION))
+        .expect("open")
+        .await
+        .expect("database");
+    let transaction = database
+        .transaction(&[store], TransactionMode::ReadWrite)
+        .expect("transaction");
+    transaction
+        .object_store(store)
+        .expect("store")
+        .put(record, Some(&JsValue::from_str(key)))
+        .expect("put")
+        .await
+        .expect("written");
+    transaction.commit().expect("commit").await.expect("done");
+    database.close();
+}
+
 #[wasm_bindgen_test]
 async fn a_drawing_damaged_in_storage_is_refused_with_its_reason() {
     let name = fresh_name("damaged-drawing");
@@ -210,24 +233,7 @@ async fn a_drawing_damaged_in_storage_is_refused_with_its_reason() {
     let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &key.into()).expect(key);
     let curve = get(&get(&get(&record, "drawing"), "curves"), "0");
     js_sys::Reflect::set(&curve, &"end".into(), &JsValue::from(9)).expect("set");
-    let database = Factory::new()
-        .expect("factory")
-        .open(&name, None)
-        .expect("open raw")
-        .await
-        .expect("raw");
-    let transaction = database
-        .transaction(&[DRAWINGS], TransactionMode::ReadWrite)
-        .expect("transaction");
-    transaction
-        .object_store(DRAWINGS)
-        .expect("drawings")
-        .put(&record, Some(&JsValue::from_str(&saved.line)))
-        .expect("put")
-        .await
-        .expect("written");
-    transaction.commit().expect("commit").await.expect("done");
-    database.close();
+    put_raw(&name, DRAWINGS, &saved.line, &record).await;
 
     let error = store.get_drawing(&saved.line).await.expect_err("refused");
     assert!(error.to_string().contains("refers to spot 9"), "{error}");
@@ -260,27 +266,8 @@ async fn a_base_damaged_in_storage_is_refused() {
         digest: read.digest.clone(),
         ..base.clone()
     };
-    let database = Factory::new()
-        .expect("factory")
-        .open(&name, Some(SCHEMA_VERSION))
-        .expect("open")
-        .await
-        .expect("database");
-    let transaction = database
-        .transaction(&[BASES], TransactionMode::ReadWrite)
-        .expect("transaction");
-    transaction
-        .object_store(BASES)
-        .expect("bases")
-        .put(
-            &serde_wasm_bindgen::to_value(&damaged).expect("value"),
-            Some(&JsValue::from_str("values")),
-        )
-        .expect("put")
-        .await
-        .expect("written");
-    transaction.commit().expect("commit").await.expect("done");
-    database.close();
+    let record = serde_wasm_bindgen::to_value(&damaged).expect("value");
+    put_raw(&name, BASES, "values", &record).await;
 
     let store = Store::open_named(&name).await.expect("reopen");
     let error = store.get_base("values").await.expect_err("refused");
