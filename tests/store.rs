@@ -218,7 +218,9 @@ async fn a_drawing_damaged_in_storage_is_refused_with_its_reason() {
     // Two spots joined by a curve, saved; then, in storage, its curve made to end at spot 9 of 3.
     let start = Drawing::start(2);
     let child = &start.position().expect("a position").children()[0];
-    let joined = start.play(&start.route(child).expect("a curve"), None);
+    let joined = start
+        .play(&start.route(child).expect("a curve"), None)
+        .expect("the curve fits its drawing");
     let saved = StoredDrawing {
         line: "2~joined".into(),
         drawing: joined,

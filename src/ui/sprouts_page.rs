@@ -174,6 +174,11 @@ pub fn sprouts_page() -> Html {
             let Some(drawing) = &drawing else {
                 return;
             };
+            // A curve made for another drawing (a list of moves from before the last move, say) does
+            // not fit this one: it is refused as a move the game refuses is, nothing played or kept.
+            let Ok(played) = drawing.play(&curve, spot_at) else {
+                return;
+            };
             // The curve as drawn is kept for the line it makes, before the move is shown.
             let mut line = game.line.clone();
             line.push(curve.child().clone());
@@ -182,7 +187,7 @@ pub fn sprouts_page() -> Html {
                 &game.start,
                 &line,
                 DrawnMove {
-                    drawing: drawing.play(&curve, spot_at),
+                    drawing: played,
                     rearranged: None,
                 },
             );

@@ -58,7 +58,7 @@ fn main() {
                             check_time += t.elapsed().as_secs_f64();
                             checks += 1;
                             assert!(again.is_ok());
-                            next.push(d.play(&mv, None));
+                            next.push(d.play(&mv, None).expect("the move fits its drawing"));
                         }
                         None => {
                             missing += 1;

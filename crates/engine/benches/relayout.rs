@@ -113,7 +113,7 @@ fn play(start: Drawing, rng: &mut Rng, per_step: usize, row: &mut Row, times: &m
             let routed = d.route(child);
             let route_time = t.elapsed().as_secs_f64();
             if let Some(mv) = routed {
-                next.push(d.play(&mv, None));
+                next.push(d.play(&mv, None).expect("the move fits its drawing"));
                 continue;
             }
             row.missing += 1;

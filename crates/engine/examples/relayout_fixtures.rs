@@ -42,7 +42,9 @@ fn main() {
                 let mut next = Vec::new();
                 for child in position.children() {
                     match d.route(&child) {
-                        Some(mv) => next.push(d.play(&mv, None)),
+                        Some(mv) => {
+                            next.push(d.play(&mv, None).expect("the move fits its drawing"))
+                        }
                         None => {
                             let name = format!("{dir}/n{n}-g{seed}-s{step}-{failed}");
                             fs::write(format!("{name}.svg"), d.to_svg()).unwrap();

@@ -45,7 +45,7 @@ fn route_all(d: &Drawing, dir: &str, label: &str, tally: &mut Tally) -> Vec<Draw
             Some(mv) => {
                 tally.routed += 1;
                 tally.routed_secs += took;
-                next.push(d.play(&mv, None));
+                next.push(d.play(&mv, None).expect("the move fits its drawing"));
             }
             None => {
                 tally.failed_secs += took;

@@ -35,7 +35,7 @@ fn main() {
         let mut missed: Vec<String> = Vec::new();
         for child in &wanted {
             match d.route(child) {
-                Some(mv) => next.push(d.play(&mv, None)),
+                Some(mv) => next.push(d.play(&mv, None).expect("the move fits its drawing")),
                 None => missed.push(child.to_string()),
             }
         }

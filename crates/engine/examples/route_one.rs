@@ -23,7 +23,10 @@ fn main() {
     println!("route: {:.0} ms", t.elapsed().as_secs_f64() * 1000.0);
     match routed {
         Some(mv) => {
-            let svg = drawing.play(&mv, None).to_svg();
+            let svg = drawing
+                .play(&mv, None)
+                .expect("the move fits its drawing")
+                .to_svg();
             std::fs::write(path.replace(".json", "-routed.svg"), svg).unwrap();
             println!("routed");
         }

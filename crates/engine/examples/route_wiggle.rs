@@ -40,7 +40,7 @@ fn main() {
                         Some(mv) => {
                             routed += 1;
                             excess.push(back_and_forth(mv.points()));
-                            next.push(d.play(&mv, None));
+                            next.push(d.play(&mv, None).expect("the move fits its drawing"));
                         }
                         None => failed += 1,
                     }

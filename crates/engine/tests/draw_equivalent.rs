@@ -40,7 +40,7 @@ fn played_drawing() -> Drawing {
         let mv = d
             .route(&pos(step))
             .unwrap_or_else(|| panic!("{step} routed"));
-        d = d.play(&mv, None);
+        d = d.play(&mv, None).expect("the move fits its drawing");
         assert_eq!(d.position().unwrap(), pos(step));
     }
     d
@@ -68,7 +68,13 @@ fn an_undrawable_child_is_replaced_by_the_same_game() {
         let (mv, made) = d.route_equivalent(wanted).expect("some curve");
         let again = d.check_curve(mv.points()).unwrap();
         assert_eq!(again.child(), &made);
-        assert_eq!(d.play(&mv, None).position().unwrap(), made);
+        assert_eq!(
+            d.play(&mv, None)
+                .expect("the move fits its drawing")
+                .position()
+                .unwrap(),
+            made
+        );
         // Whatever is drawn is a move of the position by the rules.
         assert!(engine.contains(&made), "{made} is not a child");
         if drawable.contains(wanted) {

@@ -1,7 +1,8 @@
 //! Freehand curves on hand-built drawings: each illegal case rejected with its reason, legal ones
-//! identified as the child written here by hand (and found among the engine's children).
+//! identified as the child written here by hand (and found among the engine's children); a move
+//! played on a drawing it was not made for refused with its reason.
 
-use sprague_engine::draw::{Drawing, IllegalCurve, Point, Spot};
+use sprague_engine::draw::{CurveMove, Drawing, DrawingError, IllegalCurve, Point, Spot};
 use sprague_engine::games::sprouts::Position;
 
 fn line(points: &[(f64, f64)]) -> Vec<Point> {
@@ -21,7 +22,7 @@ fn joined() -> Drawing {
         .check_curve(&line(&[(300.0, 350.0), (500.0, 350.0), (700.0, 350.0)]))
         .unwrap();
     assert_eq!(*mv.child(), "1a1a".parse::<Position>().unwrap());
-    d.play(&mv, None)
+    d.play(&mv, None).expect("the move fits its drawing")
 }
 
 #[test]
@@ -107,7 +108,7 @@ fn a_fourth_line_at_a_spot_is_rejected() {
     let mv = d
         .check_curve(&line(&[(500.0, 350.0), (400.0, 250.0), (300.0, 350.0)]))
         .unwrap();
-    let d = d.play(&mv, None);
+    let d = d.play(&mv, None).expect("the move fits its drawing");
     assert_eq!(d.lives()[2], 0);
     let err = d
         .check_curve(&line(&[(500.0, 350.0), (600.0, 500.0), (700.0, 350.0)]))
@@ -244,7 +245,7 @@ fn a_new_spot_on_a_point_of_its_curve_is_exactly_that_point() {
             (x + 2.0 * half, y),
         ]);
         let mv = d.check_curve(&curve).expect("a legal join");
-        let played = d.play(&mv, None);
+        let played = d.play(&mv, None).expect("the move fits its drawing");
         let new = &played.curves()[0];
         let middle = new.middle.unwrap();
         assert_eq!(
@@ -253,4 +254,118 @@ fn a_new_spot_on_a_point_of_its_curve_is_exactly_that_point() {
             "curve {k}"
         );
     }
+}
+
+/// The reason `play` gives for a move that does not fit the drawing.
+fn misfit(why: IllegalCurve) -> Result<Drawing, DrawingError> {
+    Err(DrawingError::MoveNotForThisDrawing(why))
+}
+
+#[test]
+fn a_move_made_for_another_drawing_is_refused_with_its_reason() {
+    // Made on three spots: a join from spot 2 to spot 0, and one from spot 0 to spot 2.
+    let three = spots_at(&[(300.0, 350.0), (700.0, 350.0), (500.0, 600.0)]);
+    let from_2 = three
+        .check_curve(&line(&[(500.0, 600.0), (400.0, 500.0), (300.0, 350.0)]))
+        .unwrap();
+    let to_2 = three
+        .check_curve(&line(&[(300.0, 350.0), (400.0, 500.0), (500.0, 600.0)]))
+        .unwrap();
+    // Played on two spots (no spot 2).
+    let two = spots_at(&[(300.0, 350.0), (700.0, 350.0)]);
+    assert_eq!(two.play(&from_2, None), misfit(IllegalCurve::StartsOffSpot));
+    assert_eq!(two.play(&to_2, None), misfit(IllegalCurve::EndsOffSpot));
+    // Played on three spots elsewhere: the curve's ends are not at the spots.
+    let moved = spots_at(&[(300.0, 350.0), (700.0, 350.0), (500.0, 650.0)]);
+    assert_eq!(
+        moved.play(&from_2, None),
+        misfit(IllegalCurve::StartsOffSpot)
+    );
+    assert_eq!(moved.play(&to_2, None), misfit(IllegalCurve::EndsOffSpot));
+
+    // Made on the two joined spots (spot 0 has 2 lives): a join of 0 and 1 below, a loop at 0.
+    let d = joined();
+    let below = d
+        .check_curve(&line(&[
+            (300.0, 350.0),
+            (300.0, 500.0),
+            (700.0, 500.0),
+            (700.0, 350.0),
+        ]))
+        .unwrap();
+    let a_loop = d
+        .check_curve(&line(&[
+            (300.0, 350.0),
+            (250.0, 250.0),
+            (200.0, 350.0),
+            (300.0, 350.0),
+        ]))
+        .unwrap();
+    // After the loop spot 0 has no life left for the join; after the join it has 1, not 2 for the loop.
+    let after_loop = d.play(&a_loop, None).unwrap();
+    assert_eq!(after_loop.lives()[0], 0);
+    assert_eq!(
+        after_loop.play(&below, None),
+        misfit(IllegalCurve::NoLivesLeft { spot: 0 })
+    );
+    let after_join = d.play(&below, None).unwrap();
+    assert_eq!(
+        after_join.play(&a_loop, None),
+        misfit(IllegalCurve::LoopNeedsTwoLives { spot: 0, lives: 1 })
+    );
+    // The reason reads as one.
+    assert_eq!(
+        DrawingError::MoveNotForThisDrawing(IllegalCurve::NoLivesLeft { spot: 0 }).to_string(),
+        "the move was made for another drawing: spot 0 has no lives left"
+    );
+}
+
+#[test]
+fn a_damaged_stored_move_is_refused_not_played() {
+    // A move read back from storage or a message is only as good as its store (bincode, as between
+    // the page and its worker, can carry what JSON cannot: a coordinate that is not a number).
+    let d = spots_at(&[(300.0, 350.0), (700.0, 350.0)]);
+    let stored = |points: Vec<Point>| -> CurveMove {
+        let bytes = bincode::serialize(&(0usize, 1usize, points, "1a1a".to_string())).unwrap();
+        bincode::deserialize(&bytes).expect("a move as stored")
+    };
+    let (a, b) = (Point::new(300.0, 350.0), Point::new(700.0, 350.0));
+    assert_eq!(
+        d.play(&stored(vec![a]), None),
+        misfit(IllegalCurve::TooShort)
+    );
+    // Its ends fit, but the drawing it makes is not well formed: refused as `Drawing::new` would.
+    let nan = Point::new(f64::NAN, 350.0);
+    assert_eq!(
+        d.play(&stored(vec![a, nan, nan, b]), None),
+        Err(DrawingError::NotFinite)
+    );
+    assert!(d.play(&stored(vec![a, b]), None).is_ok());
+}
+
+#[test]
+fn a_fitting_move_makes_exactly_its_child() {
+    // Every child of the three-spot start, drawn by the router and played: on the drawing it was made
+    // for, and on an equal drawing built apart from it (the same spots read back).
+    let d = Drawing::start(3);
+    let (spots, curves) = d.clone().into_parts();
+    let same = Drawing::new(spots, curves).unwrap();
+    for child in d.position().unwrap().children() {
+        let mv = d.route(&child).expect("a curve for every child of 3 spots");
+        assert_eq!(mv.child(), &child);
+        for on in [&d, &same] {
+            let played = on.play(&mv, None).expect("the move fits");
+            assert_eq!(&played.position().unwrap(), mv.child());
+            assert_eq!(played.spots().len(), 4);
+            assert_eq!(played.curves().len(), 1);
+        }
+    }
+    // A hand-drawn move with its new spot placed where asked: its child, the spot there.
+    let d = joined();
+    let mv = d
+        .check_curve(&line(&[(500.0, 350.0), (400.0, 250.0), (300.0, 350.0)]))
+        .unwrap();
+    let played = d.play(&mv, Some(Point::new(400.0, 250.0))).unwrap();
+    assert_eq!(&played.position().unwrap(), mv.child());
+    assert_eq!(played.spots()[3].at, Point::new(400.0, 250.0));
 }

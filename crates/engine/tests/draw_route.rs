@@ -39,7 +39,7 @@ fn route_all(drawing: &Drawing) -> (Vec<Drawing>, Vec<String>, usize) {
             .check_curve(mv.points())
             .expect("a routed curve is legal");
         assert_eq!(again.child(), child);
-        let played = drawing.play(&mv, None);
+        let played = drawing.play(&mv, None).expect("the move fits its drawing");
         assert_eq!(&played.position().unwrap(), child);
         reached.insert(again.child().clone());
         next.push(played);

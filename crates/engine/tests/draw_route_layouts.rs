@@ -77,7 +77,9 @@ fn route_every_child(position: &Position) -> (usize, usize, Vec<String>) {
             child,
             "{position}: the curve makes another child"
         );
-        let after = drawing.play(&curve, None);
+        let after = drawing
+            .play(&curve, None)
+            .expect("the move fits its drawing");
         assert_eq!(after.position().unwrap(), *child, "{position}: read back");
         let new = after.curves().len() - 1;
         assert_eq!(after.curves()[..new], drawing.curves()[..], "{position}");

@@ -43,7 +43,7 @@ fn measure(starts: &[usize], games: u64) -> Measures {
                             .map(|&p| edge_distance(p))
                             .fold(f64::MAX, f64::min),
                     );
-                    let after = d.play(&mv, None);
+                    let after = d.play(&mv, None).expect("the move fits its drawing");
                     if mv.from() == mv.to() {
                         let new_spot = after.spots().len() - 1;
                         let empty = (0..after.spots().len())

@@ -37,7 +37,14 @@ fn check_pairs(drawing: &Drawing) -> (usize, usize) {
                     "the curve joins the chosen spots"
                 );
                 assert_eq!(checked.child(), &mv.child);
-                assert_eq!(drawing.play(&curve, None).position().unwrap(), mv.child);
+                assert_eq!(
+                    drawing
+                        .play(&curve, None)
+                        .expect("the move fits its drawing")
+                        .position()
+                        .unwrap(),
+                    mv.child
+                );
             }
         }
     }
@@ -73,7 +80,7 @@ fn every_pair_of_spots_along_random_games() {
                 break;
             }
             let mv = &routed[rng.below(routed.len())];
-            drawing = drawing.play(mv, None);
+            drawing = drawing.play(mv, None).expect("the move fits its drawing");
         }
     }
     eprintln!("{drawn} of {listed} moves between chosen spots drawn");
@@ -88,7 +95,9 @@ fn a_spot_without_lives_has_no_moves() {
     let drawing = Drawing::start(1);
     let first = drawing.moves_between(0, 0);
     assert_eq!(first.len(), 1);
-    let after = drawing.play(&drawing.draw_move(&first[0]).unwrap(), None);
+    let after = drawing
+        .play(&drawing.draw_move(&first[0]).unwrap(), None)
+        .expect("the move fits its drawing");
     assert!(
         after.moves_between(0, 0).is_empty(),
         "one life left: no loop"

@@ -19,7 +19,7 @@ fn playout(n: usize, moves: usize, seed: u64) -> Drawing {
         }
         let child = &children[rng.below(children.len())];
         let Some(mv) = d.route(child) else { break };
-        d = d.play(&mv, None);
+        d = d.play(&mv, None).expect("the move fits its drawing");
     }
     d
 }

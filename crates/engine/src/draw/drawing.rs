@@ -26,6 +26,12 @@ pub(super) fn box_sides() -> [(Point, Point); 4] {
     std::array::from_fn(|k| (corners[k], corners[(k + 1) % 4]))
 }
 
+/// Is a curve's point on the spot at `spot`? (Within a hair: a curve's ends and middle point are at
+/// their spots.)
+pub(super) fn on_spot(point: Point, spot: Point) -> bool {
+    point.dist(spot) < 1e-6
+}
+
 /// A spot (a vertex of the drawing). Its lives follow from the curve ends at it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spot {
@@ -132,7 +138,7 @@ impl Drawing {
             if curve.points.iter().any(|p| !p.is_finite()) {
                 return Err(DrawingError::NotFinite);
             }
-            let near = |i: usize, s: usize| curve.points[i].dist(self.spots[s].at) < 1e-6;
+            let near = |i: usize, s: usize| on_spot(curve.points[i], self.spots[s].at);
             let middle_ok = curve.middle.is_none_or(|m| {
                 m.index > 0 && m.index + 1 < curve.points.len() && near(m.index, m.spot)
             });

@@ -4,6 +4,8 @@ use thiserror::Error;
 
 use crate::games::sprouts::ParseError;
 
+use super::legality::IllegalCurve;
+
 /// A drawing that cannot stand for a Sprouts position (e.g. a hand-edited or corrupt stored one).
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum DrawingError {
@@ -23,6 +25,10 @@ pub enum DrawingError {
     TooManyCurveEnds { spot: usize, ends: usize },
     #[error("the drawing needs more than 26 letters in one land or region, beyond the notation")]
     TooManyLetters,
+    /// A move played on a drawing it does not fit (made for another drawing): its spots are not
+    /// spots of this one or lack the lives, or its curve does not start and end at them.
+    #[error("the move was made for another drawing: {0}")]
+    MoveNotForThisDrawing(IllegalCurve),
     #[error("the position the drawing gives was rejected by the engine: {0}")]
     Position(#[from] ParseError),
 }

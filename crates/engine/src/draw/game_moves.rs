@@ -4,7 +4,7 @@
 //! choices drawn the same way. The web worker draws every move it is asked to with these (routing can
 //! take a good part of a second); a page keeps the drawings it has made.
 
-use super::{Drawing, Relayout};
+use super::{CurveMove, Drawing, Relayout};
 use crate::games::sprouts::Position;
 
 /// A move drawn: the drawing after it, and — when the picture had to change to make room for the move —
@@ -39,7 +39,7 @@ pub fn spots_of_start(start: &Position) -> Option<usize> {
 /// move of a game, which keeps the picture (a fresh layout of the empty position would be blank).
 pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, String> {
     if let Some(curve) = drawing.route(child) {
-        return Ok(added(drawing.play(&curve, None)));
+        return added(drawing, &curve);
     }
     drawn_rearranged(drawing, child)
 }
@@ -48,7 +48,10 @@ pub fn draw_move(drawing: &Drawing, child: &Position) -> Result<DrawnMove, Strin
 /// [`draw_move`]): the picture rearranged, with the note for the player.
 fn drawn_rearranged(drawing: &Drawing, child: &Position) -> Result<DrawnMove, String> {
     if child.is_terminal() {
-        return Ok(added(drawing.clone()));
+        return Ok(DrawnMove {
+            drawing: drawing.clone(),
+            rearranged: None,
+        });
     }
     let (after, how) = drawing.relayout_unroutable(child).map_err(|error| {
         format!(
@@ -116,23 +119,26 @@ pub fn draw_one_of(
         .iter()
         .find_map(|child| Some((child, drawing.route(child)?)))
     {
-        return Ok((child.clone(), added(drawing.play(&curve, None))));
+        return Ok((child.clone(), added(drawing, &curve)?));
     }
     if let Some((curve, drawn)) = choices
         .iter()
         .filter_map(|child| drawing.route_equivalent(child))
         .find(|(_, drawn)| moves.contains(drawn))
     {
-        return Ok((drawn, added(drawing.play(&curve, None))));
+        return Ok((drawn, added(drawing, &curve)?));
     }
     // None could be routed (tried above): the first is drawn by rearranging the picture.
     Ok((first.clone(), drawn_rearranged(drawing, first)?))
 }
 
-/// A drawing that only gained its new curve.
-fn added(drawing: Drawing) -> DrawnMove {
-    DrawnMove {
+/// `drawing` that only gained its new curve, routed in it.
+fn added(drawing: &Drawing, curve: &CurveMove) -> Result<DrawnMove, String> {
+    let drawing = drawing
+        .play(curve, None)
+        .map_err(|error| format!("the curve routed for the move could not be drawn ({error})"))?;
+    Ok(DrawnMove {
         drawing,
         rearranged: None,
-    }
+    })
 }

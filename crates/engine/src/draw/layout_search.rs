@@ -29,7 +29,7 @@ pub(crate) fn land_drawing(land: &Land) -> Result<Drawing, LayoutError> {
     let mut drawing = Drawing::start(path.0);
     for child in &path.1 {
         let mv = drawing.route(child).ok_or(LayoutError::NoCurve)?;
-        drawing = drawing.play(&mv, None);
+        drawing = drawing.play(&mv, None)?;
     }
     Ok(drawing)
 }

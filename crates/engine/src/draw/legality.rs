@@ -6,7 +6,8 @@ use thiserror::Error;
 
 use crate::games::sprouts::Position;
 
-use super::drawing::{Curve, Drawing, OnCurve, Spot};
+use super::drawing::{on_spot, Curve, Drawing, OnCurve, Spot};
+use super::error::DrawingError;
 use super::geometry::{
     dist_to_segment, first_touch, point_at_fraction, polyline_length, project_on_polyline,
     segments_touch, signed_area2, Point,
@@ -137,6 +138,77 @@ impl Drawing {
         };
         let from = nearest(raw[0]).ok_or(IllegalCurve::StartsOffSpot)?;
         let to = nearest(raw[raw.len() - 1]).ok_or(IllegalCurve::EndsOffSpot)?;
+        self.lives_for(from, to)?;
+        let points = snapped(raw, self.spots[from].at, self.spots[to].at);
+        if polyline_length(&points) < MIN_LENGTH
+            || (from == to && (points.len() < 4 || signed_area2(&points).abs() < 1.0))
+        {
+            return Err(IllegalCurve::TooShort);
+        }
+        self.check_geometry(from, to, &points)?;
+        let next = self.with_curve(from, to, &points, None);
+        debug_assert_eq!(
+            next.check(),
+            Ok(()),
+            "a legal curve keeps the drawing well formed"
+        );
+        let child = next.position().map_err(|_| IllegalCurve::InvalidDrawing)?;
+        Ok(CurveMove {
+            from,
+            to,
+            points,
+            child,
+        })
+    }
+
+    /// Plays a move: the curve is added with a new spot on it, at the point of the curve nearest to
+    /// `new_spot_at` (kept away from the ends), or where the curve has most room around it (between
+    /// a fifth and four fifths of its length, the middle preferred when there is room enough).
+    ///
+    /// The move must have been made for this drawing (by [`Drawing::check_curve`] or
+    /// [`Drawing::route`] on it): one made for another drawing is refused with
+    /// [`DrawingError::MoveNotForThisDrawing`] when its spots are not spots of this drawing or lack
+    /// the lives, or its curve does not start and end at them; and the drawing made is checked as
+    /// [`Drawing::new`] checks one. (Crossings are not looked for: a curve that fits but crosses
+    /// this drawing's curves is for [`Drawing::check_curve`] to refuse.)
+    pub fn play(
+        &self,
+        mv: &CurveMove,
+        new_spot_at: Option<Point>,
+    ) -> Result<Drawing, DrawingError> {
+        self.fits(mv).map_err(DrawingError::MoveNotForThisDrawing)?;
+        let at = new_spot_at.unwrap_or_else(|| self.roomiest_point(&mv.points));
+        let next = self.with_curve(mv.from, mv.to, &mv.points, Some(at));
+        next.check()?;
+        Ok(next)
+    }
+
+    /// Does a move fit this drawing: its ends spots of it with lives left, its curve (two points at
+    /// least) starting and ending at them?
+    fn fits(&self, mv: &CurveMove) -> Result<(), IllegalCurve> {
+        let from = self
+            .spots
+            .get(mv.from)
+            .ok_or(IllegalCurve::StartsOffSpot)?
+            .at;
+        let to = self.spots.get(mv.to).ok_or(IllegalCurve::EndsOffSpot)?.at;
+        self.lives_for(mv.from, mv.to)?;
+        let points = &mv.points;
+        if points.len() < 2 {
+            return Err(IllegalCurve::TooShort);
+        }
+        if !on_spot(points[0], from) {
+            return Err(IllegalCurve::StartsOffSpot);
+        }
+        if !on_spot(points[points.len() - 1], to) {
+            return Err(IllegalCurve::EndsOffSpot);
+        }
+        Ok(())
+    }
+
+    /// Have spots `from` and `to` (spots of this drawing) the lives for a curve between them: one
+    /// each, two for a loop?
+    fn lives_for(&self, from: usize, to: usize) -> Result<(), IllegalCurve> {
         let lives = self.lives();
         if from == to && lives[from] < 2 {
             return Err(if lives[from] == 0 {
@@ -153,31 +225,7 @@ impl Drawing {
                 return Err(IllegalCurve::NoLivesLeft { spot: s });
             }
         }
-        let points = snapped(raw, self.spots[from].at, self.spots[to].at);
-        if polyline_length(&points) < MIN_LENGTH
-            || (from == to && (points.len() < 4 || signed_area2(&points).abs() < 1.0))
-        {
-            return Err(IllegalCurve::TooShort);
-        }
-        self.check_geometry(from, to, &points)?;
-        let child = self
-            .with_curve(from, to, &points, None)
-            .position()
-            .map_err(|_| IllegalCurve::InvalidDrawing)?;
-        Ok(CurveMove {
-            from,
-            to,
-            points,
-            child,
-        })
-    }
-
-    /// Plays a move: the curve is added with a new spot on it, at the point of the curve nearest to
-    /// `new_spot_at` (kept away from the ends), or where the curve has most room around it (between
-    /// a fifth and four fifths of its length, the middle preferred when there is room enough).
-    pub fn play(&self, mv: &CurveMove, new_spot_at: Option<Point>) -> Drawing {
-        let at = new_spot_at.unwrap_or_else(|| self.roomiest_point(&mv.points));
-        self.with_curve(mv.from, mv.to, &mv.points, Some(at))
+        Ok(())
     }
 
     /// The point of a new curve farthest from the drawing's spots and curves (ties to the middle).
@@ -244,11 +292,6 @@ impl Drawing {
                 index,
             }),
         });
-        debug_assert_eq!(
-            next.check(),
-            Ok(()),
-            "a move of this drawing keeps it well formed"
-        );
         next
     }
 

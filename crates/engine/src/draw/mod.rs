@@ -28,7 +28,7 @@
 //! assert_eq!(start, "0*2".parse::<Position>().unwrap());
 //! for child in start.children() {
 //!     let curve = drawing.route(&child).expect("every move from 2 spots can be drawn");
-//!     assert_eq!(drawing.play(&curve, None).position().unwrap(), child);
+//!     assert_eq!(drawing.play(&curve, None).unwrap().position().unwrap(), child);
 //! }
 //! ```
 

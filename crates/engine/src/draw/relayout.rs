@@ -59,7 +59,7 @@ impl Drawing {
     /// As [`Drawing::relayout_child`], saying how much of this drawing was kept.
     pub fn relayout_how(&self, child: &Position) -> Result<(Drawing, Relayout), LayoutError> {
         if let Some(mv) = self.route(child) {
-            return Ok((self.play(&mv, None), Relayout::Kept));
+            return Ok((self.play(&mv, None)?, Relayout::Kept));
         }
         self.relayout_unroutable(child)
     }
@@ -102,7 +102,7 @@ impl Drawing {
         };
         if let Some(spread) = &spread {
             if let Some(mv) = spread.route(child) {
-                return Ok((spread.play(&mv, None), Relayout::Kept));
+                return Ok((spread.play(&mv, None)?, Relayout::Kept));
             }
         }
         let base = spread.as_ref().unwrap_or(self);
@@ -119,7 +119,7 @@ impl Drawing {
         for curve in base.curves_near_move(child).into_iter().take(curves) {
             if let Some(redrawn) = base.with_curve_redrawn(curve) {
                 if let Some(mv) = redrawn.route(child) {
-                    return Ok((redrawn.play(&mv, None), Relayout::CurveRedrawn { curve }));
+                    return Ok((redrawn.play(&mv, None)?, Relayout::CurveRedrawn { curve }));
                 }
             }
         }
@@ -190,7 +190,7 @@ impl Drawing {
             }
         }
         let mv = without.route(&position)?;
-        let mut next = without.play(&mv, Some(self.spots[middle].at));
+        let mut next = without.play(&mv, Some(self.spots[middle].at)).ok()?;
         // The new spot (last) back to its old number, the new curve back to its old place.
         let last = next.spots.len() - 1;
         let up = |s: usize| {
