@@ -5,6 +5,7 @@ mod agent;
 mod base_saving;
 mod base_transfer;
 mod check_part_job;
+mod event_loop;
 mod graph_job;
 mod heap_job;
 pub mod learn_job;

@@ -13,8 +13,8 @@ use sprague_engine::solve::sprouts::LearnedEntries;
 use std::collections::VecDeque;
 use yew_agent::reactor::ReactorScope;
 
-/// How long one slice of computation may run before the worker looks at its messages again. Between
-/// slices the worker yields with a zero timeout, which browsers clamp to 4 ms: longer slices waste less.
+/// How long one slice of computation may run before the worker looks at its messages again (and posts
+/// its progress).
 const SLICE_MS: f64 = 50.0;
 
 pub type Scope = ReactorScope<Request, Response>;
@@ -99,7 +99,7 @@ pub async fn run_in_slices<J: Sliced>(
             page_gone |= scope.send(Response::Learned { id, entries }).await.is_err();
         }
         if !page_gone {
-            gloo::timers::future::TimeoutFuture::new(0).await;
+            super::event_loop::yield_to_event_loop().await;
         }
         if page_gone || cancel_requested(id, &mut job, scope, queue) {
             drop(running); // the search has stopped; what it learned is kept below

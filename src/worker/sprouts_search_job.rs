@@ -447,7 +447,7 @@ pub async fn search(
             job.stop().await;
             return Response::Cancelled { id };
         }
-        gloo::timers::future::TimeoutFuture::new(0).await;
+        super::event_loop::yield_to_event_loop().await;
         // Read what arrived; while paused, wait for the next message.
         let mut cancelled = false;
         loop {
