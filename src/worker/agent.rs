@@ -3,7 +3,7 @@
 
 use super::base_saving;
 use super::base_transfer::{self, Import};
-use super::check_part_job::{finish_part, part_check, take_kept};
+use super::check_part_job::{check_part_numbers, finish_part, part_check, take_kept};
 use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
@@ -222,7 +222,11 @@ async fn check_part(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let Ok(Import::Sprouts(base)) = base_transfer::read(bytes) else {
+    if let Err(message) = check_part_numbers(part, parts) {
+        return Response::Error { id, message };
+    }
+    // The parts share the checking of the keys as they read the file.
+    let Ok(Import::Sprouts(base)) = base_transfer::read_in_share(bytes, part, parts) else {
         return Response::PartChecked { id, report: None };
     };
     let job = match part_check(base, part, parts) {
@@ -245,8 +249,13 @@ async fn import(
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    // The base this worker read for its part of the check, if it checked one of this file.
-    let kept = parts.is_some().then(|| take_kept(bytes)).flatten();
+    // The base this worker read for its part of the check, if it checked one of this file: it checked
+    // only its share of the keys, so it is taken only when every part's report says all is right (each
+    // part read the file, its share of the keys included, without an error).
+    let all_right = parts
+        .as_deref()
+        .is_some_and(|reports| matches!(combine_parts(reports), PartsVerdict::AllRight { .. }));
+    let kept = all_right.then(|| take_kept(bytes)).flatten();
     let read = kept.map_or_else(
         || base_transfer::read(bytes),
         |base| Ok(Import::Sprouts(base)),

@@ -74,6 +74,13 @@ pub enum Import {
 
 /// Reads an import file, recognising its format from its content.
 pub fn read(bytes: &[u8]) -> Result<Import, String> {
+    read_in_share(bytes, 0, 1)
+}
+
+/// [`read`] by one of `readers` workers that read the same file and share the checking of a binary
+/// Sprouts base's keys ([`Base::from_bytes_in_share`]): the base read is whole only once every one
+/// of them has read it without an error.
+pub fn read_in_share(bytes: &[u8], reader: usize, readers: usize) -> Result<Import, String> {
     if bytes.len() > MAX_IMPORT_BYTES {
         return Err(format!(
             "the file is {} bytes; at most {MAX_IMPORT_BYTES} are accepted",
@@ -90,7 +97,7 @@ pub fn read(bytes: &[u8]) -> Result<Import, String> {
             .map_err(|e| format!("this GLOP base cannot be read: {e}")),
         (Some(text), Some(NIM_HEADER)) => read_nim_values(text),
         _ if bytes.starts_with(GRAPH_MAGIC) => Ok(Import::Graph(bytes.to_vec())),
-        _ => Base::from_bytes(bytes).map(Import::Sprouts).map_err(|_| {
+        _ => Base::from_bytes_in_share(bytes, reader, readers).map(Import::Sprouts).map_err(|_| {
             "this file is not a base Sprague reads: expected GLOP's text format ([Positions+Nimber]), \
              Sprague's binary Sprouts or graph base, or a nim-values text file ([Nim values])"
                 .to_string()

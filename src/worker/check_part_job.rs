@@ -23,13 +23,19 @@ pub fn take_kept(bytes: &[u8]) -> Option<Base> {
     (kept_bytes == bytes).then(|| Arc::unwrap_or_clone(base))
 }
 
-/// One part of a check: the entries whose index is `part` modulo `parts`.
-pub fn part_check(base: Base, part: usize, parts: usize) -> Result<CheckJob<PartCheck>, String> {
+/// Whether `part` of `parts` names a part of a check.
+pub fn check_part_numbers(part: usize, parts: usize) -> Result<(), String> {
     if parts == 0 || parts > MAX_PARTS || part >= parts {
         return Err(format!(
             "part {part} of {parts}: a check has 1 to {MAX_PARTS} parts, numbered from 0"
         ));
     }
+    Ok(())
+}
+
+/// One part of a check: the entries whose index is `part` modulo `parts`.
+pub fn part_check(base: Base, part: usize, parts: usize) -> Result<CheckJob<PartCheck>, String> {
+    check_part_numbers(part, parts)?;
     Ok(CheckJob(PartCheck::new(Arc::new(base), part, parts)))
 }
 

@@ -250,3 +250,46 @@ fn what_a_base_learns_is_handed_to_another_once() {
     sprouts::nimber(&Position::start(3).unwrap(), &mut quiet);
     assert!(quiet.take_learned().is_empty());
 }
+
+/// Readers sharing the checking of the keys (as the web workers that check a file in parts do): a key
+/// that is not canonical is refused by the one reader whose share it is in, and by a whole read.
+#[test]
+fn readers_sharing_the_key_checks_refuse_a_key_that_is_not_canonical_once_among_them() {
+    let mut base = solved_base();
+    let sum = pos("0*2+0*3");
+    assert_eq!(sum.lands().len(), 2);
+    base.insert_nimber(&sum, 0);
+    let bytes = base.to_bytes();
+    for readers in 1..=4 {
+        for reader in 0..readers {
+            assert_eq!(
+                Base::from_bytes_in_share(&bytes, reader, readers).unwrap(),
+                base,
+                "reader {reader} of {readers}"
+            );
+        }
+    }
+    // The same entry with its two lands swapped: a key of the same position, not the canonical one.
+    let key = sum.key();
+    let mut swapped = sum.lands()[1].key().to_vec();
+    swapped.push(254); // between lands
+    swapped.extend_from_slice(sum.lands()[0].key());
+    assert_eq!(swapped.len(), key.len());
+    assert_ne!(swapped, key);
+    let at = bytes
+        .windows(key.len())
+        .position(|w| w == key.as_slice())
+        .expect("the key is in the file");
+    let mut bad = bytes.clone();
+    bad[at..at + key.len()].copy_from_slice(&swapped);
+    let message = Base::from_bytes(&bad).unwrap_err().to_string();
+    assert!(message.contains("not a canonical position"), "{message}");
+    // Its index in the file: the binary form lists the nimbers sorted by key.
+    let index = base.nimbers().iter().position(|(p, _)| *p == sum).unwrap();
+    for readers in 1..=4 {
+        let refusing: Vec<usize> = (0..readers)
+            .filter(|&reader| Base::from_bytes_in_share(&bad, reader, readers).is_err())
+            .collect();
+        assert_eq!(refusing, [index % readers], "{readers} readers");
+    }
+}

@@ -525,7 +525,23 @@ impl Base {
 
     /// Reads [`Base::to_bytes`] output, checking that every key is a canonical position.
     pub fn from_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
-        Base::decode(bytes, |key| Position::from_key(key).is_some())
+        Base::from_bytes_in_share(bytes, 0, 1)
+    }
+
+    /// [`Base::from_bytes`] by one of `readers` readers of the same bytes that share the checking of
+    /// the keys (a canonical form each, most of the time of a read): this one checks the keys whose
+    /// index in the file (nimbers first, then misère outcomes) is `reader` modulo `readers`, and
+    /// leaves the others to the other readers. The base read is whole only once every reader has read
+    /// its share without an error (the web workers that check a file in parts each read it so).
+    pub fn from_bytes_in_share(
+        bytes: &[u8],
+        reader: usize,
+        readers: usize,
+    ) -> Result<Base, BaseError> {
+        let readers = readers.max(1);
+        Base::decode(bytes, |index, key| {
+            index % readers != reader || Position::from_key(key).is_some()
+        })
     }
 
     /// Reads [`Base::to_bytes`] output that this program wrote itself (the base shipped with the app,
@@ -533,10 +549,12 @@ impl Base {
     /// for the shipped base natively, against 0.1 s for the rest). Nothing is lost by trusting them: a
     /// key that is not canonical is never looked up. Files from elsewhere go through [`Base::from_bytes`].
     pub fn from_own_bytes(bytes: &[u8]) -> Result<Base, BaseError> {
-        Base::decode(bytes, |_| true)
+        Base::decode(bytes, |_, _| true)
     }
 
-    fn decode(bytes: &[u8], valid: impl Fn(&[u8]) -> bool) -> Result<Base, BaseError> {
+    /// Reads the binary form; `valid(index, key)` tells whether the entry at `index` (nimbers first,
+    /// then misère outcomes) has a key to accept.
+    fn decode(bytes: &[u8], valid: impl Fn(usize, &[u8]) -> bool) -> Result<Base, BaseError> {
         let file: BinaryBase = binary_options()
             .deserialize(bytes)
             .map_err(|e| BaseError::Binary(format!("damaged or truncated ({e})")))?;
@@ -556,8 +574,9 @@ impl Base {
         };
         let outcome = |losing: bool| if losing { "P" } else { "N" }.to_string();
         let mut base = Base::new();
-        for (key, nimber) in file.normal {
-            if !valid(&key) {
+        let nimbers = file.normal.len();
+        for (index, (key, nimber)) in file.normal.into_iter().enumerate() {
+            if !valid(index, &key) {
                 return Err(invalid(&key));
             }
             match base.normal.get(key.as_slice()) {
@@ -567,8 +586,8 @@ impl Base {
                 _ => base.put_nimber(key.into(), nimber),
             }
         }
-        for (key, losing) in file.misere {
-            if !valid(&key) {
+        for (index, (key, losing)) in file.misere.into_iter().enumerate() {
+            if !valid(nimbers + index, &key) {
                 return Err(invalid(&key));
             }
             match base.misere.get(key.as_slice()) {
