@@ -1,4 +1,4 @@
-//! Exports for timing the Sprouts searches (normal play, and misère play on forms) as WebAssembly (see `run-chromium.mjs`).
+//! Exports for timing the Sprouts searches (normal play, and misère play on forms) and the complete check of a base as WebAssembly (see `run-chromium.mjs`, `run-check-node.mjs`).
 
 use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{
@@ -60,5 +60,30 @@ pub extern "C" fn sprouts_race_start(n: u32) -> f64 {
         if let Step::Done(lost) = race.step(SLICE) {
             return f64::from(u8::from(lost)) + 2.0 * race.nodes() as f64;
         }
+    }
+}
+
+/// Room for `len` bytes in the module's memory, for the caller to fill before `check_base_bytes`.
+#[no_mangle]
+pub extern "C" fn alloc_bytes(len: u32) -> *mut u8 {
+    let mut bytes = vec![0u8; len as usize];
+    let at = bytes.as_mut_ptr();
+    std::mem::forget(bytes);
+    at
+}
+
+/// Checks the binary base in the `len` bytes at `at` (from `alloc_bytes`) by its parts on one
+/// thread, as the app's import: the number of entries when all are right, -1 otherwise.
+#[no_mangle]
+pub extern "C" fn check_base_bytes(at: *mut u8, len: u32) -> f64 {
+    use sprague_engine::solve::sprouts::{check_in_parts, Control, PartsVerdict};
+    // SAFETY: `at` and `len` come from `alloc_bytes`, which gave up that vector.
+    let bytes = unsafe { Vec::from_raw_parts(at, len as usize, len as usize) };
+    let Ok(base) = Base::read(&bytes) else {
+        return -1.0;
+    };
+    match check_in_parts(std::sync::Arc::new(base), 1, &Control::new()) {
+        PartsVerdict::AllRight { entries } => entries as f64,
+        _ => -1.0,
     }
 }
