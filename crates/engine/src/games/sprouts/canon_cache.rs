@@ -75,7 +75,10 @@ impl Generations {
 
     fn insert(&mut self, key: &[u8], land: Land) {
         if self.young.len() >= self.size {
-            self.old = std::mem::take(&mut self.young);
+            // The young table becomes the old one, and the old one's table, emptied, the young one:
+            // it keeps its capacity, so the young table does not grow (and rehash) again from empty.
+            std::mem::swap(&mut self.old, &mut self.young);
+            self.young.clear();
         }
         self.young.insert(key.into(), land);
     }

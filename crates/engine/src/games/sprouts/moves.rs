@@ -257,7 +257,11 @@ impl Position {
         mut visit: impl FnMut(&Position) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let lands = self.lands();
-        let mut seen: HashSet<Position> = HashSet::default();
+        // No child comes twice, with no set of those seen: a land hands each of its children once,
+        // and moves in two different lands A and B never give the same child. (That would need the
+        // lands A becomes, with B, to be the lands B becomes, with A: A would be among the lands B
+        // becomes, or among those it becomes itself, but each of these has fewer lives than A or B,
+        // since a move takes a life away.)
         for (i, land) in lands.iter().enumerate() {
             if i > 0 && lands[i - 1] == *land {
                 continue; // the same land again gives the same children
@@ -267,13 +271,7 @@ impl Position {
                 next.extend_from_slice(&lands[..i]);
                 next.extend_from_slice(&lands[i + 1..]);
                 next.extend_from_slice(replacement);
-                let child = Position::from_lands(next);
-                if seen.contains(&child) {
-                    return ControlFlow::Continue(());
-                }
-                visit(&child)?;
-                seen.insert(child);
-                ControlFlow::Continue(())
+                visit(&Position::from_lands(next))
             })?;
         }
         ControlFlow::Continue(())
