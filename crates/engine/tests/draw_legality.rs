@@ -25,6 +25,17 @@ fn joined() -> Drawing {
     d.play(&mv, None).expect("the move fits its drawing")
 }
 
+/// A loop at spot 0 of [`joined`] (which has 2 lives there), enclosing nothing.
+fn loop_at_spot_0(d: &Drawing) -> CurveMove {
+    d.check_curve(&line(&[
+        (300.0, 350.0),
+        (250.0, 250.0),
+        (200.0, 350.0),
+        (300.0, 350.0),
+    ]))
+    .unwrap()
+}
+
 #[test]
 fn a_legal_join_snaps_to_spots_and_is_identified() {
     let d = joined();
@@ -120,14 +131,7 @@ fn a_fourth_line_at_a_spot_is_rejected() {
 fn loops_need_two_lives() {
     let d = joined();
     // Spot 0 has 2 lives: a loop is legal; it encloses nothing, the rest stays outside.
-    let mv = d
-        .check_curve(&line(&[
-            (300.0, 350.0),
-            (250.0, 250.0),
-            (200.0, 350.0),
-            (300.0, 350.0),
-        ]))
-        .unwrap();
+    let mv = loop_at_spot_0(&d);
     let child = mv.child().clone();
     assert!("1a1a"
         .parse::<Position>()
@@ -293,14 +297,7 @@ fn a_move_made_for_another_drawing_is_refused_with_its_reason() {
             (700.0, 350.0),
         ]))
         .unwrap();
-    let a_loop = d
-        .check_curve(&line(&[
-            (300.0, 350.0),
-            (250.0, 250.0),
-            (200.0, 350.0),
-            (300.0, 350.0),
-        ]))
-        .unwrap();
+    let a_loop = loop_at_spot_0(&d);
     // After the loop spot 0 has no life left for the join; after the join it has 1, not 2 for the loop.
     let after_loop = d.play(&a_loop, None).unwrap();
     assert_eq!(after_loop.lives()[0], 0);
