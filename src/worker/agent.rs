@@ -229,11 +229,7 @@ async fn check_part(
     let Ok(Import::Sprouts(base)) = base_transfer::read_in_share(bytes, part, parts) else {
         return Response::PartChecked { id, report: None };
     };
-    let job = match part_check(base, part, parts) {
-        Ok(job) => job,
-        Err(message) => return Response::Error { id, message },
-    };
-    match run_in_slices(id, job, scope, queue).await {
+    match run_in_slices(id, part_check(base, part, parts), scope, queue).await {
         Ok(job) => Response::PartChecked {
             id,
             report: Some(finish_part(job, bytes)),
@@ -252,9 +248,8 @@ async fn import(
     // The base this worker read for its part of the check, if it checked one of this file: it checked
     // only its share of the keys, so it is taken only when every part's report says all is right (each
     // part read the file, its share of the keys included, without an error).
-    let all_right = parts
-        .as_deref()
-        .is_some_and(|reports| matches!(combine_parts(reports), PartsVerdict::AllRight { .. }));
+    let verdict = parts.as_deref().map(combine_parts);
+    let all_right = matches!(verdict, Some(PartsVerdict::AllRight { .. }));
     let kept = all_right.then(|| take_kept(bytes)).flatten();
     let read = kept.map_or_else(
         || base_transfer::read(bytes),
@@ -266,7 +261,7 @@ async fn import(
             let claimed = base.normal_len() + base.misere_len();
             // The pool's parts decide a right base (all of it verified) or a wrong one; any other is
             // checked here step by step, which also tells which entries to keep.
-            match parts.as_deref().map(combine_parts) {
+            match verdict {
                 Some(PartsVerdict::AllRight { entries }) if entries == claimed => {
                     let report = CheckReport {
                         verified: entries,

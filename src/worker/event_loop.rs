@@ -11,21 +11,25 @@ use web_sys::MessageChannel;
 /// but browsers delay it to 4 ms once timeouts are nested, as they are between slices: with 50 ms
 /// slices that cost every job about 7 % of its time.
 pub async fn yield_to_event_loop() {
-    let Ok(channel) = MessageChannel::new() else {
-        gloo::timers::future::TimeoutFuture::new(0).await;
-        return;
-    };
+    match message_to_self() {
+        // The channel is held until the message is back, so that its ports live that long.
+        Some((_channel, back)) => {
+            let _ = back.await;
+        }
+        None => gloo::timers::future::TimeoutFuture::new(0).await,
+    }
+}
+
+/// A message posted to this worker through a new `MessageChannel`, and a future resolved when it
+/// arrives; `None` if the channel could not be made or posted to.
+fn message_to_self() -> Option<(MessageChannel, JsFuture)> {
+    let channel = MessageChannel::new().ok()?;
     let back = Promise::new(&mut |resolve, _reject| {
         channel.port1().set_onmessage(Some(resolve.unchecked_ref()));
     });
-    if channel
+    channel
         .port2()
         .post_message(&wasm_bindgen::JsValue::UNDEFINED)
-        .is_err()
-    {
-        gloo::timers::future::TimeoutFuture::new(0).await;
-        return;
-    }
-    let _ = JsFuture::from(back).await;
-    channel.port1().set_onmessage(None);
+        .ok()?;
+    Some((channel, JsFuture::from(back)))
 }
