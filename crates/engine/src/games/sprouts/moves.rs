@@ -189,13 +189,7 @@ impl Land {
             if !keep(&invariants) {
                 return ControlFlow::Continue(());
             }
-            let mut lands: Vec<Land> = reducer
-                .reduced_shapes(child)
-                .iter()
-                .map(cached_canonical_land)
-                .collect();
-            lands.sort_unstable();
-            visit(lands)
+            visit(reducer.reduced_lands(child))
         })
     }
 
@@ -225,8 +219,8 @@ impl Position {
     /// Every distinct position reachable in one move, in a deterministic order.
     pub fn children(&self) -> Vec<Position> {
         let mut children = Vec::new();
-        let _ = self.children_until(|child| {
-            children.push(child.clone());
+        let _ = self.each_child(|child| {
+            children.push(child);
             ControlFlow::<()>::Continue(())
         });
         children
@@ -256,6 +250,11 @@ impl Position {
         &self,
         mut visit: impl FnMut(&Position) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
+        self.each_child(|child| visit(&child))
+    }
+
+    /// [`Position::children_until`], handing over each child built.
+    fn each_child<B>(&self, mut visit: impl FnMut(Position) -> ControlFlow<B>) -> ControlFlow<B> {
         let lands = self.lands();
         // No child comes twice, with no set of those seen: a land hands each of its children once,
         // and moves in two different lands A and B never give the same child. (That would need the
@@ -271,7 +270,7 @@ impl Position {
                 next.extend_from_slice(&lands[..i]);
                 next.extend_from_slice(&lands[i + 1..]);
                 next.extend_from_slice(replacement);
-                visit(&Position::from_lands(next))
+                visit(Position::from_lands(next))
             })?;
         }
         ControlFlow::Continue(())
@@ -531,11 +530,13 @@ fn split_region(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sprouts::canon::canonical_land;
     use crate::games::sprouts::invariant::shape_invariant;
 
     /// Every raw child of the lands met from a few starts (at most 2000 positions): the invariants
-    /// read from a reduced child must be those of the shapes it reduces to, land by land, and
-    /// `children_with_invariants_until` must give the same children as `children_until`.
+    /// read from a reduced child must be those of the shapes it reduces to, land by land, its lands
+    /// through the memo those of the canonical search, and `children_with_invariants_until` must
+    /// give the same children as `children_until`.
     #[test]
     fn invariants_of_reduced_children_are_those_of_their_shapes() {
         let mut frontier: Vec<Position> =
@@ -556,14 +557,16 @@ mod tests {
                 for r in 0..raw.regions.len() {
                     let _ = region_moves(&raw, r, &mut Buffers::default(), &mut |child| {
                         let mut copy = child.clone();
-                        let expected: Vec<u64> = reducer
-                            .shapes(&mut copy)
-                            .iter()
-                            .map(shape_invariant)
-                            .collect();
+                        let shapes = reducer.shapes(&mut copy);
+                        let expected: Vec<u64> = shapes.iter().map(shape_invariant).collect();
+                        let mut searched: Vec<Land> = shapes.iter().map(canonical_land).collect();
+                        searched.sort_unstable();
                         reducer.reduce(child);
                         reducer.land_invariants(child, &mut invariants);
                         assert_eq!(invariants, expected, "{land:?}");
+                        // Through the memo, keyed by a writing made from the reduced child, the
+                        // lands are those the canonical search gives their shapes.
+                        assert_eq!(reducer.reduced_lands(child), searched, "{land:?}");
                         checked += 1;
                         ControlFlow::Continue(())
                     });

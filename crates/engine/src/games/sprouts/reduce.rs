@@ -2,7 +2,7 @@
 //! forget the boundary structure of regions with at most 3 lives (it cannot matter there, GLOP's rule).
 
 use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
-use super::canon_cache::cached_canonical_land;
+use super::canon_cache::{cached_land_of, GivenKey, LandSource};
 use super::invariant::{count, Counts, RegionHasher};
 use super::land::Land;
 use super::raw::{Raw, VertexId};
@@ -23,13 +23,8 @@ pub(crate) fn reduce(mut raw: Raw) -> Vec<Land> {
 /// [`reduce`] of a child being generated (a scratch position, left reduced), through the memo of
 /// canonical forms: most children are lands already met.
 pub(crate) fn reduce_in_place(raw: &mut Raw, reducer: &mut Reducer) -> Vec<Land> {
-    let mut lands: Vec<Land> = reducer
-        .shapes(raw)
-        .iter()
-        .map(cached_canonical_land)
-        .collect();
-    lands.sort_unstable();
-    lands
+    reducer.reduce(raw);
+    reducer.reduced_lands(raw)
 }
 
 /// Reduces a raw position to its lands, not yet in canonical form (`raw` is left reduced).
@@ -55,6 +50,8 @@ pub(crate) struct Reducer {
     land_of_root: Vec<usize>,
     /// Vertices of a small region already listed.
     seen: Vec<VertexId>,
+    /// Land (in order of first region) of each region, for [`Reducer::reduced_lands`].
+    region_land: Vec<usize>,
 }
 
 impl Reducer {
@@ -118,6 +115,35 @@ impl Reducer {
             let shape = self.shape_region(raw, r);
             lands[self.land_of_root[root]].regions.push(shape);
         }
+        lands
+    }
+
+    /// The canonical lands, sorted, of a position [`Reducer::reduce`] has just reduced, through the
+    /// memo of canonical forms. Most children are lands the memo holds: each land's memo key is
+    /// written straight from `raw`, and its shape is built only when the memo misses.
+    pub fn reduced_lands(&mut self, raw: &Raw) -> Vec<Land> {
+        self.land_of_root.clear();
+        self.land_of_root.resize(raw.regions.len(), usize::MAX);
+        self.region_land.clear();
+        let mut count = 0;
+        for r in 0..raw.regions.len() {
+            let root = find(&mut self.parent, r);
+            if self.land_of_root[root] == usize::MAX {
+                self.land_of_root[root] = count;
+                count += 1;
+            }
+            self.region_land.push(self.land_of_root[root]);
+        }
+        let mut lands: Vec<Land> = (0..count)
+            .map(|land| {
+                cached_land_of(&mut ReducedLand {
+                    reducer: self,
+                    raw,
+                    land,
+                })
+            })
+            .collect();
+        lands.sort_unstable();
         lands
     }
 
@@ -205,19 +231,39 @@ impl Reducer {
         }
     }
 
-    /// Names each occurrence of region `r` by its kind (spot, 2 lives, 1 life seen once, inner, shared).
-    fn shape_region(&mut self, raw: &Raw, r: usize) -> RegionShape {
-        let count = &self.occurrences;
-        let item = |v: VertexId| -> Item {
-            let (n, _, two_regions) = count[v as usize];
-            match raw.lives[v as usize] {
-                3 => Item::Spot,
-                2 => Item::TwoLives,
-                _ if n < 2 => Item::OneLife,
-                _ if two_regions => Item::Shared(v),
-                _ => Item::Inner(v),
+    /// Writes region `r` into a land's memo key as [`GivenKey::write_shape`] writes its shape
+    /// ([`Reducer::shape_region`]), without building it.
+    fn write_region(&mut self, raw: &Raw, r: usize, key: &mut GivenKey) {
+        let region = &raw.regions[r];
+        if self.region_lives[r] <= SMALL_REGION_LIVES {
+            key.small_region();
+            self.seen.clear();
+            for &v in region.iter().flatten() {
+                if self.seen.contains(&v) {
+                    continue;
+                }
+                self.seen.push(v);
+                key.item(match item_kind(&self.occurrences, raw, v) {
+                    Item::Inner(_) => Item::OneLife,
+                    other => other,
+                });
             }
-        };
+        } else {
+            key.full_region();
+            for boundary in region {
+                key.boundary();
+                let occurrences = &self.occurrences;
+                boundary
+                    .iter()
+                    .for_each(|&v| key.item(item_kind(occurrences, raw, v)));
+            }
+        }
+    }
+
+    /// Names each occurrence of region `r` by its kind ([`item_kind`]).
+    fn shape_region(&mut self, raw: &Raw, r: usize) -> RegionShape {
+        let occurrences = &self.occurrences;
+        let item = |v: VertexId| item_kind(occurrences, raw, v);
         let region = &raw.regions[r];
         if self.region_lives[r] <= SMALL_REGION_LIVES {
             // Only the multiset matters; a vertex seen twice here is as good as one corner.
@@ -243,6 +289,47 @@ impl Reducer {
             }
             RegionShape::Full(boundaries)
         }
+    }
+}
+
+/// The kind of an occurrence of `v` (spot, 2 lives, 1 life seen once, inner, shared), from
+/// [`Reducer::count_and_link`]'s counts.
+fn item_kind(occurrences: &[(u32, usize, bool)], raw: &Raw, v: VertexId) -> Item {
+    let (n, _, two_regions) = occurrences[v as usize];
+    match raw.lives[v as usize] {
+        3 => Item::Spot,
+        2 => Item::TwoLives,
+        _ if n < 2 => Item::OneLife,
+        _ if two_regions => Item::Shared(v),
+        _ => Item::Inner(v),
+    }
+}
+
+/// One land of a position [`Reducer::reduce`] has just reduced, for the memo of canonical forms.
+struct ReducedLand<'r> {
+    reducer: &'r mut Reducer,
+    raw: &'r Raw,
+    /// Index of the land, in order of first region.
+    land: usize,
+}
+
+impl LandSource for ReducedLand<'_> {
+    fn write_given(&mut self, key: &mut GivenKey) {
+        for r in 0..self.raw.regions.len() {
+            if self.reducer.region_land[r] == self.land {
+                self.reducer.write_region(self.raw, r, key);
+            }
+        }
+    }
+
+    fn with_shape<R>(&mut self, use_shape: impl FnOnce(&LandShape) -> R) -> R {
+        let mut regions = Vec::new();
+        for r in 0..self.raw.regions.len() {
+            if self.reducer.region_land[r] == self.land {
+                regions.push(self.reducer.shape_region(self.raw, r));
+            }
+        }
+        use_shape(&LandShape { regions })
     }
 }
 
