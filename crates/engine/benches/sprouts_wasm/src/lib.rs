@@ -87,3 +87,43 @@ pub extern "C" fn check_base_bytes(at: *mut u8, len: u32) -> f64 {
         _ => -1.0,
     }
 }
+
+thread_local! {
+    /// The base `read_share` read, for `check_part`.
+    static READ: std::cell::RefCell<Option<std::sync::Arc<Base>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads the binary base in the `len` bytes at `at` (from `alloc_bytes`, which this takes back) as
+/// reader `reader` of `readers` reads it in the app's pool (checking its share of the keys), and keeps
+/// it for `check_part`: the number of entries, or -1 if it is refused.
+#[no_mangle]
+pub extern "C" fn read_share(at: *mut u8, len: u32, reader: u32, readers: u32) -> f64 {
+    // SAFETY: `at` and `len` come from `alloc_bytes`, which gave up that vector.
+    let bytes = unsafe { Vec::from_raw_parts(at, len as usize, len as usize) };
+    match Base::from_bytes_in_share(&bytes, reader as usize, readers as usize) {
+        Ok(base) => {
+            let entries = base.nimbers().len() + base.misere_outcomes().len();
+            READ.with(|read| *read.borrow_mut() = Some(std::sync::Arc::new(base)));
+            entries as f64
+        }
+        Err(_) => -1.0,
+    }
+}
+
+/// Checks part `part` of `parts` of the base `read_share` kept, as a worker of the app's pool does: the
+/// entries it examined, or -1 if some could not be re-derived (or no base was read).
+#[no_mangle]
+pub extern "C" fn check_part(part: u32, parts: u32) -> f64 {
+    use sprague_engine::solve::sprouts::PartCheck;
+    let Some(base) = READ.with(|read| read.borrow().clone()) else {
+        return -1.0;
+    };
+    let mut check = PartCheck::new(base, part as usize, parts as usize);
+    while check.step(50) != Step::Done(()) {}
+    let report = check.finish();
+    if report.failures.is_empty() {
+        report.examined as f64
+    } else {
+        -1.0
+    }
+}
