@@ -23,6 +23,10 @@ pub const MAX_WORKERS: usize = 4;
 /// saves (a base of this size has a few thousand entries, checked in about a second).
 pub const MIN_POOL_BYTES: usize = 64 * 1024;
 
+/// The bar is redrawn at most this often: the parts report every 50 ms each, and redrawing the page
+/// for each report took CPU time from the workers (the page, its compositor and the GPU process).
+const REDRAW_MS: f64 = 250.0;
+
 /// A pool silent this long has a worker that died (out of memory, say): the page's worker then checks
 /// the file alone. Each working part reports progress several times a second.
 const STALL_MS: u32 = 30_000;
@@ -83,7 +87,7 @@ pub async fn check_in_parts(
     });
     let own = answers.map(|response| (0, response)).boxed_local();
     let responses = stream::select_all(std::iter::once(own).chain(others));
-    let outcome = gather(responses, parts, progress, cancel, STALL_MS).await;
+    let outcome = gather(responses, parts, progress, cancel, STALL_MS, REDRAW_MS).await;
     if !matches!(outcome, PoolOutcome::Reports(_)) {
         send.emit(Request::Cancel { id: part_id }); // the page's worker stops its part too
     }
@@ -97,8 +101,10 @@ async fn gather(
     progress: impl Fn(u64, u64),
     cancel: oneshot::Receiver<()>,
     stall_ms: u32,
+    redraw_ms: f64,
 ) -> PoolOutcome {
     let mut cancel = cancel.fuse();
+    let mut shown_at = f64::NEG_INFINITY;
     let mut examined = vec![(0u64, 0u64); parts];
     let mut reports: Vec<Option<PartReport>> = vec![None; parts];
     while reports.iter().any(Option::is_none) {
@@ -110,10 +116,14 @@ async fn gather(
         match next {
             Some((part, Response::Progress { done, total, .. })) => {
                 examined[part] = (done, total);
-                let (done, total) = examined
-                    .iter()
-                    .fold((0, 0), |(d, t), &(done, total)| (d + done, t + total));
-                progress(done, total);
+                let now = js_sys::Date::now();
+                if now - shown_at >= redraw_ms {
+                    shown_at = now;
+                    let (done, total) = examined
+                        .iter()
+                        .fold((0, 0), |(d, t), &(done, total)| (d + done, t + total));
+                    progress(done, total);
+                }
             }
             Some((
                 part,
@@ -162,9 +172,22 @@ mod tests {
         let (_keep, cancel) = oneshot::channel();
         let seen = std::cell::RefCell::new(Vec::new());
         let show = |done, total| seen.borrow_mut().push((done, total));
-        let outcome = gather(answers.fuse(), 2, show, cancel, 1_000).await;
+        let outcome = gather(answers.fuse(), 2, show, cancel, 1_000, 0.0).await;
         assert!(matches!(outcome, PoolOutcome::Reports(reports) if reports.len() == 2));
         assert_eq!(seen.into_inner(), [(4, 10), (10, 20)]);
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_bar_is_redrawn_at_most_once_per_interval() {
+        // Four reports at once, with a minute between redraws: only the first is drawn.
+        let answers = stream::iter([progress(0, 4), progress(1, 6), progress(0, 8), checked(1)])
+            .chain(stream::iter([checked(0)]));
+        let (_keep, cancel) = oneshot::channel();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let show = |done, total| seen.borrow_mut().push((done, total));
+        let outcome = gather(answers.fuse(), 2, show, cancel, 1_000, 60_000.0).await;
+        assert!(matches!(outcome, PoolOutcome::Reports(_)));
+        assert_eq!(seen.into_inner(), [(4, 10)]);
     }
 
     #[wasm_bindgen_test]
@@ -172,7 +195,7 @@ mod tests {
         // A part that reported once and then went silent (a worker that died): not waited for ever.
         let answers = stream::iter([progress(0, 4), checked(1)]).chain(stream::pending());
         let (_keep, cancel) = oneshot::channel();
-        let outcome = gather(answers.fuse(), 2, |_, _| {}, cancel, 200).await;
+        let outcome = gather(answers.fuse(), 2, |_, _| {}, cancel, 200, 0.0).await;
         assert!(matches!(outcome, PoolOutcome::NotInParts));
     }
 
@@ -180,7 +203,7 @@ mod tests {
     async fn cancel_stops_the_pool() {
         let (stop, cancel) = oneshot::channel();
         stop.send(()).unwrap();
-        let outcome = gather(stream::pending().fuse(), 2, |_, _| {}, cancel, 10_000).await;
+        let outcome = gather(stream::pending().fuse(), 2, |_, _| {}, cancel, 10_000, 0.0).await;
         assert!(matches!(outcome, PoolOutcome::Cancelled));
     }
 }
