@@ -91,6 +91,8 @@ pub struct Asking<A> {
     /// The request under way: its id, purpose, and the key of the position asked about.
     pub waiting: Option<(RequestId, Purpose, String)>,
     pub progress: Option<Progress>,
+    /// When `progress` was last changed (`js_sys::Date::now()` time).
+    pub progress_ms: f64,
     /// When the request under way was sent (`js_sys::Date::now()` time).
     pub sent_ms: f64,
     /// The last hint, with the key of its position.
@@ -108,6 +110,7 @@ impl<A> Default for Asking<A> {
         Asking {
             waiting: None,
             progress: None,
+            progress_ms: 0.0,
             sent_ms: 0.0,
             hint: None,
             computer: None,
@@ -130,6 +133,17 @@ impl<A: Answer> Reducible for Asking<A> {
     type Action = Ask;
 
     fn reduce(self: Rc<Self>, action: Ask) -> Rc<Self> {
+        if let Ask::Heard(response) = &action {
+            // The worker reports every 50 ms; redrawing the page each time takes CPU time from the
+            // workers of a pool. The bar moves at most every REDRAW_MS.
+            let now = js_sys::Date::now();
+            if is_progress(response)
+                && self.progress.is_some()
+                && now - self.progress_ms < REDRAW_MS
+            {
+                return self;
+            }
+        }
         let mut state = (*self).clone();
         match action {
             Ask::Sent(id, purpose, key) => {
@@ -148,6 +162,9 @@ impl<A: Answer> Reducible for Asking<A> {
                 };
                 if id != response.id() {
                     return self; // an answer to a request this page no longer waits for
+                }
+                if is_progress(&response) {
+                    state.progress_ms = js_sys::Date::now();
                 }
                 let outcome = match response {
                     Response::Progress { done, total, .. } => {
@@ -210,6 +227,19 @@ impl<A: Answer> Reducible for Asking<A> {
         }
         Rc::new(state)
     }
+}
+
+/// Shortest time between two redraws of a search's progress.
+const REDRAW_MS: f64 = 200.0;
+
+/// Whether a response only reports progress.
+fn is_progress(response: &Response) -> bool {
+    matches!(
+        response,
+        Response::Progress { .. }
+            | Response::SearchProgress { .. }
+            | Response::LookaheadProgress { .. }
+    )
 }
 
 /// The name of a response's kind (its variant), for messages.
@@ -277,5 +307,43 @@ mod tests {
                 bases: Vec::new(),
             }));
         assert!(waiting.waiting.is_some() && waiting.error.is_none());
+    }
+
+    #[wasm_bindgen_test]
+    fn progress_is_redrawn_at_most_once_per_interval_and_the_answer_always() {
+        let values = |done| {
+            Ask::Heard(Response::Progress {
+                id: 7,
+                done,
+                total: 10,
+            })
+        };
+        let state = Rc::new(Asking::<PositionAnswer>::default())
+            .reduce(Ask::Sent(7, Purpose::Hint, "key".into()))
+            .reduce(values(1))
+            .reduce(values(2));
+        // Two reports in the same instant: the first is shown, the second waits for the next.
+        assert_eq!(
+            state.progress,
+            Some(Progress::Values { done: 1, total: 10 })
+        );
+        let state = state.reduce(Ask::Heard(Response::Error {
+            id: 7,
+            message: "out of budget".into(),
+        }));
+        assert_eq!(state.waiting, None, "the answer is never held back");
+        assert_eq!(state.error.as_deref(), Some("Out of budget"));
+        // A new question shows its first report at once.
+        let state = state
+            .reduce(Ask::Sent(8, Purpose::Hint, "key".into()))
+            .reduce(Ask::Heard(Response::Progress {
+                id: 8,
+                done: 3,
+                total: 10,
+            }));
+        assert_eq!(
+            state.progress,
+            Some(Progress::Values { done: 3, total: 10 })
+        );
     }
 }
