@@ -121,6 +121,7 @@ impl GivenKey {
         self.key.push(BOUNDARY);
     }
 
+    /// Writes one occurrence; a letter is named by its order of first appearance in the land.
     pub fn item(&mut self, item: Item) {
         let (base, v) = match item {
             Item::Spot => return self.key.push(SPOT),
@@ -143,6 +144,7 @@ impl GivenKey {
         }
     }
 
+    /// Writes a whole land from its shape.
     pub fn write_shape(&mut self, shape: &LandShape) {
         for region in &shape.regions {
             match region {
