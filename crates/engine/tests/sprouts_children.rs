@@ -62,3 +62,24 @@ fn every_child_once_for_one_land_and_for_several() {
         "positions of no, one, two and three or more lands were met"
     );
 }
+
+/// A loop at an isolated spot has two equal sides, so the engine builds only one of each pair of
+/// mirrored ways to share the region's other boundaries out: the children of regions with several
+/// spots and other boundaries, one and two moves deep, must still be all of the brute force's.
+#[test]
+fn loops_at_a_spot_among_other_boundaries_give_every_child() {
+    let mut checked = 0;
+    for start in ["0*5", "0*4.1a1a", "0*3.1a1a.1b1b", "0*4.AB|0*2.AB"] {
+        let start = parse(start);
+        let mut positions = vec![start.clone()];
+        for child in start.children() {
+            positions.extend(child.children());
+            positions.push(child);
+        }
+        for position in &positions {
+            assert_children_right(position);
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} positions checked");
+}

@@ -489,8 +489,19 @@ fn split_region(
         }
     }
     let last = raw.regions.len();
+    // A loop at an isolated spot has two equal sides ([u, w] each): a way of sharing the other
+    // boundaries out and its mirror (every one on the other side) give the same child. Only the
+    // first of the two is built: the one whose last other boundary is on side b or, with none,
+    // which has at most half the spots on side a.
+    let mirrored = i == j && is_spot(raw, boundary);
     for mask in 0u64..(1u64 << others.len()) {
+        if mirrored && !others.is_empty() && mask >> (others.len() - 1) & 1 == 1 {
+            continue;
+        }
         for spots_on_a in 0..=spots.len() {
+            if mirrored && others.is_empty() && 2 * spots_on_a > spots.len() {
+                break;
+            }
             copy_except(raw, next, r, 1);
             let w = next.new_vertex(1);
             debug_assert_eq!(w, raw.lives.len() as VertexId);
