@@ -164,7 +164,9 @@ impl Land {
     ) -> ControlFlow<B> {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
-        moves_until(&raw, |child| {
+        // A search's order was tuned on every raw child, mirrored spot loops included: leaving them
+        // out changed it (12-spot normal play: 65 k nodes became 216 k; 13 spots: 324 k became 269 k).
+        moves_until(&raw, Mirrors::Both, |child| {
             let shapes = reducer.shapes(child);
             visit(PendingChild::new(others.clone(), shapes))
         })
@@ -183,7 +185,7 @@ impl Land {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
         let mut invariants = Vec::new();
-        moves_until(&raw, |child| {
+        moves_until(&raw, Mirrors::Once, |child| {
             reducer.reduce(child);
             reducer.land_invariants(child, &mut invariants);
             if !keep(&invariants) {
@@ -203,7 +205,7 @@ impl Land {
         let raw = Raw::from_land(self);
         let mut reducer = Reducer::default();
         let mut seen: HashSet<Vec<Land>> = HashSet::default();
-        moves_until(&raw, |child| {
+        moves_until(&raw, Mirrors::Once, |child| {
             let lands = reduce_in_place(child, &mut reducer);
             if seen.contains(&lands) {
                 return ControlFlow::Continue(());
@@ -282,9 +284,16 @@ type Emit<'a> = dyn FnMut(&mut Raw) -> ControlFlow<()> + 'a;
 
 /// Hands every child of `raw` (region by region, as built in [`region_moves`]'s buffer) to `visit`
 /// until it breaks; returns the break value, if any.
-fn moves_until<B>(raw: &Raw, mut visit: impl FnMut(&mut Raw) -> ControlFlow<B>) -> ControlFlow<B> {
+fn moves_until<B>(
+    raw: &Raw,
+    mirrors: Mirrors,
+    mut visit: impl FnMut(&mut Raw) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let mut outcome = ControlFlow::Continue(());
-    let mut buffers = Buffers::default();
+    let mut buffers = Buffers {
+        mirrors,
+        ..Buffers::default()
+    };
     for r in 0..raw.regions.len() {
         let flow = region_moves(raw, r, &mut buffers, &mut |child| match visit(child) {
             ControlFlow::Break(b) => {
@@ -318,6 +327,16 @@ struct Buffers {
     /// Indices of the split region's other boundaries: isolated spots, and the rest.
     spots: Vec<usize>,
     others: Vec<usize>,
+    mirrors: Mirrors,
+}
+
+/// Whether both of two mirrored loops at an isolated spot are built (see [`split_region`]): they
+/// give the same child, so where children are told apart only one is needed.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Mirrors {
+    Once,
+    #[default]
+    Both,
 }
 
 /// Every move in region `r` (isolated spots are interchangeable, so only the first one or two are used).
@@ -490,10 +509,11 @@ fn split_region(
     }
     let last = raw.regions.len();
     // A loop at an isolated spot has two equal sides ([u, w] each): a way of sharing the other
-    // boundaries out and its mirror (every one on the other side) give the same child. Only the
-    // first of the two is built: the one whose last other boundary is on side b or, with none,
-    // which has at most half the spots on side a.
-    let mirrored = i == j && is_spot(raw, boundary);
+    // boundaries out and its mirror (every one on the other side) give the same child. With
+    // `Mirrors::Once` only the first of the two is built: the one whose last other boundary is on
+    // side b or, with none, which has at most half the spots on side a. So a generation that skips
+    // children met before hands out the same children in the same order.
+    let mirrored = buffers.mirrors == Mirrors::Once && i == j && is_spot(raw, boundary);
     for mask in 0u64..(1u64 << others.len()) {
         if mirrored && !others.is_empty() && mask >> (others.len() - 1) & 1 == 1 {
             continue;
