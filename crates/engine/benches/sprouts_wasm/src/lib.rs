@@ -1,4 +1,4 @@
-//! Exports for timing the Sprouts searches (normal play, and misère play on forms) and the complete check of a base as WebAssembly (see `run-chromium.mjs`, `run-check-node.mjs`).
+//! Exports for timing the Sprouts searches (normal play, and misère play on forms) and the complete check of a base as WebAssembly (see `run-chromium.mjs`, `run-check-node.mjs`, `run-part-node.mjs`).
 
 use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{
