@@ -134,8 +134,7 @@ impl<A: Answer> Reducible for Asking<A> {
 
     fn reduce(self: Rc<Self>, action: Ask) -> Rc<Self> {
         if let Ask::Heard(response) = &action {
-            // The worker reports every 50 ms; redrawing the page each time takes CPU time from the
-            // workers of a pool. The bar moves at most every REDRAW_MS.
+            // The bar moves at most every REDRAW_MS.
             let now = js_sys::Date::now();
             if is_progress(response)
                 && self.progress.is_some()
@@ -229,8 +228,10 @@ impl<A: Answer> Reducible for Asking<A> {
     }
 }
 
-/// Shortest time between two redraws of a search's progress.
-const REDRAW_MS: f64 = 200.0;
+/// Shortest time between two redraws of a long job's progress (a search here, an import's parts in
+/// `check_pool`): workers report every 50 ms, and on a machine whose cores all run workers each
+/// redraw (the page, its compositor, the GPU process) is taken from them.
+pub const REDRAW_MS: f64 = 200.0;
 
 /// Whether a response only reports progress.
 fn is_progress(response: &Response) -> bool {

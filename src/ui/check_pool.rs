@@ -5,6 +5,7 @@
 //! checks part 0 itself (and keeps the base it read for the import); the others are new workers,
 //! ended when this returns (their bridges are dropped), whatever the outcome.
 
+use super::asking::REDRAW_MS;
 use super::solver::next_request_id;
 use super::WORKER_PATH;
 use crate::worker::protocol::{Request, RequestId, Response};
@@ -22,10 +23,6 @@ pub const MAX_WORKERS: usize = 4;
 /// Files smaller than this are checked by the page's worker alone: starting a pool costs more than it
 /// saves (a base of this size has a few thousand entries, checked in about a second).
 pub const MIN_POOL_BYTES: usize = 64 * 1024;
-
-/// The bar is redrawn at most this often: the parts report every 50 ms each, and redrawing the page
-/// for each report took CPU time from the workers (the page, its compositor and the GPU process).
-const REDRAW_MS: f64 = 250.0;
 
 /// A pool silent this long has a worker that died (out of memory, say): the page's worker then checks
 /// the file alone. Each working part reports progress several times a second.
