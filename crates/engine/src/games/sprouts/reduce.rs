@@ -46,12 +46,13 @@ pub(crate) struct Reducer {
     occurrences: Vec<(u32, usize, bool)>,
     /// Union-find over regions, linked by shared vertices.
     parent: Vec<usize>,
-    /// Land (index into the result) of each union-find root, `usize::MAX` when none yet.
+    /// Land of each union-find root, `usize::MAX` when none yet (scratch of `number_lands`).
     land_of_root: Vec<usize>,
     /// Vertices of a small region already listed.
     seen: Vec<VertexId>,
-    /// Land (in order of first region) of each region, for [`Reducer::reduced_lands`].
+    /// Land of each region, lands numbered in order of their first region; and how many lands.
     region_land: Vec<usize>,
+    lands: usize,
 }
 
 impl Reducer {
@@ -96,24 +97,37 @@ impl Reducer {
             total >= 2
         });
         self.count_and_link(raw);
+        self.number_lands(raw.regions.len());
+    }
+
+    /// Numbers the lands (the union-find's classes) in order of their first region, into
+    /// `region_land` and `lands`: what every reading of the reduced position goes by.
+    fn number_lands(&mut self, regions: usize) {
+        self.land_of_root.clear();
+        self.land_of_root.resize(regions, usize::MAX);
+        self.region_land.clear();
+        self.lands = 0;
+        for r in 0..regions {
+            let root = find(&mut self.parent, r);
+            if self.land_of_root[root] == usize::MAX {
+                self.land_of_root[root] = self.lands;
+                self.lands += 1;
+            }
+            self.region_land.push(self.land_of_root[root]);
+        }
     }
 
     /// The lands of a position [`Reducer::reduce`] has just reduced, not yet in canonical form.
     pub fn reduced_shapes(&mut self, raw: &Raw) -> Vec<LandShape> {
         // Lands in order of their first region, each with its regions in order.
-        let mut lands: Vec<LandShape> = Vec::new();
-        self.land_of_root.clear();
-        self.land_of_root.resize(raw.regions.len(), usize::MAX);
+        let mut lands: Vec<LandShape> = (0..self.lands)
+            .map(|_| LandShape {
+                regions: Vec::new(),
+            })
+            .collect();
         for r in 0..raw.regions.len() {
-            let root = find(&mut self.parent, r);
-            if self.land_of_root[root] == usize::MAX {
-                self.land_of_root[root] = lands.len();
-                lands.push(LandShape {
-                    regions: Vec::new(),
-                });
-            }
             let shape = self.shape_region(raw, r);
-            lands[self.land_of_root[root]].regions.push(shape);
+            lands[self.region_land[r]].regions.push(shape);
         }
         lands
     }
@@ -122,19 +136,7 @@ impl Reducer {
     /// memo of canonical forms. Most children are lands the memo holds: each land's memo key is
     /// written straight from `raw`, and its shape is built only when the memo misses.
     pub fn reduced_lands(&mut self, raw: &Raw) -> Vec<Land> {
-        self.land_of_root.clear();
-        self.land_of_root.resize(raw.regions.len(), usize::MAX);
-        self.region_land.clear();
-        let mut count = 0;
-        for r in 0..raw.regions.len() {
-            let root = find(&mut self.parent, r);
-            if self.land_of_root[root] == usize::MAX {
-                self.land_of_root[root] = count;
-                count += 1;
-            }
-            self.region_land.push(self.land_of_root[root]);
-        }
-        let mut lands: Vec<Land> = (0..count)
+        let mut lands: Vec<Land> = (0..self.lands)
             .map(|land| {
                 cached_land_of(&mut ReducedLand {
                     reducer: self,
@@ -154,16 +156,10 @@ impl Reducer {
     /// [`shape_invariant`]: super::invariant::shape_invariant
     pub fn land_invariants(&mut self, raw: &Raw, out: &mut Vec<u64>) {
         out.clear();
-        self.land_of_root.clear();
-        self.land_of_root.resize(raw.regions.len(), usize::MAX);
+        out.resize(self.lands, 0);
         for r in 0..raw.regions.len() {
-            let root = find(&mut self.parent, r);
-            if self.land_of_root[root] == usize::MAX {
-                self.land_of_root[root] = out.len();
-                out.push(0);
-            }
             let hash = self.region_invariant(raw, r);
-            let land = &mut out[self.land_of_root[root]];
+            let land = &mut out[self.region_land[r]];
             *land = land.wrapping_add(hash);
         }
     }
