@@ -1,14 +1,15 @@
 //! One Sprouts question for the worker: the engine's `SteppedQuestion` (how a question is answered,
 //! in steps within budgets, alone or as a helper of a pool — see there) over the worker's Sprouts
 //! base, kept for the worker's lifetime and stored in IndexedDB, with the misère forms of small lands
-//! kept between questions; and its answer in the protocol's terms.
+//! kept between questions (from the first misère question on, with the shipped misère form proof in
+//! them); and its answer in the protocol's terms.
 
 use super::base_saving;
 use super::protocol::{Outcome, RequestId, Response, SproutsAnswer, SproutsChild, SproutsLand};
 use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    Base, Budgets, LandForms, LearnedEntries, SteppedAnswer, SteppedQuestion,
+    read_form_proof, Base, Budgets, LandForms, LearnedEntries, SteppedAnswer, SteppedQuestion,
 };
 use std::cell::{Cell, RefCell};
 
@@ -17,6 +18,10 @@ pub const BASE_NAME: &str = "Sprouts positions";
 
 /// Where the app's shipped Sprouts base is served (copied from `www/` by Trunk).
 const SHIPPED_BASE_URL: &str = "/sprouts-base.bin";
+
+/// Where the shipped misère form proof is served: the misère starts 9 to 12 and every move from
+/// them (fetched for the first misère question; see the engine's `misere_form_proof`).
+const SHIPPED_FORM_PROOF_URL: &str = "/sprouts-misere.bin";
 
 thread_local! {
     static BASE: RefCell<Option<Base>> = const { RefCell::new(None) };
@@ -55,7 +60,11 @@ impl SproutsJob {
         let base = take_base().await;
         // Compared with what is stored, not with what is in memory: the shipped entries get stored too.
         let entries_at_start = stored_entries().await;
-        let forms = LAND_FORMS.with(|kept| kept.borrow_mut().take());
+        let forms = match LAND_FORMS.with(|kept| kept.borrow_mut().take()) {
+            Some(forms) => Some(forms),
+            None if misere => shipped_form_proof().await,
+            None => None,
+        };
         let clock = Box::new(js_sys::Date::now);
         let question =
             SteppedQuestion::new(position, misere, base, forms, Budgets::default(), clock);
@@ -356,19 +365,36 @@ async fn load() -> Base {
 
 /// The base shipped with the app (`/sprouts-base.bin`), if it can be fetched and read.
 async fn shipped_base() -> Option<Base> {
+    Base::from_own_bytes(&fetch_shipped(SHIPPED_BASE_URL).await?).ok()
+}
+
+/// The misère forms holding the shipped form proof (checked in full when it was built, as the
+/// shipped base is: here its form alone is checked), if it can be fetched and read.
+async fn shipped_form_proof() -> Option<LandForms> {
+    match read_form_proof(&fetch_shipped(SHIPPED_FORM_PROOF_URL).await?) {
+        Ok(forms) => Some(forms),
+        Err(error) => {
+            gloo::console::warn!(format!("the shipped misère proof: {error}"));
+            None
+        }
+    }
+}
+
+/// A file shipped with the app, if it can be fetched.
+async fn fetch_shipped(path: &str) -> Option<Vec<u8>> {
     // The worker runs from a blob: URL, against which a path does not resolve: use the page's origin.
     let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok()?;
     let origin = js_sys::Reflect::get(&location, &"origin".into())
         .ok()?
         .as_string()?;
-    let response = gloo::net::http::Request::get(&format!("{origin}{SHIPPED_BASE_URL}"))
+    let response = gloo::net::http::Request::get(&format!("{origin}{path}"))
         .send()
         .await
         .ok()?;
     if !response.ok() {
         return None;
     }
-    Base::from_own_bytes(&response.binary().await.ok()?).ok()
+    response.binary().await.ok()
 }
 
 fn shorten(text: &str) -> String {

@@ -3,13 +3,21 @@
 //! agrees with the published values, and every entry is re-derived from the rules by the complete check.
 //! It is a minimal proof base, made by `sprague sprouts base proof --normal 14 --nimbers-up-to 8
 //! --misere 8 --with-moves -o www/sprouts-base.bin` (from scratch: 107 s on one core).
+//!
+//! Past 8 spots misère play ships as a form proof (`www/sprouts-misere.bin`, fetched by the worker
+//! for its first misère question), made by `sprague sprouts base form-proof --from 9 --misere 12
+//! --with-moves -o www/sprouts-misere.bin` (713 s on one core, 1.9 GB).
 
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    verify_base, Base, CheckOptions, MisereSearch, NormalAnswer, NormalSearch,
+    check_form_proof, form_proof_outcome, verify_base, Base, CheckOptions, MisereSearch,
+    NormalAnswer, NormalSearch,
 };
 
 const SHIPPED: &[u8] = include_bytes!("../../../www/sprouts-base.bin");
+const SHIPPED_FORM_PROOF: &[u8] = include_bytes!("../../../www/sprouts-misere.bin");
+/// The misère starts the form proof answers, with every move from them.
+const FORM_PROOF_STARTS: std::ops::RangeInclusive<usize> = 9..=12;
 
 /// Nimbers of the n-spot starts, n = 1..6 (Applegate, Jacobson and Sleator; the table).
 const START_NIMBERS: [u32; 6] = [0, 0, 1, 1, 1, 0];
@@ -114,4 +122,26 @@ fn every_shipped_entry_is_re_derived_from_the_rules() {
     );
     assert_eq!(report.verified, entries);
     assert_eq!(verified, base);
+}
+
+#[test]
+fn shipped_form_proof_checks_and_answers_every_move_from_the_misere_starts_9_to_12() {
+    // Every outcome it lists is re-derived from the rules (13 s on one core).
+    let (mut lands, report) = check_form_proof(SHIPPED_FORM_PROOF).expect("the proof checks");
+    assert!(report.states > 1_000, "{report:?}");
+    for n in FORM_PROOF_STARTS {
+        let start = Position::start(n).unwrap();
+        let lost = form_proof_outcome(&start, &mut lands);
+        assert_eq!(lost, Some(!MISERE_FIRST_WINS[n - 1]), "{n} spots, misère");
+        // Every move is shown: a won start has a move to a lost position, a lost one has none.
+        let mut winning_moves = 0;
+        for child in start.children() {
+            match form_proof_outcome(&child, &mut lands) {
+                Some(true) => winning_moves += 1,
+                Some(false) => {}
+                None => panic!("{n} spots, misère: the move to {child} is not in the proof"),
+            }
+        }
+        assert_eq!(winning_moves > 0, MISERE_FIRST_WINS[n - 1], "{n} spots");
+    }
 }

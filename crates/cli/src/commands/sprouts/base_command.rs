@@ -7,6 +7,7 @@ use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{self, minimal_base, Base, Goal, Method, Solver};
 
 use super::files::{load_base, read_base, save_base};
+use super::form_proof;
 use super::progress::{available_threads, with_progress};
 use super::{print_json, report_summary};
 use crate::commands::budget::{Budget, Limits};
@@ -58,6 +59,34 @@ pub enum BaseCommand {
         /// Output file (binary, or GLOP text if the name ends in .spr)
         #[arg(long, short)]
         out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Prove the misère outcomes of the n-spot starts over form states (small lands replaced by
+    /// their misère simplest forms), and write the proof after checking it in full: the app's
+    /// misère hints past what a base of whole positions can ship
+    FormProof {
+        /// The starts FROM..=M
+        #[arg(long)]
+        misere: usize,
+        #[arg(long, default_value_t = 1)]
+        from: usize,
+        /// Also prove the outcome of every move from each start
+        #[arg(long)]
+        with_moves: bool,
+        /// Bounds over all the searches (nothing is written when one is passed)
+        #[command(flatten)]
+        limits: Limits,
+        #[arg(long, short)]
+        out: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check every outcome of a form proof from the rules, and print what it shows for positions
+    FormCheck {
+        file: PathBuf,
+        /// Positions to look up (misère outcome)
+        positions: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -120,6 +149,19 @@ impl BaseCommand {
                 &out,
                 json,
             ),
+            BaseCommand::FormProof {
+                misere,
+                from,
+                with_moves,
+                limits,
+                out,
+                json,
+            } => form_proof::build(from, misere, with_moves, Budget::new(limits), &out, json),
+            BaseCommand::FormCheck {
+                file,
+                positions,
+                json,
+            } => form_proof::check(&file, &positions, json),
             BaseCommand::Merge { inputs, out, json } => {
                 if inputs.is_empty() {
                     return Err("merge needs at least one input base".into());

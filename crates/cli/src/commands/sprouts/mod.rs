@@ -3,6 +3,7 @@
 mod base_command;
 mod dfpn;
 mod files;
+mod form_proof;
 mod inspect;
 mod progress;
 mod proof;

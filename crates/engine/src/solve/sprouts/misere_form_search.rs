@@ -16,6 +16,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
+use super::misere_form_state::FormState;
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
 use super::normal::Step;
@@ -39,23 +40,15 @@ fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
 /// How many estimated land moves one option of a form counts for, in move ordering.
 const FORM_MOVE_WEIGHT: u64 = 4;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-struct State {
-    /// The lands too large for a form.
-    large: Position,
-    /// The form of the sum of the other lands.
-    form: FormId,
-}
-
 /// A child still to be tried: a state, or a move in a large land not yet put into canonical form
 /// (the costly step), named when the search reaches it — never, if an earlier child settles the frame.
 enum Open {
-    Ready(State),
+    Ready(FormState),
     Pending(PendingChild, FormId),
 }
 
 struct Frame {
-    state: State,
+    state: FormState,
     /// Children not known to be won, cheapest first.
     children: Vec<Open>,
     next: usize,
@@ -66,7 +59,7 @@ pub struct MisereFormSearch {
     base: Base,
     lands: LandForms,
     /// Outcomes (lost for the player to move?) of states with a non-zero form.
-    memo: HashMap<State, bool>,
+    memo: HashMap<FormState, bool>,
     /// [`lands_invariant`] of the large lands of every state this search found lost: a pending
     /// child whose large lands have another invariant cannot be known lost, so it need not be
     /// named yet. (Lost positions of an imported base are found when the search reaches them.)
@@ -133,6 +126,10 @@ impl MisereFormSearch {
         &self.lands
     }
 
+    pub(super) fn land_forms_mut(&mut self) -> &mut LandForms {
+        &mut self.lands
+    }
+
     /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
     pub fn step(&mut self, budget: u64) -> Step<bool> {
         let stop_at = self.nodes.saturating_add(budget);
@@ -169,24 +166,18 @@ impl MisereFormSearch {
     }
 
     /// The state of `lands` plus a form: small lands are folded into the form.
-    fn state_of(&mut self, lands: Vec<Land>, form: FormId) -> State {
-        let mut parts = vec![form];
-        let mut large = Vec::new();
-        for land in lands {
-            match self.lands.form(&land) {
-                Some(f) => parts.push(f),
-                None => large.push(land),
-            }
-        }
-        State {
-            large: Position::from_lands(large),
-            form: self.lands.forms_mut().sum(&parts),
-        }
+    fn state_of(&mut self, lands: Vec<Land>, form: FormId) -> FormState {
+        FormState::of(lands, form, &mut self.lands)
     }
 
-    fn known(&self, state: &State) -> Option<bool> {
-        if state.large.is_terminal() {
-            return Some(self.lands.forms().losing(state.form));
+    /// The outcome of a state, if known: settled by its form, proven by a form proof the land
+    /// forms carry, in the base (a plain position) or found by this search.
+    pub(super) fn known(&self, state: &FormState) -> Option<bool> {
+        if let Some(known) = state.settled_by_form(&self.lands) {
+            return Some(known);
+        }
+        if let Some(known) = self.lands.proven(state) {
+            return Some(known);
         }
         if state.form == FormId::ZERO {
             return self.base.misere_losing(&state.large);
@@ -194,7 +185,7 @@ impl MisereFormSearch {
         self.memo.get(state).copied()
     }
 
-    fn record(&mut self, state: State, losing: bool) {
+    fn record(&mut self, state: FormState, losing: bool) {
         if losing {
             let invariant = lands_invariant(state.large.lands().iter().map(Land::invariant));
             self.lost_large.insert(invariant);
@@ -206,7 +197,7 @@ impl MisereFormSearch {
         }
     }
 
-    fn finish(&mut self, state: State, losing: bool) {
+    fn finish(&mut self, state: FormState, losing: bool) {
         self.record(state, losing);
         self.pending = Some(losing);
     }
@@ -229,8 +220,8 @@ impl MisereFormSearch {
     }
 
     /// The state of an open child (named now, and kept named, if it was pending).
-    fn named(&mut self, open: &mut Open) -> State {
-        let state = match std::mem::replace(open, Open::Ready(State::default())) {
+    fn named(&mut self, open: &mut Open) -> FormState {
+        let state = match std::mem::replace(open, Open::Ready(FormState::default())) {
             Open::Ready(state) => state,
             Open::Pending(child, form) => self.state_of(child.into_lands(), form),
         };
@@ -239,7 +230,7 @@ impl MisereFormSearch {
     }
 
     /// Answers at once if known or settled by a known child, or pushes a frame and returns `None`.
-    fn start(&mut self, state: State) -> Option<bool> {
+    fn start(&mut self, state: FormState) -> Option<bool> {
         if let Some(known) = self.known(&state) {
             return Some(known);
         }
@@ -248,7 +239,7 @@ impl MisereFormSearch {
         // Moves in the form: cheap, and each may be known.
         let options = self.lands.forms().options(state.form).to_vec();
         for form in options {
-            let child = State {
+            let child = FormState {
                 large: state.large.clone(),
                 form,
             };

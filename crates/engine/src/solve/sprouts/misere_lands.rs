@@ -8,13 +8,17 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::games::sprouts::Land;
 
+use super::misere_form_state::FormState;
 use super::misere_forms::{FormId, MisereForms};
 
-/// Forms of the lands met so far, up to a lives bound.
+/// Forms of the lands met so far, up to a lives bound; and the outcomes of the form states a form
+/// proof holds (see [`super::check_form_proof`]), which are written in these forms' ids.
 pub struct LandForms {
     forms: MisereForms,
     lands: HashMap<Land, FormId>,
     max_lives: u32,
+    /// Lost for the player to move?
+    proven: HashMap<FormState, bool>,
 }
 
 impl LandForms {
@@ -24,6 +28,7 @@ impl LandForms {
             forms: MisereForms::new(),
             lands: HashMap::default(),
             max_lives,
+            proven: HashMap::default(),
         }
     }
 
@@ -37,6 +42,27 @@ impl LandForms {
 
     pub fn forms_mut(&mut self) -> &mut MisereForms {
         &mut self.forms
+    }
+
+    /// The outcome of a state of a form proof (lost for the player to move?).
+    pub fn proven(&self, state: &FormState) -> Option<bool> {
+        self.proven.get(state).copied()
+    }
+
+    /// Number of states of form proofs held.
+    pub fn proven_len(&self) -> usize {
+        self.proven.len()
+    }
+
+    /// Every state proven, in no order.
+    pub(super) fn proven_states(&self) -> impl Iterator<Item = (&FormState, bool)> {
+        self.proven.iter().map(|(state, &lost)| (state, lost))
+    }
+
+    /// Holds a state's outcome, proven elsewhere. Returns the outcome already held, if another.
+    pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) -> Option<bool> {
+        let held = *self.proven.entry(state).or_insert(lost);
+        (held != lost).then_some(held)
     }
 
     /// Number of lands whose form is known.

@@ -27,7 +27,9 @@ mod learning;
 mod lookahead;
 mod minimal;
 mod misere;
+mod misere_form_proof;
 mod misere_form_search;
+mod misere_form_state;
 mod misere_forms;
 mod misere_lands;
 mod normal;
@@ -56,7 +58,12 @@ pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
 pub use lookahead::{Lookahead, Lookout, LOSS, WIN};
 pub use minimal::{minimal_base, Goal};
 pub use misere::MisereSearch;
+pub use misere_form_proof::{
+    check_form_proof, form_proof_outcome, prove_on_forms, read_form_proof, write_form_proof,
+    FormProofError, FormProofReport, FORM_PROOF_MAGIC, MAX_FORM_PROOF_BYTES, MAX_PROOF_FORM_LIVES,
+};
 pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
+pub use misere_form_state::FormState;
 pub use misere_forms::{FormId, MisereForms};
 pub use misere_lands::LandForms;
 pub use normal::{NormalAnswer, NormalSearch, Step};
