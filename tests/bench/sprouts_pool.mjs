@@ -11,8 +11,9 @@ import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 const rounds = Number(process.argv[2] ?? 2);
 const queries = process.argv.length > 3 ? process.argv.slice(3) : [
     'start=10', // normal, 10 spots
-    'start=9&rules=misere',
-    'start=10&rules=misere',
+    // Misère play past the shipped form proof (the starts 9 to 12 are answered from it at once).
+    'start=0*5%2B0*6&rules=misere',
+    'start=0*6%2B0*6&rules=misere',
 ];
 
 const server = await serveDist();
@@ -64,7 +65,7 @@ async function cancelLatency() {
     });
     try {
         const page = await context.newPage();
-        await page.goto(`${server.url}/sprouts?start=11&rules=misere&vs=human`);
+        await page.goto(`${server.url}/sprouts?start=0*5%2B0*7&rules=misere&vs=human`);
         await page.click('#hint');
         await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
         const workers = page.workers();

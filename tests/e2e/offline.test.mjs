@@ -21,7 +21,7 @@ let browser;
 
 before(async () => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), 'sprague-offline-'));
-    fs.cpSync(path.join(root, 'dist'), copy, { recursive: true });
+    fs.cpSync(process.env.SPRAGUE_DIST ?? path.join(root, 'dist'), copy, { recursive: true });
     assert.ok(fs.existsSync(path.join(copy, 'sw.js')), 'the build wrote a service worker');
     server = http.createServer(sirv(copy, { single: true, dev: true }));
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +71,11 @@ test('offline: reload, play a move and get a hint with the network off; a new bu
     await page.click('#hint');
     await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
     await screenshot(page, 'offline-sprouts-hint');
+    // The misère form proof is cached too: the 12-spot misère start answers at once, every move marked.
+    await page.goto(`${url}/sprouts?start=12&rules=misere&vs=human`);
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins: 2 of the 7 moves win/);
     await context.setOffline(false);
 
     // A new build: a changed page, and the service worker written again over it (as Trunk's hook does).

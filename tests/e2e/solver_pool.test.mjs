@@ -10,6 +10,9 @@ import { sproutsNimber } from './reference.mjs';
 
 const env = useServerAndBrowser();
 
+/// A misère position past the shipped form proof whose hint takes seconds of search.
+const SEARCHED = 'start=0*6%2B0*6&rules=misere';
+
 /// A fresh browser profile (only the shipped base) whose navigator reports `cores` cores.
 async function withCores(cores) {
     const context = await env.browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -48,13 +51,15 @@ test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree 
         ['start=0*2%2B0*3', true, false],
         // Normal play: a won position of 34 moves, every one settled (seconds of search).
         ['start=0*8.1a1a', false, true],
-        // Misère play (published: 6 spots W, 9 spots L), searched on simplest forms.
+        // Misère play (published: 6 spots W, 9 spots L, 10 spots W), searched on simplest forms;
+        // 9 and 10 are answered from the shipped form proof, every move marked.
         ['start=6&rules=misere', false, false],
         ['start=0*3%2B0*4&rules=misere', false, false],
-        ['start=9&rules=misere', false, true],
-        // Misère 10 spots (published: W): the search for more winning moves stops after a few
-        // seconds, so only the moves settled by both are compared.
-        ['start=10&rules=misere', false, true],
+        ['start=9&rules=misere', false, false],
+        ['start=10&rules=misere', false, false],
+        // Misère, two 6-spot lands: past the proof, seconds of search. The search for more winning
+        // moves stops after a few seconds, so only the moves settled by both are compared.
+        [SEARCHED, false, true],
     ];
     const answers = new Map();
     for (const cores of [1, 2, 4]) {
@@ -85,7 +90,7 @@ test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree 
             for (const [child, mark] of settled) {
                 assert.equal(mark, one.moves.find(([c]) => c === child)[1], `${what}: the move to ${child}`);
             }
-            if (query !== 'start=10&rules=misere') {
+            if (query !== SEARCHED) {
                 assert.equal(answer.verdict, one.verdict, what);
                 assert.deepEqual(answer.moves, one.moves, what);
             }
@@ -97,13 +102,19 @@ test('Sprouts pool: 1, 2 and 4 workers give the same hints, and the marks agree 
     assert.match(answers.get('start=6&rules=misere').verdict, /player to move wins/);
     assert.match(answers.get('start=9&rules=misere').verdict, /player to move loses/);
     assert.match(answers.get('start=10&rules=misere').verdict, /player to move wins/);
+    // Every move of the misère 10-spot start is marked from the proof; 2 of its 6 win (as
+    // `sprague sprouts solve 0*10 --misere` finds by search).
+    const marks = answers.get('start=10&rules=misere').moves.map(([, mark]) => mark);
+    assert.deepEqual([marks.length, marks.filter((m) => m === 'wins').length], [6, 2]);
+    assert.match(answers.get(SEARCHED).verdict, /player to move wins/);
 });
 
 test('Sprouts pool: the helpers\' work shows in the progress, and a cancel stops every worker', async () => {
     const context = await withCores(2);
     const page = await openPage(context);
-    // Misère 10 spots: a search of many seconds, beyond the shipped base.
-    await page.goto(`${env.url}/sprouts?start=10&rules=misere&vs=human`);
+    // Misère, lands of 5 and 7 spots: won at once, then many seconds of search for more winning
+    // moves, past the shipped base and form proof.
+    await page.goto(`${env.url}/sprouts?start=0*5%2B0*7&rules=misere&vs=human`);
     await page.click('#hint');
     await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
     const workers = page.workers();

@@ -93,6 +93,36 @@ test('Sprouts: on the won 9- to 11-spot starts the hint marks a winning move, an
     await page.close();
 });
 
+test('Sprouts misère: on the 9- to 12-spot starts the hint marks every move at once, and each winning move leaves a lost position', async () => {
+    // Published misère outcomes (DESIGN.md): 9 spots L, 10, 11 and 12 W. Past what the shipped base
+    // holds, the worker answers from the shipped form proof (www/sprouts-misere.bin).
+    const page = await openPage(app.context);
+    for (const [n, wins] of [[9, false], [10, true], [11, true], [12, true]]) {
+        await page.goto(`${app.url}/sprouts?start=${n}&rules=misere&vs=human`);
+        assert.match(await hintVerdict(page), wins ? /player to move wins/ : /player to move loses/, `${n} spots`);
+        const searched = /^(\d+) positions searched/.exec(await page.locator('.hint-panel .muted').textContent());
+        assert.ok(searched && Number(searched[1]) < 100, `${n} spots: ${searched?.[0]}`);
+        const marks = await page.locator('#children .child').evaluateAll((items) => items.map((li) => ({
+            position: li.querySelector('code').textContent,
+            wins: li.classList.contains('wins') ? true : li.classList.contains('loses') ? false : null,
+        })));
+        assert.ok(marks.length >= 6, `${n} spots: its moves are listed`);
+        assert.ok(marks.every(({ wins: w }) => w !== null), `${n} spots: every move marked`);
+        assert.equal(marks.some(({ wins: w }) => w), wins, `${n} spots: a winning move exactly when won`);
+        // Asked on its own, the position after each winning move is lost for the player to move.
+        for (const { position } of marks.filter(({ wins: w }) => w)) {
+            const alone = await openPage(app.context);
+            await alone.goto(`${app.url}/sprouts?start=${encodeURIComponent(position)}&rules=misere&vs=human`);
+            assert.match(await hintVerdict(alone), /player to move loses/, `${n} spots -> ${position}`);
+            assert.deepEqual(alone.problems, []);
+            await alone.close();
+        }
+    }
+    await screenshot(page, 'sprouts-misere-hint-12');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Sprouts: the hint on a sum of lands shows each land\'s nimber and their nim-sum', async () => {
     // Published nimbers of the n-spot starts: 1 → 0, 2 → 0, 3 → 1, 4 → 1, 5 → 1, 6 → 0.
     const published = { 2: 0, 3: 1, 4: 1, 5: 1, 6: 0 };

@@ -10,8 +10,8 @@
 
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    check_form_proof, form_proof_outcome, verify_base, Base, CheckOptions, MisereSearch,
-    NormalAnswer, NormalSearch,
+    check_form_proof, form_proof_outcome, read_form_proof, verify_base, Base, CheckOptions,
+    MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch,
 };
 
 const SHIPPED: &[u8] = include_bytes!("../../../www/sprouts-base.bin");
@@ -144,4 +144,36 @@ fn shipped_form_proof_checks_and_answers_every_move_from_the_misere_starts_9_to_
         }
         assert_eq!(winning_moves > 0, MISERE_FIRST_WINS[n - 1], "{n} spots");
     }
+}
+
+#[test]
+fn a_game_that_follows_the_form_proof_is_answered_at_once_after_every_reply() {
+    // A player who takes a winning move (or starts from the lost 9 spots) leaves the opponent a lost
+    // position; whatever the reply, the position after it is won, and the proof holds a lost move
+    // from it. A search over the proof finds that move at once: it names first the moves whose large
+    // lands may be a proven lost state's (before, a reply to misère 12 could take 7.7 M nodes).
+    let mut lands = read_form_proof(SHIPPED_FORM_PROOF).expect("the proof reads");
+    let mut replies = 0;
+    for n in FORM_PROOF_STARTS {
+        let start = Position::start(n).unwrap();
+        let lost_positions: Vec<Position> = if MISERE_FIRST_WINS[n - 1] {
+            let children = start.children();
+            children
+                .into_iter()
+                .filter(|c| form_proof_outcome(c, &mut lands) == Some(true))
+                .collect()
+        } else {
+            vec![start]
+        };
+        for lost in lost_positions {
+            for reply in lost.children() {
+                let mut search = MisereFormSearch::with_forms(&reply, Base::new(), lands);
+                assert!(!search.run(), "{lost} -> {reply} is won");
+                assert!(search.nodes() <= 1, "{reply}: {} nodes", search.nodes());
+                lands = search.into_parts().1;
+                replies += 1;
+            }
+        }
+    }
+    assert!(replies > 50, "{replies} replies");
 }

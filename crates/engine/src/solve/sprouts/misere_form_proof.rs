@@ -154,6 +154,9 @@ fn keep_proof(search: &mut MisereFormSearch, root: FormState) -> Result<(), Form
     let mut shown_won: HashSet<FormState> = HashSet::default();
     let mut todo = vec![(root, root_lost)];
     while let Some((state, lost)) = todo.pop() {
+        if !lost && !shown_won.insert(state.clone()) {
+            continue;
+        }
         let lands = search.land_forms_mut();
         let mut children = Vec::new();
         let mut settled_lost = false;
@@ -173,9 +176,6 @@ fn keep_proof(search: &mut MisereFormSearch, root: FormState) -> Result<(), Form
                     todo.push((child, false));
                 }
             }
-            continue;
-        }
-        if !shown_won.insert(state.clone()) {
             continue;
         }
         // A lost child settled by its form or already kept costs nothing; else the one with the

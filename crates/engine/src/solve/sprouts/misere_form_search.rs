@@ -16,7 +16,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
-use super::misere_form_state::FormState;
+use super::misere_form_state::{lands_invariant, FormState};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
 use super::normal::Step;
@@ -26,16 +26,6 @@ use super::normal::Step;
 /// CPU seconds, misère starts 9 / 10 / 11 / 12 spots): 8 lives –/–/–/178; 9 lives 1.3/2.1/1.4/116;
 /// 10 lives 2.0/3.4/2.1/92; 11 lives 3.0/6.1/2.7/83.
 pub const DEFAULT_FORM_LIVES: u32 = 10;
-
-/// An order-free combination of [`Land::invariant`]s (equal multisets of lands give equal values).
-fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
-    invariants.fold(0u64, |acc, x| {
-        let mut x = x ^ 0x2545_F491_4F6C_DD1D;
-        x ^= x >> 31;
-        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        acc.wrapping_add(x ^ (x >> 29))
-    })
-}
 
 /// How many estimated land moves one option of a form counts for, in move ordering.
 const FORM_MOVE_WEIGHT: u64 = 4;
@@ -187,8 +177,7 @@ impl MisereFormSearch {
 
     fn record(&mut self, state: FormState, losing: bool) {
         if losing {
-            let invariant = lands_invariant(state.large.lands().iter().map(Land::invariant));
-            self.lost_large.insert(invariant);
+            self.lost_large.insert(state.large_invariant());
         }
         if state.form == FormId::ZERO {
             self.base.insert_misere(&state.large, losing);
@@ -268,7 +257,10 @@ impl MisereFormSearch {
                         .map(|(invariant, _)| invariant),
                 );
                 // A child of small lands only is a form, known at once.
-                if all_small || self.lost_large.contains(&large_invariant) {
+                if all_small
+                    || self.lost_large.contains(&large_invariant)
+                    || self.lands.may_be_proven_lost(large_invariant)
+                {
                     let child = self.state_of(child.into_lands(), state.form);
                     match self.known(&child) {
                         Some(true) => return ControlFlow::Break(()),

@@ -12,6 +12,16 @@ use crate::games::sprouts::{Land, Position};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
 
+/// An order-free combination of [`Land::invariant`]s (equal multisets of lands give equal values).
+pub(super) fn lands_invariant(invariants: impl Iterator<Item = u64>) -> u64 {
+    invariants.fold(0u64, |acc, x| {
+        let mut x = x ^ 0x2545_F491_4F6C_DD1D;
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        acc.wrapping_add(x ^ (x >> 29))
+    })
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FormState {
     /// The lands too large for a form.
@@ -40,6 +50,11 @@ impl FormState {
     /// The state of a whole position.
     pub fn of_position(position: &Position, forms: &mut LandForms) -> FormState {
         FormState::of(position.lands().to_vec(), FormId::ZERO, forms)
+    }
+
+    /// [`lands_invariant`] of the large lands.
+    pub fn large_invariant(&self) -> u64 {
+        lands_invariant(self.large.lands().iter().map(Land::invariant))
     }
 
     /// The outcome when no large land is left (lost for the player to move?), read from the form.

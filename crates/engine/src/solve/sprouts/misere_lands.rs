@@ -4,7 +4,7 @@
 //! the forms of its lands. Forms are computed exhaustively (no pruning), so only for lands with at
 //! most `max_lives` lives, where that is cheap.
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::games::sprouts::Land;
 
@@ -19,6 +19,9 @@ pub struct LandForms {
     max_lives: u32,
     /// Lost for the player to move?
     proven: HashMap<FormState, bool>,
+    /// [`FormState::large_invariant`] of every lost state proven: a search names at once the moves
+    /// that may reach one (see `MisereFormSearch`).
+    proven_lost_large: HashSet<u64>,
 }
 
 impl LandForms {
@@ -29,6 +32,7 @@ impl LandForms {
             lands: HashMap::default(),
             max_lives,
             proven: HashMap::default(),
+            proven_lost_large: HashSet::default(),
         }
     }
 
@@ -49,6 +53,11 @@ impl LandForms {
         self.proven.get(state).copied()
     }
 
+    /// Whether some lost state proven has large lands of this [`FormState::large_invariant`].
+    pub fn may_be_proven_lost(&self, large_invariant: u64) -> bool {
+        self.proven_lost_large.contains(&large_invariant)
+    }
+
     /// Number of states of form proofs held.
     pub fn proven_len(&self) -> usize {
         self.proven.len()
@@ -61,6 +70,9 @@ impl LandForms {
 
     /// Holds a state's outcome, proven elsewhere. Returns the outcome already held, if another.
     pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) -> Option<bool> {
+        if lost {
+            self.proven_lost_large.insert(state.large_invariant());
+        }
         let held = *self.proven.entry(state).or_insert(lost);
         (held != lost).then_some(held)
     }
