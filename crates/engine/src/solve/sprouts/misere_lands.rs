@@ -17,11 +17,18 @@ pub struct LandForms {
     forms: MisereForms,
     lands: HashMap<Land, FormId>,
     max_lives: u32,
+    /// Boxed: a search holds its land forms, and most hold no proof.
+    proven: Box<ProvenStates>,
+}
+
+/// The states of the form proofs held.
+#[derive(Default)]
+struct ProvenStates {
     /// Lost for the player to move?
-    proven: HashMap<FormState, bool>,
-    /// [`FormState::large_invariant`] of every lost state proven: a search names at once the moves
-    /// that may reach one (see `MisereFormSearch`).
-    proven_lost_large: HashSet<u64>,
+    outcomes: HashMap<FormState, bool>,
+    /// [`FormState::large_invariant`] of every lost state: a search names at once the moves that
+    /// may reach one (see `MisereFormSearch`).
+    lost_large: HashSet<u64>,
 }
 
 impl LandForms {
@@ -31,8 +38,7 @@ impl LandForms {
             forms: MisereForms::new(),
             lands: HashMap::default(),
             max_lives,
-            proven: HashMap::default(),
-            proven_lost_large: HashSet::default(),
+            proven: Box::default(),
         }
     }
 
@@ -50,30 +56,30 @@ impl LandForms {
 
     /// The outcome of a state of a form proof (lost for the player to move?).
     pub fn proven(&self, state: &FormState) -> Option<bool> {
-        self.proven.get(state).copied()
+        self.proven.outcomes.get(state).copied()
     }
 
     /// Whether some lost state proven has large lands of this [`FormState::large_invariant`].
     pub fn may_be_proven_lost(&self, large_invariant: u64) -> bool {
-        self.proven_lost_large.contains(&large_invariant)
+        self.proven.lost_large.contains(&large_invariant)
     }
 
     /// Number of states of form proofs held.
     pub fn proven_len(&self) -> usize {
-        self.proven.len()
+        self.proven.outcomes.len()
     }
 
     /// Every state proven, in no order.
     pub(super) fn proven_states(&self) -> impl Iterator<Item = (&FormState, bool)> {
-        self.proven.iter().map(|(state, &lost)| (state, lost))
+        self.proven.outcomes.iter().map(|(state, &lost)| (state, lost))
     }
 
     /// Holds a state's outcome, proven elsewhere. Returns the outcome already held, if another.
     pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) -> Option<bool> {
         if lost {
-            self.proven_lost_large.insert(state.large_invariant());
+            self.proven.lost_large.insert(state.large_invariant());
         }
-        let held = *self.proven.entry(state).or_insert(lost);
+        let held = *self.proven.outcomes.entry(state).or_insert(lost);
         (held != lost).then_some(held)
     }
 
