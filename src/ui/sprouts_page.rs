@@ -463,8 +463,9 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
                           it would take far longer than the outcome. "
             .into(),
         (true, _) => "Misère play: sums do not add up by nim-sum here, but equal games stay equal in any sum, so \
-                      the solver searched the position with its small lands replaced by the misère simplest form \
-                      of their sum (Conway). "
+                      the solver works on the position with its small lands replaced by the misère simplest form \
+                      of their sum (Conway). A proof of this kind comes with the app for the misère starts of 9 \
+                      to 13 spots and every move from them. "
             .into(),
     };
     let verdict = match answer.outcome {

@@ -19,7 +19,7 @@ pub const BASE_NAME: &str = "Sprouts positions";
 /// Where the app's shipped Sprouts base is served (copied from `www/` by Trunk).
 const SHIPPED_BASE_URL: &str = "/sprouts-base.bin";
 
-/// Where the shipped misère form proof is served: the misère starts 9 to 12 and every move from
+/// Where the shipped misère form proof is served: the misère starts 9 to 13 and every move from
 /// them (fetched for the first misère question; see the engine's `misere_form_proof`).
 const SHIPPED_FORM_PROOF_URL: &str = "/sprouts-misere.bin";
 

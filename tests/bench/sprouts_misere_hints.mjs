@@ -2,11 +2,11 @@
 // Chromium with the real solver workers (a fresh profile: the shipped base and form proof only).
 // Prints, per start, the time from the click to the verdict, the verdict, and how many moves were
 // marked winning, losing or not examined. Compare builds with SPRAGUE_DIST=<dist> node …
-// Usage: node tests/bench/sprouts_misere_hints.mjs [first spots, default 9] [last spots, default 12]
+// Usage: node tests/bench/sprouts_misere_hints.mjs [first spots, default 9] [last spots, default 13]
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 
 const first = Number(process.argv[2] ?? 9);
-const last = Number(process.argv[3] ?? 12);
+const last = Number(process.argv[3] ?? 13);
 
 const server = await serveDist();
 const browser = await launchBrowser();

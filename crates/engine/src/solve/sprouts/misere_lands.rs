@@ -71,7 +71,10 @@ impl LandForms {
 
     /// Every state proven, in no order.
     pub(super) fn proven_states(&self) -> impl Iterator<Item = (&FormState, bool)> {
-        self.proven.outcomes.iter().map(|(state, &lost)| (state, lost))
+        self.proven
+            .outcomes
+            .iter()
+            .map(|(state, &lost)| (state, lost))
     }
 
     /// Holds a state's outcome, proven elsewhere. Returns the outcome already held, if another.
