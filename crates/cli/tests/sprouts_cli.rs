@@ -373,3 +373,94 @@ fn a_bound_stops_the_search_with_a_message_and_keeps_what_it_proved() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_form_proof_is_built_checked_and_read_back() {
+    let dir = std::env::temp_dir().join(format!("sprague-sprouts-forms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("misere.bin");
+    let file = file.to_str().unwrap();
+    let v = json(&[
+        "sprouts",
+        "base",
+        "form-proof",
+        "--from",
+        "5",
+        "--misere",
+        "7",
+        "--with-moves",
+        "-o",
+        file,
+        "--json",
+    ]);
+    assert!(v["states"].as_u64().unwrap() > 0, "{v}");
+    // Misère play (published): 5 and 6 spots won for the first player, 7 lost.
+    let values: Vec<&str> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    for expected in ["0*5 misère N", "0*6 misère N", "0*7 misère P"] {
+        assert!(values.contains(&expected), "{values:?}");
+    }
+    let v = json(&[
+        "sprouts",
+        "base",
+        "form-check",
+        file,
+        "0*7",
+        "0*6",
+        "0*12",
+        "--json",
+    ]);
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values[0], "0*7 misère P");
+    assert_eq!(values[1], "0*6 misère N");
+    assert_eq!(values[2], "0*12 misère not in the proof");
+    // A base is no form proof; a start past the bound is refused; a bound stops the build and
+    // nothing is written.
+    let shipped_base = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/sprouts-base.bin");
+    let refused = |args: &[&str], why: &str| {
+        let out = sprague().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    };
+    refused(
+        &["sprouts", "base", "form-check", shipped_base],
+        "not a form proof",
+    );
+    let bounded = dir.join("bounded.bin");
+    let bounded = bounded.to_str().unwrap();
+    refused(
+        &[
+            "sprouts",
+            "base",
+            "form-proof",
+            "--misere",
+            "99",
+            "-o",
+            bounded,
+        ],
+        "1 to 16 spots",
+    );
+    refused(
+        &[
+            "sprouts",
+            "base",
+            "form-proof",
+            "--from",
+            "11",
+            "--misere",
+            "11",
+            "--max-nodes",
+            "500",
+            "-o",
+            bounded,
+        ],
+        "stopped: the search passed --max-nodes 500",
+    );
+    assert!(!std::path::Path::new(bounded).exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

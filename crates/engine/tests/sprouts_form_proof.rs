@@ -224,3 +224,23 @@ fn malformed_files_are_refused_with_a_reason() {
     assert!(why.contains("is a form"), "{why}");
     assert_eq!(file.magic, FORM_PROOF_MAGIC);
 }
+
+#[test]
+fn a_cancelled_proof_holds_nothing_and_the_next_run_finishes() {
+    let mut lands = LandForms::new(6);
+    let control = Control::new();
+    control.cancel();
+    let start = parse("0*6");
+    assert_eq!(
+        prove_on_forms(&start, &mut lands, &control),
+        Err(FormProofError::Cancelled)
+    );
+    assert_eq!(lands.proven_len(), 0);
+    assert_eq!(lands.max_lives(), 6, "the forms are given back");
+    // 6 spots, misère: the first player wins (published).
+    assert_eq!(
+        prove_on_forms(&start, &mut lands, &Control::new()),
+        Ok(false)
+    );
+    assert!(lands.proven_len() > 0);
+}

@@ -51,6 +51,10 @@ pub enum FormProofError {
     Unreadable(String),
     #[error("the form proof is wrong: {0}")]
     Wrong(String),
+    /// Building a proof: the search did not leave what the proof needs (a bug, never a wrong proof:
+    /// nothing is written).
+    #[error("no proof can be written: {0}")]
+    Incomplete(String),
 }
 
 impl From<Cancelled> for FormProofError {
@@ -103,7 +107,7 @@ pub fn prove_on_forms(
     // A fresh base: every plain position the proof rests on is then one this search decided, so
     // its children's outcomes are in the search too.
     let mut search = MisereFormSearch::with_forms(position, Base::new(), taken);
-    let answer = run_counted(control, |budget| search.step(budget));
+    let answer = run_counted(&mut search, control);
     let walked = answer.map_err(FormProofError::from).and_then(|lost| {
         let root = FormState::of_position(position, search.land_forms_mut());
         keep_proof(&mut search, root)?;
@@ -114,21 +118,20 @@ pub fn prove_on_forms(
 }
 
 /// Nodes a search runs between looks at the control.
-const SLICE: u64 = 10_000;
+const SLICE: u64 = 2_000;
 
 /// Steps a search until it is done or the control is cancelled, counting its nodes there.
-fn run_counted<A>(control: &Control, mut step: impl FnMut(u64) -> Step<A>) -> Result<A, Cancelled> {
+fn run_counted(search: &mut MisereFormSearch, control: &Control) -> Result<bool, Cancelled> {
     let mut counted = 0;
     loop {
         if control.is_cancelled() {
             return Err(Cancelled);
         }
-        match step(SLICE) {
-            Step::Done(answer) => return Ok(answer),
-            Step::Running { nodes, .. } => {
-                control.add_nodes(nodes - counted);
-                counted = nodes;
-            }
+        let step = search.step(SLICE);
+        control.add_nodes(search.nodes() - counted);
+        counted = search.nodes();
+        if let Step::Done(lost) = step {
+            return Ok(lost);
         }
     }
 }
@@ -139,7 +142,7 @@ fn run_counted<A>(control: &Control, mut step: impl FnMut(u64) -> Step<A>) -> Re
 /// are won): a checker finds their lost child itself.
 fn keep_proof(search: &mut MisereFormSearch, root: FormState) -> Result<(), FormProofError> {
     let missing = |state: &FormState| {
-        FormProofError::Wrong(format!(
+        FormProofError::Incomplete(format!(
             "the search left the state of {} (a form beside it) undecided",
             state.large
         ))
