@@ -4,11 +4,13 @@
 //! forms does.
 //!
 //! A proof is a table of forms (each by its options, every option an earlier form) and of states,
-//! each with its outcome. It is checked one ply deep, from the rules: a state listed lost needs
-//! every child shown won, a state listed won needs one child shown lost, where a child is shown by
-//! the table or, when it has no large land left, by its form alone. Every child is smaller than its
-//! parent (a move in a land takes a life, a move in a form goes to an option), so by induction every
-//! listed outcome is true once each is checked. The forms need no trust either: the checker
+//! each with its outcome: the lost states of the proof, and the goals it was built for (nine in ten
+//! states of a proof are won, and a won state is shown by one lost child). It is checked from the
+//! rules: a state listed won needs one child shown lost; a state listed lost needs every child shown
+//! won — listed won, or with a child shown lost (two plies). A state is shown by the list or, when
+//! it has no large land left, by its form alone. Every child is smaller than its parent (a move in a
+//! land takes a life, a move in a form goes to an option), so by induction every listed outcome is
+//! true once each is checked. The forms need no trust either: the checker
 //! computes its own simplest form of each form's options ([`super::MisereForms::game`]); the forms
 //! of small lands it computes from the rules.
 //!
@@ -18,7 +20,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use bincode::Options;
 use serde::{Deserialize, Serialize};
@@ -210,10 +212,12 @@ pub fn write_form_proof(lands: &LandForms) -> Vec<u8> {
             todo.extend_from_slice(forms.options(form));
         }
     }
-    let number = |form: FormId| match form {
-        FormId::ZERO => 0,
-        _ => named.range(..form).count() as u32 + 1,
-    };
+    // Zero is 0, the others 1, 2, … in id order.
+    let numbers: HashMap<FormId, u32> = (named.iter().copied())
+        .zip(1..)
+        .chain([(FormId::ZERO, 0)])
+        .collect();
+    let number = |form: FormId| numbers[&form];
     let mut states: Vec<(Vec<u8>, u32, bool)> = lands
         .proven_states()
         .map(|(s, lost)| (s.large.key(), number(s.form), lost))
