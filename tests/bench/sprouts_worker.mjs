@@ -1,6 +1,7 @@
 // Benchmark (not a test): the n-spot Sprouts starts solved by the real solver worker in headless Chromium,
 // as a user asks for a hint, from an empty base (each n sequentially in one fresh browser context, so later
-// starts reuse what earlier ones stored, as the native benchmark does). Prints wall time per n.
+// starts reuse what earlier ones stored, as the native benchmark does). Prints wall time per n. In misère
+// play the starts 9 to 13 are answered from the shipped form proof (tests/bench/sprouts_misere_hints.mjs).
 // Usage: node tests/bench/sprouts_worker.mjs [max spots, default 6] [misere]
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 
