@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use bincode::Options;
 use serde::{Deserialize, Serialize};
 
-use common::sprouts_brute::{Brute, State};
+use common::sprouts_brute::{random_game_states, Brute, State};
 use common::Rng;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
@@ -57,22 +57,7 @@ fn positions() -> Vec<Position> {
         }
     }
     let mut rng = Rng(0x00f0_4a11_5eed);
-    for game in 0..16 {
-        let spots = 5 + game % 2;
-        // Deep enough into the game for the brute force to be quick (as in sprouts_parallel.rs).
-        let depth = if spots == 5 {
-            3 + game % 3
-        } else {
-            6 + game % 3
-        };
-        let mut state = State::start(spots);
-        for _ in 0..depth {
-            let children = state.children();
-            if children.is_empty() {
-                break;
-            }
-            state = children[rng.below(children.len())].clone();
-        }
+    for state in random_game_states(&mut rng, 16) {
         found.insert(parse(&state.notation()), ());
     }
     found.into_keys().collect()

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use common::sprouts_brute::{Brute, State};
+use common::sprouts_brute::{random_game_states, Brute, State};
 use common::Rng;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{Base, Cancelled, Control, Method, Solver};
@@ -131,22 +131,7 @@ fn every_position_from_4_spots_on_1_2_and_4_threads() {
 fn random_5_and_6_spot_positions_on_1_2_and_4_threads() {
     let mut rng = Rng(0x5eed_1234_abcd);
     let mut brute = Brute::default();
-    for game in 0..12 {
-        let spots = 5 + game % 2;
-        // Deep enough into the game for the brute force to be quick, early enough to be branching.
-        let depth = if spots == 5 {
-            3 + game % 3
-        } else {
-            6 + game % 3
-        };
-        let mut state = State::start(spots);
-        for _ in 0..depth {
-            let children = state.children();
-            if children.is_empty() {
-                break;
-            }
-            state = children[rng.below(children.len())].clone();
-        }
+    for state in random_game_states(&mut rng, 12) {
         let position = parse(&state.notation());
         let truth = truth(&mut brute, &position);
         assert_eq!(

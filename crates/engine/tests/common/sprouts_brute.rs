@@ -277,6 +277,30 @@ impl State {
     }
 }
 
+/// States partway into random games of 5 and 6 spots (in turns): 3–5 moves into 5 spots and 6–8 into
+/// 6, deep enough for the brute force to be quick, early enough to be branching.
+pub fn random_game_states(rng: &mut super::Rng, games: usize) -> Vec<State> {
+    (0..games)
+        .map(|game| {
+            let spots = 5 + game % 2;
+            let depth = if spots == 5 {
+                3 + game % 3
+            } else {
+                6 + game % 3
+            };
+            let mut state = State::start(spots);
+            for _ in 0..depth {
+                let children = state.children();
+                if children.is_empty() {
+                    break;
+                }
+                state = children[rng.below(children.len())].clone();
+            }
+            state
+        })
+        .collect()
+}
+
 #[derive(Default)]
 pub struct Brute {
     /// key -> (notation, nimber, misère: lost for the player to move)

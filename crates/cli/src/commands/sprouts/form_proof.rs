@@ -7,7 +7,7 @@ use serde::Serialize;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
     check_form_proof, form_proof_outcome, prove_on_forms, write_form_proof, FormProofError,
-    LandForms, DEFAULT_FORM_LIVES,
+    FormProofReport, LandForms, DEFAULT_FORM_LIVES,
 };
 
 use super::progress::with_progress;
@@ -25,6 +25,24 @@ struct Summary {
     bytes: usize,
     values: Vec<String>,
     out: String,
+}
+
+/// Prints what a checked proof holds and the values asked of it.
+fn report(
+    report: FormProofReport,
+    bytes: usize,
+    values: Vec<String>,
+    file: &Path,
+    json: bool,
+) -> CommandResult {
+    let summary = Summary {
+        states: report.states,
+        forms: report.forms,
+        bytes,
+        values,
+        out: file.display().to_string(),
+    };
+    report_summary(&summary, json)
 }
 
 /// Proves the misère outcome of the starts `from..=to` (and of every move from them, `with_moves`)
@@ -67,24 +85,15 @@ pub(super) fn build(
     }
     let bytes = write_form_proof(&lands);
     // What is written is what a reader checks: the proof read back passes the complete check.
-    let (_, report) = check_form_proof(&bytes)?;
+    let (_, checked) = check_form_proof(&bytes)?;
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
-    report_summary(
-        &Summary {
-            states: report.states,
-            forms: report.forms,
-            bytes: bytes.len(),
-            values,
-            out: out.display().to_string(),
-        },
-        json,
-    )
+    report(checked, bytes.len(), values, out, json)
 }
 
 /// Checks every outcome of a form proof, and prints the outcome it shows for each of `positions`.
 pub(super) fn check(file: &Path, positions: &[String], json: bool) -> CommandResult {
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let (mut lands, report) = check_form_proof(&bytes)?;
+    let (mut lands, checked) = check_form_proof(&bytes)?;
     let mut values = Vec::new();
     for text in positions {
         let position: Position = text.parse()?;
@@ -95,14 +104,5 @@ pub(super) fn check(file: &Path, positions: &[String], json: bool) -> CommandRes
         };
         values.push(format!("{position} misère {value}"));
     }
-    report_summary(
-        &Summary {
-            states: report.states,
-            forms: report.forms,
-            bytes: bytes.len(),
-            values,
-            out: file.display().to_string(),
-        },
-        json,
-    )
+    report(checked, bytes.len(), values, file, json)
 }

@@ -33,8 +33,7 @@ use super::misere_form_search::MisereFormSearch;
 use super::misere_form_state::FormState;
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
-use super::normal::Step;
-use super::parallel::{Cancelled, Control};
+use super::parallel::{run_sliced, Cancelled, Control};
 
 /// How a form proof file starts.
 pub const FORM_PROOF_MAGIC: &str = "sprague-misere-form-proof";
@@ -119,23 +118,15 @@ pub fn prove_on_forms(
     walked
 }
 
-/// Nodes a search runs between looks at the control.
-const SLICE: u64 = 2_000;
-
-/// Steps a search until it is done or the control is cancelled, counting its nodes there.
+/// Runs a search in slices until it is done or the control is cancelled, counting its nodes there.
 fn run_counted(search: &mut MisereFormSearch, control: &Control) -> Result<bool, Cancelled> {
     let mut counted = 0;
-    loop {
-        if control.is_cancelled() {
-            return Err(Cancelled);
-        }
-        let step = search.step(SLICE);
+    run_sliced(control, |budget| {
+        let step = search.step(budget);
         control.add_nodes(search.nodes() - counted);
         counted = search.nodes();
-        if let Step::Done(lost) = step {
-            return Ok(lost);
-        }
-    }
+        step
+    })
 }
 
 /// Adds to the search's land forms the lost states that prove `root`'s outcome, from what the
@@ -300,10 +291,10 @@ pub fn read_form_proof(bytes: &[u8]) -> Result<LandForms, FormProofError> {
             unreadable(format!("the state of {large} names form {form}, not one"))
         })?;
         let state = FormState { large, form };
-        let described = state.large.to_string();
         if lands.proven(&state).is_some() {
             return Err(unreadable(format!(
-                "the state of {described} (with the same form) is listed twice"
+                "the state of {} (with the same form) is listed twice",
+                state.large
             )));
         }
         lands.hold_proven(state, lost);

@@ -71,7 +71,7 @@ impl FormState {
         forms: &mut LandForms,
         mut visit: impl FnMut(FormState, &LandForms) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        for &option in forms.forms().options(self.form).to_vec().iter() {
+        for option in forms.forms().options(self.form).to_vec() {
             let child = FormState {
                 large: self.large.clone(),
                 form: option,

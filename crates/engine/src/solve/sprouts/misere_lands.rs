@@ -77,13 +77,12 @@ impl LandForms {
             .map(|(state, &lost)| (state, lost))
     }
 
-    /// Holds a state's outcome, proven elsewhere. Returns the outcome already held, if another.
-    pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) -> Option<bool> {
+    /// Holds a state's outcome, proven elsewhere.
+    pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) {
         if lost {
             self.proven.lost_large.insert(state.large_invariant());
         }
-        let held = *self.proven.outcomes.entry(state).or_insert(lost);
-        (held != lost).then_some(held)
+        self.proven.outcomes.insert(state, lost);
     }
 
     /// Number of lands whose form is known.

@@ -567,7 +567,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// Steps a search in slices until it is done or the control is cancelled.
-fn run_sliced<A>(control: &Control, mut step: impl FnMut(u64) -> Step<A>) -> Result<A, Cancelled> {
+pub(super) fn run_sliced<A>(
+    control: &Control,
+    mut step: impl FnMut(u64) -> Step<A>,
+) -> Result<A, Cancelled> {
     loop {
         if control.is_cancelled() {
             return Err(Cancelled);
