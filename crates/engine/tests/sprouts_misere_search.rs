@@ -37,10 +37,13 @@ fn reachable(start: &Position) -> Vec<Position> {
 }
 
 /// Every position reachable from the start, with several bounds on the lands given a form (0: no
-/// forms at all; large: every land), each from an empty base and from the base of earlier answers.
-fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> usize {
+/// forms at all; large: every land), each from an empty base and from the base and land forms of
+/// earlier answers (with the states those searches learned). Returns how many positions were
+/// checked and the most states learned that a search started with.
+fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> (usize, usize) {
     let positions = reachable(&Position::start(spots).unwrap());
     let mut memo = HashMap::new();
+    let mut most_learned = 0;
     for &bound in bounds {
         let mut base = Base::new();
         let mut lands = LandForms::new(bound);
@@ -53,6 +56,7 @@ fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> usize {
                 expected,
                 "{position}, forms up to {bound} lives"
             );
+            most_learned = most_learned.max(lands.learned_len());
             let mut search = MisereFormSearch::with_forms(position, base, lands);
             assert_eq!(
                 search.run(),
@@ -63,13 +67,17 @@ fn agrees_with_plain_minimax(spots: usize, bounds: &[u32]) -> usize {
             assert_eq!(base.misere_losing(position), Some(expected));
         }
     }
-    positions.len()
+    (positions.len(), most_learned)
 }
 
 #[test]
 fn plain_minimax_agrees_from_4_spots() {
-    let checked = agrees_with_plain_minimax(4, &[0, 4, 7, 12]);
+    let (checked, learned) = agrees_with_plain_minimax(4, &[0, 4, 7, 12]);
     assert!(checked > 1000, "only {checked} positions");
+    assert!(
+        learned > 10,
+        "later searches started with {learned} states learned"
+    );
 }
 
 #[test]

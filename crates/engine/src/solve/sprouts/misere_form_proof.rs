@@ -104,9 +104,10 @@ pub fn prove_on_forms(
     lands: &mut LandForms,
     control: &Control,
 ) -> Result<bool, FormProofError> {
-    let taken = std::mem::replace(lands, LandForms::new(lands.max_lives()));
-    // A fresh base: every plain position the proof rests on is then one this search decided, so
-    // its children's outcomes are in the search too.
+    let mut taken = std::mem::replace(lands, LandForms::new(lands.max_lives()));
+    // A fresh base and nothing learned before: every plain position the proof rests on is then
+    // one this search decided, so its children's outcomes are in the search too.
+    taken.forget_learned();
     let mut search = MisereFormSearch::with_forms(position, Base::new(), taken);
     let answer = run_counted(&mut search, control);
     let walked = answer.map_err(FormProofError::from).and_then(|lost| {

@@ -11,8 +11,6 @@
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-
 use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
@@ -26,6 +24,10 @@ use super::normal::Step;
 /// CPU seconds, misère starts 9 / 10 / 11 / 12 spots): 8 lives –/–/–/178; 9 lives 1.3/2.1/1.4/116;
 /// 10 lives 2.0/3.4/2.1/92; 11 lives 3.0/6.1/2.7/83.
 pub const DEFAULT_FORM_LIVES: u32 = 10;
+
+/// States learned by earlier searches that a new search starts with, at most (memory between
+/// questions stays bounded; the 11-spot misère start with every move learns 880,000).
+pub const LEARNED_KEPT: usize = 1_000_000;
 
 /// How many estimated land moves one option of a form counts for, in move ordering.
 const FORM_MOVE_WEIGHT: u64 = 4;
@@ -48,12 +50,6 @@ struct Frame {
 pub struct MisereFormSearch {
     base: Base,
     lands: LandForms,
-    /// Outcomes (lost for the player to move?) of states with a non-zero form.
-    memo: HashMap<FormState, bool>,
-    /// [`lands_invariant`] of the large lands of every state this search found lost: a pending
-    /// child whose large lands have another invariant cannot be known lost, so it need not be
-    /// named yet. (Lost positions of an imported base are found when the search reaches them.)
-    lost_large: HashSet<u64>,
     root: Position,
     stack: Vec<Frame>,
     pending: Option<bool>,
@@ -66,13 +62,13 @@ impl MisereFormSearch {
         MisereFormSearch::with_forms(position, base, LandForms::new(DEFAULT_FORM_LIVES))
     }
 
-    /// A search that reuses (and extends) the land forms of an earlier one.
-    pub fn with_forms(position: &Position, base: Base, lands: LandForms) -> MisereFormSearch {
+    /// A search that reuses (and extends) the land forms of an earlier one, and what the earlier
+    /// searches learned unless that passed [`LEARNED_KEPT`] states.
+    pub fn with_forms(position: &Position, base: Base, mut lands: LandForms) -> MisereFormSearch {
+        lands.trim_learned(LEARNED_KEPT);
         let mut search = MisereFormSearch {
             base,
             lands,
-            memo: HashMap::default(),
-            lost_large: HashSet::default(),
             root: position.clone(),
             stack: Vec::new(),
             pending: None,
@@ -172,18 +168,16 @@ impl MisereFormSearch {
         if state.form == FormId::ZERO {
             return self.base.misere_losing(&state.large);
         }
-        self.memo.get(state).copied()
+        self.lands.learned(state)
     }
 
+    /// Outcomes of plain positions go to the base, of the others to the land forms (see
+    /// [`LandForms::learn`]).
     fn record(&mut self, state: FormState, losing: bool) {
-        if losing {
-            self.lost_large.insert(state.large_invariant());
-        }
         if state.form == FormId::ZERO {
             self.base.insert_misere(&state.large, losing);
-        } else {
-            self.memo.insert(state, losing);
         }
+        self.lands.learn(state, losing);
     }
 
     fn finish(&mut self, state: FormState, losing: bool) {
@@ -258,7 +252,7 @@ impl MisereFormSearch {
                 );
                 // A child of small lands only is a form, known at once.
                 if all_small
-                    || self.lost_large.contains(&large_invariant)
+                    || self.lands.may_be_learned_lost(large_invariant)
                     || self.lands.may_be_proven_lost(large_invariant)
                 {
                     let child = self.state_of(child.into_lands(), state.form);

@@ -11,24 +11,38 @@ use crate::games::sprouts::Land;
 use super::misere_form_state::FormState;
 use super::misere_forms::{FormId, MisereForms};
 
-/// Forms of the lands met so far, up to a lives bound; and the outcomes of the form states a form
-/// proof holds (see [`super::check_form_proof`]), which are written in these forms' ids.
+/// Forms of the lands met so far, up to a lives bound; the outcomes of the form states a form
+/// proof holds (see [`super::check_form_proof`]); and those the searches over these forms found.
+/// Both are written in these forms' ids, so they travel with them.
 pub struct LandForms {
     forms: MisereForms,
     lands: HashMap<Land, FormId>,
     max_lives: u32,
     /// Boxed: a search holds its land forms, and most hold no proof.
-    proven: Box<ProvenStates>,
+    proven: Box<StateOutcomes>,
+    /// States with a non-zero form decided by searches (plain positions go to the base): kept
+    /// from one question to the next, as the base is, since neighbouring questions share most of
+    /// their states (11-spot misère: its child `0*10.AB|AB` alone 78 s, after `0*9.1a1a` a few).
+    learned: StateOutcomes,
 }
 
-/// The states of the form proofs held.
+/// Outcomes of form states.
 #[derive(Default)]
-struct ProvenStates {
+struct StateOutcomes {
     /// Lost for the player to move?
     outcomes: HashMap<FormState, bool>,
     /// [`FormState::large_invariant`] of every lost state: a search names at once the moves that
     /// may reach one (see `MisereFormSearch`).
     lost_large: HashSet<u64>,
+}
+
+impl StateOutcomes {
+    fn insert(&mut self, state: FormState, lost: bool) {
+        if lost {
+            self.lost_large.insert(state.large_invariant());
+        }
+        self.outcomes.insert(state, lost);
+    }
 }
 
 impl LandForms {
@@ -39,6 +53,7 @@ impl LandForms {
             lands: HashMap::default(),
             max_lives,
             proven: Box::default(),
+            learned: StateOutcomes::default(),
         }
     }
 
@@ -79,10 +94,46 @@ impl LandForms {
 
     /// Holds a state's outcome, proven elsewhere.
     pub(super) fn hold_proven(&mut self, state: FormState, lost: bool) {
-        if lost {
-            self.proven.lost_large.insert(state.large_invariant());
+        self.proven.insert(state, lost);
+    }
+
+    /// The outcome of a state a search over these forms decided (lost for the player to move?).
+    pub(super) fn learned(&self, state: &FormState) -> Option<bool> {
+        self.learned.outcomes.get(state).copied()
+    }
+
+    /// Notes the outcome a search found; a plain position's (zero form) adds only its invariant.
+    pub(super) fn learn(&mut self, state: FormState, lost: bool) {
+        if state.form == FormId::ZERO {
+            if lost {
+                self.learned.lost_large.insert(state.large_invariant());
+            }
+            return;
         }
-        self.proven.outcomes.insert(state, lost);
+        self.learned.insert(state, lost);
+    }
+
+    /// Whether some lost state learned has large lands of this [`FormState::large_invariant`].
+    pub(super) fn may_be_learned_lost(&self, large_invariant: u64) -> bool {
+        self.learned.lost_large.contains(&large_invariant)
+    }
+
+    /// Number of states learned by searches.
+    pub fn learned_len(&self) -> usize {
+        self.learned.outcomes.len()
+    }
+
+    /// Drops what the searches learned (the forms and proofs stay).
+    pub fn forget_learned(&mut self) {
+        self.learned = StateOutcomes::default();
+    }
+
+    /// Drops what the searches learned if that is more than `max_states` states (memory kept
+    /// between questions stays bounded).
+    pub fn trim_learned(&mut self, max_states: usize) {
+        if self.learned_len() > max_states {
+            self.forget_learned();
+        }
     }
 
     /// Number of lands whose form is known.

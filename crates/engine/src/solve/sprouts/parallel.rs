@@ -137,7 +137,10 @@ impl Solver {
             });
         }
         if self.threads == 1 {
-            let losing = self.one_question(position, 0, base, control)?;
+            let mut kit = Kit::new(std::mem::take(base));
+            let losing = self.one_question(position, 0, &mut kit, control);
+            *base = kit.base;
+            let losing = losing?;
             let winning_move = (!losing).then(|| self.known_winning_move(position, base));
             return Ok(Outcome {
                 losing,
@@ -160,18 +163,19 @@ impl Solver {
     ) -> Result<Analysis, Cancelled> {
         let children = position.children();
         let lost: Vec<bool> = if self.threads == 1 {
-            let outcome = self.outcome(position, base, control)?;
-            if outcome.losing {
-                return Ok(Analysis {
-                    losing: true,
-                    winning_moves: Vec::new(),
-                });
+            // One kit for the position and every child: they share most of their states.
+            let mut kit = Kit::new(std::mem::take(base));
+            let lost = self.position_then_children(position, &children, &mut kit, control);
+            *base = kit.base;
+            match lost? {
+                Some(lost) => lost,
+                None => {
+                    return Ok(Analysis {
+                        losing: true,
+                        winning_moves: Vec::new(),
+                    })
+                }
             }
-            let mut lost = Vec::with_capacity(children.len());
-            for child in &children {
-                lost.push(self.one_question(child, 0, base, control)?);
-            }
-            lost
         } else if !matches!(self.method, Method::MisereForms(_)) {
             // Each child in turn on every thread: its own search against its children's. (10
             // spots with moves: 1.2 s on 2 threads against 3.2 s with the children side by side.)
@@ -184,9 +188,10 @@ impl Solver {
             }
             lost
         } else {
-            // The children side by side, one per thread: a search on forms keeps what it learns
-            // of sums with small lands to itself, so the threads could not help one child (11
-            // spots misère with moves: 55 s on 2 threads this way, 69 s one child at a time).
+            // The children side by side, one per thread: a thread keeps what it learns of sums
+            // with small lands to itself (form ids are its own), so the threads could not help
+            // one child. (11 spots misère with moves: 73 s on 2 threads this way; 78 s with the
+            // grandchildren as the questions, each asked once, grouped by child.)
             let jobs: Vec<Job> = children
                 .iter()
                 .enumerate()
@@ -334,16 +339,34 @@ impl Solver {
         })
     }
 
-    /// One question on this thread: is `position` plus a heap of `heap` lost?
+    /// On this thread: `None` if `position` is lost, else which of its `children` are lost.
+    fn position_then_children(
+        &self,
+        position: &Position,
+        children: &[Position],
+        kit: &mut Kit,
+        control: &Control,
+    ) -> Result<Option<Vec<bool>>, Cancelled> {
+        if !position.is_terminal() && self.one_question(position, 0, kit, control)? {
+            return Ok(None);
+        }
+        let lost: Result<Vec<bool>, Cancelled> = children
+            .iter()
+            .map(|child| self.one_question(child, 0, kit, control))
+            .collect();
+        lost.map(Some)
+    }
+
+    /// One question on this thread, over (and adding to) `kit`: is `position` plus a heap of
+    /// `heap` lost?
     fn one_question(
         &self,
         position: &Position,
         heap: u32,
-        base: &mut Base,
+        kit: &mut Kit,
         control: &Control,
     ) -> Result<bool, Cancelled> {
-        let mut kit = Kit::new(std::mem::take(base));
-        let mut job = OutcomeJob::start(self.method, position, heap, &mut kit);
+        let mut job = OutcomeJob::start(self.method, position, heap, kit);
         let answer = run_sliced(control, |budget| {
             let before = job.nodes();
             let step = job.step(budget);
@@ -353,8 +376,7 @@ impl Solver {
                 Step::Running { nodes, depth } => Step::Running { nodes, depth },
             }
         });
-        job.finish(&mut kit);
-        *base = kit.base;
+        job.finish(kit);
         answer
     }
 

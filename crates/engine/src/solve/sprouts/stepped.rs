@@ -45,6 +45,8 @@ pub struct Budgets {
     pub nimber_ms: f64,
     /// Lands the proof-number search keeps children lists for.
     pub dfpn_cached_lands: usize,
+    /// Misère: states learned by earlier questions a question starts with, at most.
+    pub learned_states: usize,
 }
 
 impl Default for Budgets {
@@ -58,6 +60,8 @@ impl Default for Budgets {
             nimber_ms: 6_000.0,
             // The native default, two million, is hundreds of megabytes.
             dfpn_cached_lands: 200_000,
+            // Less than the native default, a million: a worker has less memory.
+            learned_states: 200_000,
         }
     }
 }
@@ -457,10 +461,11 @@ impl SteppedQuestion {
             }
             false => Search::Normal(NormalSearch::losing(position, 0, base)),
             true => {
-                let forms = self
+                let mut forms = self
                     .forms
                     .take()
                     .unwrap_or_else(|| LandForms::new(DEFAULT_FORM_LIVES));
+                forms.trim_learned(self.budgets.learned_states);
                 Search::Misere(MisereFormSearch::with_forms(position, base, forms))
             }
         }
