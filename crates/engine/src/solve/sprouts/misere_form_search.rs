@@ -6,7 +6,8 @@
 //! an explicit stack in budgeted slices like [`super::MisereSearch`].
 //!
 //! States whose form is zero are plain positions: their outcomes are read from and written to the
-//! [`Base`] (misère entries), as is the root's.
+//! [`Base`] (misère entries), as is the root's. The others are written in the land forms' ids, so
+//! they are kept with the land forms (`LandForms::learned`) and serve the next question too.
 
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
