@@ -11,10 +11,12 @@
 
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
+use super::busy_positions::BusyPositions;
 use super::misere_form_state::{lands_invariant, FormState};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
@@ -45,6 +47,8 @@ struct Frame {
     /// Children not known to be won, cheapest first.
     children: Vec<Open>,
     next: usize,
+    /// Children put off to the end because another thread was searching them.
+    put_off: usize,
 }
 
 /// A misère-play search for whether a position is lost for the player to move, on forms.
@@ -55,6 +59,8 @@ pub struct MisereFormSearch {
     stack: Vec<Frame>,
     pending: Option<bool>,
     nodes: u64,
+    /// The plain positions every thread of a parallel run is searching, when there are others.
+    busy: Option<Arc<BusyPositions>>,
 }
 
 impl MisereFormSearch {
@@ -74,6 +80,7 @@ impl MisereFormSearch {
             stack: Vec::new(),
             pending: None,
             nodes: 0,
+            busy: None,
         };
         search.pending = match search.base.misere_losing(position) {
             Some(known) => Some(known),
@@ -100,12 +107,28 @@ impl MisereFormSearch {
     }
 
     pub fn into_base(self) -> Base {
-        self.base
+        self.into_parts().0
     }
 
     /// The base and the land forms, for a later search.
-    pub fn into_parts(self) -> (Base, LandForms) {
+    pub fn into_parts(mut self) -> (Base, LandForms) {
+        self.share_busy(None);
         (self.base, self.lands)
+    }
+
+    /// Tells the other threads of a run which plain positions this search is on, and puts off a
+    /// move to one they are on (`None`: alone again).
+    pub(super) fn share_busy(&mut self, busy: Option<Arc<BusyPositions>>) {
+        let plain = self.stack.iter().filter(|f| f.state.form == FormId::ZERO);
+        if let Some(old) = &self.busy {
+            plain
+                .clone()
+                .for_each(|frame| old.leave(&frame.state.large));
+        }
+        if let Some(new) = &busy {
+            plain.for_each(|frame| new.enter(&frame.state.large));
+        }
+        self.busy = busy;
     }
 
     /// The land forms computed so far.
@@ -182,6 +205,9 @@ impl MisereFormSearch {
     }
 
     fn finish(&mut self, state: FormState, losing: bool) {
+        if let Some(busy) = self.busy.as_ref().filter(|_| state.form == FormId::ZERO) {
+            busy.leave(&state.large);
+        }
         self.record(state, losing);
         self.pending = Some(losing);
     }
@@ -189,6 +215,13 @@ impl MisereFormSearch {
     fn advance(&mut self, mut frame: Frame) {
         while frame.next < frame.children.len() {
             let child = self.named(&mut frame.children[frame.next]);
+            let last = frame.next + 1 == frame.children.len();
+            if !last && frame.put_off < frame.children.len() && self.busy_elsewhere(&child) {
+                let open = frame.children.remove(frame.next);
+                frame.children.push(open);
+                frame.put_off += 1;
+                continue;
+            }
             let depth = self.stack.len();
             match self.start(child) {
                 Some(true) => return self.finish(frame.state, false),
@@ -201,6 +234,16 @@ impl MisereFormSearch {
         }
         // No child is lost for the opponent: this state is lost.
         self.finish(frame.state, true);
+    }
+
+    /// Whether another thread is searching this state (a plain position) and it is not known yet.
+    fn busy_elsewhere(&self, state: &FormState) -> bool {
+        match &self.busy {
+            Some(busy) if state.form == FormId::ZERO => {
+                busy.contains(&state.large) && self.known(state).is_none()
+            }
+            _ => false,
+        }
     }
 
     /// The state of an open child (named now, and kept named, if it was pending).
@@ -296,10 +339,14 @@ impl MisereFormSearch {
                 c.land_lives().sum(),
             ),
         });
+        if let Some(busy) = self.busy.as_ref().filter(|_| state.form == FormId::ZERO) {
+            busy.enter(&state.large);
+        }
         self.stack.push(Frame {
             state,
             children: unknown,
             next: 0,
+            put_off: 0,
         });
         None
     }

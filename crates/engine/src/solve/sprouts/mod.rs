@@ -18,6 +18,7 @@
 
 mod answers;
 mod base;
+mod busy_positions;
 mod check;
 mod check_parts;
 mod dfpn;

@@ -1,9 +1,12 @@
 //! One outcome question — is this position (plus a nim heap) lost for the player to move? — run by
 //! whichever search the method names, in slices, over a thread's own base and tables.
 
+use std::sync::Arc;
+
 use crate::games::sprouts::Position;
 
 use super::base::Base;
+use super::busy_positions::BusyPositions;
 use super::dfpn::{DfpnOptions, DfpnSearch};
 use super::dfpn_table::DfpnTable;
 use super::misere::MisereSearch;
@@ -33,11 +36,12 @@ impl Method {
 }
 
 /// What one thread keeps from one question to the next: its base, the proof-number table and the
-/// misère forms of small lands.
+/// misère forms of small lands; and in a parallel run, the plain positions all its threads are on.
 pub(crate) struct Kit {
     pub base: Base,
     table: DfpnTable,
     forms: Option<LandForms>,
+    pub busy: Option<Arc<BusyPositions>>,
 }
 
 impl Kit {
@@ -46,6 +50,7 @@ impl Kit {
             base,
             table: DfpnTable::new(),
             forms: None,
+            busy: None,
         }
     }
 }
@@ -83,7 +88,9 @@ impl OutcomeJob {
                     .take()
                     .filter(|f| f.max_lives() == lives)
                     .unwrap_or_else(|| LandForms::new(lives));
-                OutcomeJob::Forms(MisereFormSearch::with_forms(position, base, forms))
+                let mut search = MisereFormSearch::with_forms(position, base, forms);
+                search.share_busy(kit.busy.clone());
+                OutcomeJob::Forms(search)
             }
         }
     }

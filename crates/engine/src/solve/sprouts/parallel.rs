@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use thiserror::Error;
@@ -28,6 +28,7 @@ use thiserror::Error;
 use crate::games::sprouts::Position;
 
 use super::base::Base;
+use super::busy_positions::BusyPositions;
 use super::learning::SharedLearning;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_job::{Kit, Method, OutcomeJob};
@@ -190,8 +191,10 @@ impl Solver {
         } else {
             // The children side by side, one per thread: a thread keeps what it learns of sums
             // with small lands to itself (form ids are its own), so the threads could not help
-            // one child. (11 spots misère with moves: 73–78 s on 2 threads this way; no faster
-            // with the grandchildren as the questions, each asked once, grouped by child: 78 s.)
+            // one child; but each puts off the plain positions another is on (`BusyPositions`)
+            // and finds them in its base later. (11 spots misère with moves on 2 threads: 71 s,
+            // 1.81 M nodes; 73–78 s, 2.08–2.28 M nodes without putting off; no faster with the
+            // grandchildren as the questions, each asked once, grouped by child: 78 s.)
             let jobs: Vec<Job> = children
                 .iter()
                 .enumerate()
@@ -399,6 +402,7 @@ impl Solver {
         control: &Control,
     ) -> Result<RunAnswers, Cancelled> {
         let shared = SharedLearning::default();
+        let busy = Arc::new(BusyPositions::default());
         let groups = Groups::new(jobs, groups);
         let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
             (0..jobs.len())
@@ -416,8 +420,10 @@ impl Solver {
                 .map(|thread| {
                     let (shared, queue, groups, finished, take) =
                         (&shared, &queue, &groups, &finished, &take);
+                    let busy = busy.clone();
                     scope.spawn(move || {
                         let mut kit = Kit::new(start.clone());
+                        kit.busy = Some(busy);
                         kit.base.note_fresh();
                         let mut reader = shared.reader(thread);
                         while let Some((index, round)) = take().filter(|_| !finished()) {
