@@ -4,9 +4,10 @@
 //! of misère impartial games", arXiv:2012.08554: 1, 2, 3, 5, 22, 4171780).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use proptest::prelude::*;
-use sprague_engine::solve::sprouts::{FormId, MisereForms};
+use sprague_engine::solve::sprouts::{FormId, MisereForms, SharedForms};
 
 /// A game tree: the list of its options.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -67,6 +68,33 @@ proptest! {
         let sum3 = forms.sum(&[fg, fx, fy]);
         prop_assert_eq!(forms.losing(sum3), naive_losing(&[g.clone(), x, y], &mut memo));
         prop_assert_eq!(forms.losing(fg), naive_losing(&[g], &mut memo));
+    }
+
+    /// Tables numbering forms by one shared table (the threads of a parallel run), each meeting
+    /// games in its own order, give a game one id, and their forms and sums keep the naive
+    /// outcomes; a table alone tells the same games apart.
+    #[test]
+    fn tables_sharing_a_numbering_agree(g in tree(4), h in tree(4), x in tree(3)) {
+        let shared = Arc::new(SharedForms::new());
+        let (mut a, mut b) = (MisereForms::sharing(shared.clone()), MisereForms::sharing(shared));
+        let mut alone = MisereForms::new();
+        let mut memo = HashMap::new();
+        let in_a = [&g, &h, &x].map(|t| form_of(t, &mut a));
+        let in_b = [&x, &h, &g].map(|t| form_of(t, &mut b));
+        prop_assert_eq!(in_a, [in_b[2], in_b[1], in_b[0]]);
+        let in_alone = [&g, &h, &x].map(|t| form_of(t, &mut alone));
+        for i in 0..3 {
+            for j in 0..3 {
+                prop_assert_eq!(in_a[i] == in_a[j], in_alone[i] == in_alone[j]);
+            }
+        }
+        let (fg, fh, fx) = (in_a[0], in_a[1], in_a[2]);
+        prop_assert_eq!(a.sum(&[fg, fx]), b.sum(&[fx, fg]));
+        let sum = b.sum(&[fg, fh, fx]);
+        prop_assert_eq!(b.losing(sum), naive_losing(&[g.clone(), h.clone(), x.clone()], &mut memo));
+        let sum = a.sum(&[fh, fx]);
+        prop_assert_eq!(a.losing(sum), naive_losing(&[h, x], &mut memo));
+        prop_assert_eq!(a.losing(fg), naive_losing(&[g], &mut memo));
     }
 
     /// Trees given the same form are indistinguishable by every small game added to them.

@@ -14,7 +14,9 @@ use common::Rng;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{Base, Cancelled, Control, Method, Solver};
 
-const THREADS: [usize; 3] = [1, 2, 4];
+/// Thread counts, and how often the threads exchange what they learned (`None`: as by default;
+/// every few nodes makes them hand each other facts on positions this small).
+const RUNS: [(usize, Option<u64>); 4] = [(1, None), (2, None), (4, None), (2, Some(3))];
 const METHODS: [Method; 4] = [
     Method::Normal,
     Method::Dfpn,
@@ -64,10 +66,13 @@ fn check(position: &Position, truth: &Truth) {
             true => (truth.misere_losing, &truth.misere_moves),
             false => (truth.nimber == 0, &truth.normal_moves),
         };
-        for threads in THREADS {
-            let solver = Solver::new(method, threads);
+        for (threads, exchange) in RUNS {
+            let mut solver = Solver::new(method, threads);
+            if let Some(nodes) = exchange {
+                solver = solver.exchanging_every(nodes);
+            }
             let control = Control::new();
-            let context = format!("{position} by {method:?} on {threads} threads");
+            let context = format!("{position} by {method:?} on {threads} threads ({exchange:?})");
 
             let outcome = solver
                 .outcome(position, &mut Base::new(), &control)

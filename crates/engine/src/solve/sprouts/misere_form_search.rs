@@ -16,7 +16,7 @@ use std::sync::Arc;
 use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
-use super::busy_positions::BusyPositions;
+use super::busy_states::BusyStates;
 use super::misere_form_state::{lands_invariant, FormState};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
@@ -59,8 +59,10 @@ pub struct MisereFormSearch {
     stack: Vec<Frame>,
     pending: Option<bool>,
     nodes: u64,
-    /// The plain positions every thread of a parallel run is searching, when there are others.
-    busy: Option<Arc<BusyPositions>>,
+    /// The states every thread of a parallel run is searching, when there are others.
+    busy: Option<Arc<BusyStates>>,
+    /// Moves put off because another thread was on them.
+    put_off: u64,
 }
 
 impl MisereFormSearch {
@@ -81,6 +83,7 @@ impl MisereFormSearch {
             pending: None,
             nodes: 0,
             busy: None,
+            put_off: 0,
         };
         search.pending = match search.base.misere_losing(position) {
             Some(known) => Some(known),
@@ -101,9 +104,19 @@ impl MisereFormSearch {
         &self.base
     }
 
+    /// Moves put off so far because another thread was on them.
+    pub fn put_off(&self) -> u64 {
+        self.put_off
+    }
+
     /// The base, to take in entries learned elsewhere during the search (see `learning`, `Base::take_in`).
     pub fn base_mut(&mut self) -> &mut Base {
         &mut self.base
+    }
+
+    /// The base and the land forms, to hand on what they learned and take in what other threads did.
+    pub(super) fn learning_mut(&mut self) -> (&mut Base, &mut LandForms) {
+        (&mut self.base, &mut self.lands)
     }
 
     pub fn into_base(self) -> Base {
@@ -116,17 +129,14 @@ impl MisereFormSearch {
         (self.base, self.lands)
     }
 
-    /// Tells the other threads of a run which plain positions this search is on, and puts off a
-    /// move to one they are on (`None`: alone again).
-    pub(super) fn share_busy(&mut self, busy: Option<Arc<BusyPositions>>) {
-        let plain = self.stack.iter().filter(|f| f.state.form == FormId::ZERO);
+    /// Tells the other threads of a run which states this search is on, and puts off a move to
+    /// one they are on (`None`: alone again).
+    pub(super) fn share_busy(&mut self, busy: Option<Arc<BusyStates>>) {
         if let Some(old) = &self.busy {
-            plain
-                .clone()
-                .for_each(|frame| old.leave(&frame.state.large));
+            self.stack.iter().for_each(|frame| old.leave(&frame.state));
         }
         if let Some(new) = &busy {
-            plain.for_each(|frame| new.enter(&frame.state.large));
+            self.stack.iter().for_each(|frame| new.enter(&frame.state));
         }
         self.busy = busy;
     }
@@ -205,8 +215,8 @@ impl MisereFormSearch {
     }
 
     fn finish(&mut self, state: FormState, losing: bool) {
-        if let Some(busy) = self.busy.as_ref().filter(|_| state.form == FormId::ZERO) {
-            busy.leave(&state.large);
+        if let Some(busy) = &self.busy {
+            busy.leave(&state);
         }
         self.record(state, losing);
         self.pending = Some(losing);
@@ -220,6 +230,7 @@ impl MisereFormSearch {
                 let open = frame.children.remove(frame.next);
                 frame.children.push(open);
                 frame.put_off += 1;
+                self.put_off += 1;
                 continue;
             }
             let depth = self.stack.len();
@@ -236,14 +247,11 @@ impl MisereFormSearch {
         self.finish(frame.state, true);
     }
 
-    /// Whether another thread is searching this state (a plain position) and it is not known yet.
+    /// Whether another thread is searching this state and it is not known yet.
     fn busy_elsewhere(&self, state: &FormState) -> bool {
-        match &self.busy {
-            Some(busy) if state.form == FormId::ZERO => {
-                busy.contains(&state.large) && self.known(state).is_none()
-            }
-            _ => false,
-        }
+        self.busy
+            .as_ref()
+            .is_some_and(|busy| busy.contains(state) && self.known(state).is_none())
     }
 
     /// The state of an open child (named now, and kept named, if it was pending).
@@ -339,8 +347,8 @@ impl MisereFormSearch {
                 c.land_lives().sum(),
             ),
         });
-        if let Some(busy) = self.busy.as_ref().filter(|_| state.form == FormId::ZERO) {
-            busy.enter(&state.large);
+        if let Some(busy) = &self.busy {
+            busy.enter(&state);
         }
         self.stack.push(Frame {
             state,
@@ -349,5 +357,39 @@ impl MisereFormSearch {
             put_off: 0,
         });
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::sprouts::MisereSearch;
+
+    /// Every child of every position here marked as searched by "another thread": the search puts
+    /// them off, and answers as the search on whole positions (no forms) does.
+    #[test]
+    fn putting_off_busy_states_changes_no_answer() {
+        let mut put_off = 0;
+        let start: Position = "0*5".parse().unwrap();
+        let positions: Vec<Position> = std::iter::once(start.clone())
+            .chain(start.children())
+            .chain(["0*4", "0*3.AB|0.AB", "0*2.1a2a"].map(|p| p.parse().unwrap()))
+            .collect();
+        for position in positions {
+            let mut lands = LandForms::new(4);
+            let busy = Arc::new(BusyStates::default());
+            let root = FormState::of_position(&position, &mut lands);
+            let _ = root.children_until(&mut lands, |child, _| {
+                busy.enter(&child);
+                ControlFlow::<()>::Continue(())
+            });
+            let mut search = MisereFormSearch::with_forms(&position, Base::new(), lands);
+            search.share_busy(Some(busy));
+            let answer = search.run();
+            put_off += search.put_off();
+            let whole = MisereSearch::new(&position, Base::new()).run();
+            assert_eq!(answer, whole, "{position}");
+        }
+        assert!(put_off > 0, "some move was put off");
     }
 }

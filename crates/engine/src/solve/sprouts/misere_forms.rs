@@ -28,6 +28,8 @@
 //! Only the efficiency (and the statement "distinct ids are distinct games") rests on that theorem;
 //! the tests check it against the published count of games born by day 4 (22) and by brute force.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use rustc_hash::FxHashMap as HashMap;
 
 /// A misère simplest form, interned in a [`MisereForms`] table.
@@ -45,14 +47,32 @@ impl FormId {
 
 /// A table of misère simplest forms and of the forms of their sums.
 pub struct MisereForms {
-    /// Sorted, distinct options of each form.
-    options: Vec<Box<[FormId]>>,
+    /// Sorted, distinct options of each form (`None`: an id of a [`SharedForms`] this table has
+    /// not met).
+    options: Vec<Option<Box<[FormId]>>>,
     /// Whether each form alone is lost for the player to move (misère outcome P).
     losing: Vec<bool>,
     /// Any option set seen (simplified or not) → its simplest form.
     by_options: HashMap<Box<[FormId]>, FormId>,
     /// Sorted multisets of two or more non-zero forms → the form of their sum.
     sums: HashMap<Box<[FormId]>, FormId>,
+    /// Where new forms get their ids when several tables share them.
+    shared: Option<Arc<SharedForms>>,
+}
+
+/// One numbering of forms for several tables (the threads of a parallel run), so that what one
+/// thread learns of a state with a form holds in another's ids. Each table asks it only for
+/// option sets it has not met, and copies the forms it hands out (with their options, and
+/// theirs, down to zero): a table never reads an id it does not hold.
+#[derive(Default)]
+pub struct SharedForms {
+    table: Mutex<MisereForms>,
+}
+
+impl SharedForms {
+    pub fn new() -> SharedForms {
+        SharedForms::default()
+    }
 }
 
 impl Default for MisereForms {
@@ -67,15 +87,35 @@ impl MisereForms {
         let mut by_options = HashMap::default();
         by_options.insert(Box::from([]), FormId::ZERO);
         MisereForms {
-            options: vec![Box::from([])],
+            options: vec![Some(Box::from([]))],
             // No move: the player to move has won.
             losing: vec![false],
             by_options,
             sums: HashMap::default(),
+            shared: None,
         }
     }
 
-    /// Number of distinct forms interned so far.
+    /// A table whose new forms take their ids from `shared`, as every other table sharing it does.
+    pub fn sharing(shared: Arc<SharedForms>) -> MisereForms {
+        MisereForms {
+            shared: Some(shared),
+            ..MisereForms::new()
+        }
+    }
+
+    /// Whether this table numbers its forms as `shared` does.
+    pub fn shares(&self, shared: &Arc<SharedForms>) -> bool {
+        self.shared.as_ref().is_some_and(|s| Arc::ptr_eq(s, shared))
+    }
+
+    /// Whether this table numbers its forms by a [`SharedForms`].
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// Number of distinct forms interned so far (in a shared table: one more than the largest id
+    /// this table holds).
     pub fn len(&self) -> usize {
         self.options.len()
     }
@@ -86,7 +126,9 @@ impl MisereForms {
 
     /// The options of a form, sorted.
     pub fn options(&self, form: FormId) -> &[FormId] {
-        &self.options[form.index()]
+        self.options[form.index()]
+            .as_deref()
+            .expect("a table reads only the forms it holds")
     }
 
     /// Misère play: is this game alone lost for the player to move?
@@ -111,15 +153,42 @@ impl MisereForms {
         if let Some(&id) = self.by_options.get(options.as_slice()) {
             return id;
         }
-        let id = self.simplify(&options).unwrap_or_else(|| {
-            let id = FormId(self.options.len() as u32);
-            let losing = options.iter().all(|&o| !self.losing(o));
-            self.options.push(options.clone().into_boxed_slice());
-            self.losing.push(losing);
-            id
-        });
+        let id = match self.shared.clone() {
+            Some(shared) => {
+                let mut table = shared.table.lock().unwrap_or_else(PoisonError::into_inner);
+                let id = table.game(options.clone());
+                self.copy_from(&table, id);
+                id
+            }
+            None => self.simplify(&options).unwrap_or_else(|| {
+                let id = FormId(self.options.len() as u32);
+                let losing = options.iter().all(|&o| !self.losing(o));
+                self.options.push(Some(options.clone().into_boxed_slice()));
+                self.losing.push(losing);
+                id
+            }),
+        };
         self.by_options.insert(options.into_boxed_slice(), id);
         id
+    }
+
+    /// Copies `form` from `table`, with every form below it that this table does not hold yet.
+    fn copy_from(&mut self, table: &MisereForms, form: FormId) {
+        let mut to_copy = vec![form];
+        while let Some(form) = to_copy.pop() {
+            let index = form.index();
+            if index >= self.options.len() {
+                self.options.resize(index + 1, None);
+                self.losing.resize(index + 1, false);
+            }
+            if self.options[index].is_some() {
+                continue;
+            }
+            let options = table.options(form);
+            to_copy.extend_from_slice(options);
+            self.options[index] = Some(options.into());
+            self.losing[index] = table.losing(form);
+        }
     }
 
     /// The grandchild K that the game with these (simplest, sorted) options equals by the lemma of

@@ -4,12 +4,14 @@
 //! the forms of its lands. Forms are computed exhaustively (no pruning), so only for lands with at
 //! most `max_lives` lives, where that is cheap.
 
+use std::sync::Arc;
+
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::games::sprouts::Land;
 
 use super::misere_form_state::FormState;
-use super::misere_forms::{FormId, MisereForms};
+use super::misere_forms::{FormId, MisereForms, SharedForms};
 
 /// Forms of the lands met so far, up to a lives bound; the outcomes of the form states a form
 /// proof holds (see [`super::check_form_proof`]); and those the searches over these forms found.
@@ -25,6 +27,9 @@ pub struct LandForms {
     /// states (11-spot misère with every move, one thread: 116 s with each question afresh, 96 s
     /// keeping them).
     learned: StateOutcomes,
+    /// While set (in a parallel run), every state learned is also noted here, for the other
+    /// threads (see `learning`).
+    fresh: Option<Vec<(FormState, bool)>>,
 }
 
 /// Outcomes of form states.
@@ -55,7 +60,24 @@ impl LandForms {
             max_lives,
             proven: Box::default(),
             learned: StateOutcomes::default(),
+            fresh: None,
         }
+    }
+
+    /// Forms numbered as every other `LandForms` sharing `shared` numbers them, so that the
+    /// states one learns hold for the others: those of a parallel run's threads. Notes what it
+    /// learns for them ([`LandForms::take_fresh`]).
+    pub(crate) fn sharing(max_lives: u32, shared: Arc<SharedForms>) -> LandForms {
+        LandForms {
+            forms: MisereForms::sharing(shared),
+            fresh: Some(Vec::new()),
+            ..LandForms::new(max_lives)
+        }
+    }
+
+    /// Whether these forms are numbered as `shared` numbers them.
+    pub(crate) fn shares(&self, shared: &Arc<SharedForms>) -> bool {
+        self.forms.shares(shared)
     }
 
     pub fn max_lives(&self) -> u32 {
@@ -105,6 +127,17 @@ impl LandForms {
 
     /// Notes the outcome a search found; a plain position's (zero form) adds only its invariant.
     pub(super) fn learn(&mut self, state: FormState, lost: bool) {
+        if let Some(fresh) = self
+            .fresh
+            .as_mut()
+            .filter(|_| lost || state.form != FormId::ZERO)
+        {
+            fresh.push((state.clone(), lost));
+        }
+        self.note(state, lost);
+    }
+
+    fn note(&mut self, state: FormState, lost: bool) {
         if state.form == FormId::ZERO {
             if lost {
                 self.learned.lost_large.insert(state.large_invariant());
@@ -112,6 +145,21 @@ impl LandForms {
             return;
         }
         self.learned.insert(state, lost);
+    }
+
+    /// The states learned since the last call (see [`LandForms::sharing`]).
+    pub(crate) fn take_fresh(&mut self) -> Vec<(FormState, bool)> {
+        self.fresh.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Takes in states another `LandForms` sharing the same numbering learned, without noting them
+    /// as fresh here.
+    pub(crate) fn absorb<'a>(&mut self, states: impl IntoIterator<Item = &'a (FormState, bool)>) {
+        for (state, lost) in states {
+            if !self.learned.outcomes.contains_key(state) {
+                self.note(state.clone(), *lost);
+            }
+        }
     }
 
     /// Whether some lost state learned has large lands of this [`FormState::large_invariant`].
@@ -130,9 +178,11 @@ impl LandForms {
     }
 
     /// Drops what the searches learned if that is more than `max_states` states (memory kept
-    /// between questions stays bounded).
+    /// between questions stays bounded). Forms shared by the threads of a parallel run are kept
+    /// whole: they live only as long as the run, whose questions are parts of one (as a single
+    /// search keeps all it learns), and a thread could not take back what the others handed it.
     pub fn trim_learned(&mut self, max_states: usize) {
-        if self.learned_len() > max_states {
+        if !self.forms.is_shared() && self.learned_len() > max_states {
             self.forget_learned();
         }
     }

@@ -18,7 +18,7 @@
 
 mod answers;
 mod base;
-mod busy_positions;
+mod busy_states;
 mod check;
 mod check_parts;
 mod dfpn;
@@ -65,7 +65,7 @@ pub use misere_form_proof::{
 };
 pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 pub use misere_form_state::FormState;
-pub use misere_forms::{FormId, MisereForms};
+pub use misere_forms::{FormId, MisereForms, SharedForms};
 pub use misere_lands::LandForms;
 pub use normal::{NormalAnswer, NormalSearch, Step};
 pub use outcome_job::Method;

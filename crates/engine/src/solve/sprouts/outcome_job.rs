@@ -6,11 +6,12 @@ use std::sync::Arc;
 use crate::games::sprouts::Position;
 
 use super::base::Base;
-use super::busy_positions::BusyPositions;
+use super::busy_states::BusyStates;
 use super::dfpn::{DfpnOptions, DfpnSearch};
 use super::dfpn_table::DfpnTable;
 use super::misere::MisereSearch;
 use super::misere_form_search::MisereFormSearch;
+use super::misere_forms::SharedForms;
 use super::misere_lands::LandForms;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_race::OutcomeRace;
@@ -41,7 +42,7 @@ pub(crate) struct Kit {
     pub base: Base,
     table: DfpnTable,
     forms: Option<LandForms>,
-    pub busy: Option<Arc<BusyPositions>>,
+    pub busy: Option<Arc<BusyStates>>,
 }
 
 impl Kit {
@@ -52,6 +53,22 @@ impl Kit {
             forms: None,
             busy: None,
         }
+    }
+
+    /// A kit of one thread of a parallel run by `method`: misère forms are numbered by `shared`,
+    /// as the other threads' are, so that they can hand each other states (see `learning`).
+    pub fn sharing(base: Base, method: Method, shared: &Arc<SharedForms>) -> Kit {
+        let mut kit = Kit::new(base);
+        kit.base.note_fresh();
+        if let Method::MisereForms(lives) = method {
+            kit.forms = Some(LandForms::sharing(lives, shared.clone()));
+        }
+        kit
+    }
+
+    /// What the thread learned, to hand on and to take in the other threads' (see `learning`).
+    pub fn learning_mut(&mut self) -> (&mut Base, Option<&mut LandForms>) {
+        (&mut self.base, self.forms.as_mut())
     }
 }
 
@@ -119,13 +136,17 @@ impl OutcomeJob {
         }
     }
 
-    pub fn base_mut(&mut self) -> &mut Base {
+    /// The base and the misère forms the search is writing what it learns to.
+    pub fn learning_mut(&mut self) -> (&mut Base, Option<&mut LandForms>) {
         match self {
-            OutcomeJob::Couple(search) => search.base_mut(),
-            OutcomeJob::Race(race) => race.base_mut(),
-            OutcomeJob::Dfpn(search) => search.base_mut(),
-            OutcomeJob::Whole(search) => search.base_mut(),
-            OutcomeJob::Forms(search) => search.base_mut(),
+            OutcomeJob::Couple(search) => (search.base_mut(), None),
+            OutcomeJob::Race(race) => (race.base_mut(), None),
+            OutcomeJob::Dfpn(search) => (search.base_mut(), None),
+            OutcomeJob::Whole(search) => (search.base_mut(), None),
+            OutcomeJob::Forms(search) => {
+                let (base, forms) = search.learning_mut();
+                (base, Some(forms))
+            }
         }
     }
 

@@ -28,14 +28,14 @@ use thiserror::Error;
 use crate::games::sprouts::Position;
 
 use super::base::Base;
-use super::busy_positions::BusyPositions;
+use super::busy_states::BusyStates;
 use super::learning::SharedLearning;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_job::{Kit, Method, OutcomeJob};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
 /// milliseconds of work).
-const SLICE: u64 = 2_000;
+pub const SLICE: u64 = 2_000;
 
 /// Node budgets of a question's first tries when looking for a lost child among many (after the
 /// last, a question runs to its end). Measured on the 11-spot misère start, whose first child
@@ -102,6 +102,8 @@ pub struct Analysis {
 pub struct Solver {
     method: Method,
     threads: usize,
+    /// Nodes a thread searches between looks at the shared learning.
+    slice: u64,
 }
 
 impl Solver {
@@ -110,6 +112,17 @@ impl Solver {
         Solver {
             method,
             threads: threads.max(1),
+            slice: SLICE,
+        }
+    }
+
+    /// The same solver with threads that exchange what they learned every `nodes` nodes, at
+    /// least one, rather than every [`SLICE`]: tests make threads hand each other facts on
+    /// positions small enough to answer within one slice.
+    pub fn exchanging_every(self, nodes: u64) -> Solver {
+        Solver {
+            slice: nodes.max(1),
+            ..self
         }
     }
 
@@ -189,12 +202,13 @@ impl Solver {
             }
             lost
         } else {
-            // The children side by side, one per thread: a thread keeps what it learns of sums
-            // with small lands to itself (form ids are its own), so the threads could not help
-            // one child; but each puts off the plain positions another is on (`BusyPositions`)
-            // and finds them in its base later. (11 spots misère with moves on 2 threads: 71 s,
-            // 1.81 M nodes; 73–78 s, 2.08–2.28 M nodes without putting off; no faster with the
-            // grandchildren as the questions, each asked once, grouped by child: 78 s.)
+            // The children side by side, one per thread, and a thread left without one joins
+            // one still running. The threads number forms alike and hand each other the states
+            // they decide, and each puts off the states another is on (`BusyStates`), so two on
+            // one child split it. (11 spots misère with moves on 2 threads, 1.65 M nodes, 0.62 of
+            // one thread's time; with each thread's forms its own: 1.81 M nodes, 0.74. Asking
+            // each child as an outcome question, its own search against its children's: 1.61 M
+            // nodes, but 6 s slower.)
             let jobs: Vec<Job> = children
                 .iter()
                 .enumerate()
@@ -311,8 +325,9 @@ impl Solver {
         };
         if winning_move.is_none() && !losing && heap == 0 {
             // The whole position's search answered first, and its proof's lost child is not in
-            // the base (a search on forms keeps sums with small lands to itself): look for one
-            // among the children, most of whose answers are now quick.
+            // the base (a search on forms writes states with small lands to its forms, which
+            // last only as long as the run): look for one among the children, most of whose
+            // answers are now quick.
             let jobs: Vec<Job> = children.iter().map(|c| Job::new(c, 0, 0)).collect();
             let run = self.run_jobs(&jobs, 1, Stop::AtFirstAnswer, base, control)?;
             winning_move = run.lost_job[0].map(|index| jobs[index].position.clone());
@@ -402,7 +417,7 @@ impl Solver {
         control: &Control,
     ) -> Result<RunAnswers, Cancelled> {
         let shared = SharedLearning::default();
-        let busy = Arc::new(BusyPositions::default());
+        let busy = Arc::new(BusyStates::default());
         let groups = Groups::new(jobs, groups);
         let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
             (0..jobs.len())
@@ -413,18 +428,28 @@ impl Solver {
                 .collect(),
         );
         let finished = || control.is_cancelled() || groups.stop(stop);
-        let take = || lock(&queue).pop_front();
+        let runs = Runs::new(jobs.len());
+        // With nothing left in the queue, a thread joins a question another is on: searches on
+        // forms put off each other's states, so two on one question split it.
+        let helps = matches!(self.method, Method::MisereForms(_));
+        let take = || {
+            let next = lock(&queue).pop_front();
+            next.or_else(|| {
+                let open = |index: usize| !groups.answered(jobs[index].group);
+                let help = runs.to_help(open).filter(|_| helps);
+                help.map(|index| (index, PROBE_BUDGETS.len()))
+            })
+        };
         let start: &Base = base;
         thread::scope(|scope| {
             let workers: Vec<_> = (0..self.threads.min(jobs.len()))
                 .map(|thread| {
-                    let (shared, queue, groups, finished, take) =
-                        (&shared, &queue, &groups, &finished, &take);
+                    let (shared, queue, groups, finished, take, runs) =
+                        (&shared, &queue, &groups, &finished, &take, &runs);
                     let busy = busy.clone();
                     scope.spawn(move || {
-                        let mut kit = Kit::new(start.clone());
+                        let mut kit = Kit::sharing(start.clone(), self.method, shared.forms());
                         kit.busy = Some(busy);
-                        kit.base.note_fresh();
                         let mut reader = shared.reader(thread);
                         while let Some((index, round)) = take().filter(|_| !finished()) {
                             let Job {
@@ -432,33 +457,42 @@ impl Solver {
                                 heap,
                                 group,
                             } = &jobs[index];
-                            if groups.answered(*group) {
+                            if groups.answered(*group) || runs.is_done(index) {
                                 continue;
                             }
-                            let dropped = || finished() || groups.answered(*group);
+                            let dropped =
+                                || finished() || groups.answered(*group) || runs.is_done(index);
+                            runs.join(index);
                             let budget = PROBE_BUDGETS.get(round).copied().unwrap_or(u64::MAX);
-                            shared.exchange(&mut reader, &mut kit.base);
+                            let (base, forms) = kit.learning_mut();
+                            shared.exchange(&mut reader, base, forms);
                             let mut job = OutcomeJob::start(self.method, position, *heap, &mut kit);
                             let answer = loop {
                                 let before = job.nodes();
-                                let step = job.step(SLICE);
+                                let step = job.step(self.slice);
                                 control.add_nodes(job.nodes() - before);
                                 if let Step::Done(lost) = step {
                                     break Some(lost);
                                 }
-                                shared.exchange(&mut reader, job.base_mut());
+                                let (base, forms) = job.learning_mut();
+                                shared.exchange(&mut reader, base, forms);
                                 if dropped() || job.nodes() >= budget {
                                     break None;
                                 }
                             };
                             job.finish(&mut kit);
+                            runs.leave(index);
                             match answer {
-                                Some(lost) => groups.answer(*group, index, lost),
+                                Some(lost) if runs.answer_once(index) => {
+                                    groups.answer(*group, index, lost)
+                                }
+                                Some(_) => {}
                                 None if !dropped() => lock(queue).push_back((index, round + 1)),
                                 None => {}
                             }
                         }
-                        shared.exchange(&mut reader, &mut kit.base);
+                        let (base, forms) = kit.learning_mut();
+                        shared.exchange(&mut reader, base, forms);
                     })
                 })
                 .collect();
@@ -491,6 +525,49 @@ impl Job {
             heap,
             group,
         }
+    }
+}
+
+/// Which questions of a parallel run threads are on, and which are answered.
+struct Runs {
+    runners: Vec<AtomicUsize>,
+    done: Vec<AtomicBool>,
+}
+
+impl Runs {
+    fn new(jobs: usize) -> Runs {
+        Runs {
+            runners: (0..jobs).map(|_| AtomicUsize::new(0)).collect(),
+            done: (0..jobs).map(|_| AtomicBool::new(false)).collect(),
+        }
+    }
+
+    fn join(&self, job: usize) {
+        self.runners[job].fetch_add(1, Ordering::AcqRel);
+    }
+
+    fn leave(&self, job: usize) {
+        self.runners[job].fetch_sub(1, Ordering::AcqRel);
+    }
+
+    /// The question with the fewest threads on it among those some thread is on, not answered,
+    /// and `open`.
+    fn to_help(&self, open: impl Fn(usize) -> bool) -> Option<usize> {
+        (0..self.runners.len())
+            .map(|job| (job, self.runners[job].load(Ordering::Acquire)))
+            .filter(|&(job, runners)| runners > 0 && !self.is_done(job) && open(job))
+            .min_by_key(|&(_, runners)| runners)
+            .map(|(job, _)| job)
+    }
+
+    fn is_done(&self, job: usize) -> bool {
+        self.done[job].load(Ordering::Acquire)
+    }
+
+    /// Marks a question answered: true for the first thread to answer it (two on one question
+    /// may both finish).
+    fn answer_once(&self, job: usize) -> bool {
+        !self.done[job].swap(true, Ordering::AcqRel)
     }
 }
 
