@@ -10,7 +10,9 @@
 //!   or every child won. The search of the whole position stays the fastest way to most answers
 //!   (the proof-number search shares its table across the whole tree), so this is never much
 //!   slower than one thread, and the children's work reaches it through the shared base.
-//! - **Every winning move**: the children are the questions, run to the end.
+//! - **Every winning move**: the children are the questions, run to the end. In misère play on
+//!   forms all threads take them one at a time together, each putting off the states the others
+//!   are on (as ABDADA does in chess programs), so that they split each child.
 //! - **A nimber**: heap by heap, the couple (P, n) being lost exactly when no child (P', n) is.
 //!
 //! Each thread searches over its own base and shares what it proves with the others between
@@ -202,13 +204,13 @@ impl Solver {
             }
             lost
         } else {
-            // The children side by side, one per thread, and a thread left without one joins
-            // one still running. The threads number forms alike and hand each other the states
-            // they decide, and each puts off the states another is on (`BusyStates`), so two on
-            // one child split it. (11 spots misère with moves on 2 threads, 1.65 M nodes, 0.62 of
-            // one thread's time; with each thread's forms its own: 1.81 M nodes, 0.74. Asking
-            // each child as an outcome question, its own search against its children's: 1.61 M
-            // nodes, but 6 s slower.)
+            // The children are the questions, taken one at a time by every thread together (see
+            // `run_jobs`): the threads number forms alike, hand each other the states they
+            // decide, and put off the states another is on (`BusyStates`), so they split a child
+            // between them. (11 spots misère with moves on 2 threads: 1.28 M nodes, 0.51 of one
+            // thread's time; a child per thread: 1.39–1.67 M nodes, 0.52–0.64; with each
+            // thread's forms its own: 1.81 M nodes, 0.74. Each child as an outcome question, its
+            // own search against its children's: 1.61 M nodes, 0.64.)
             let jobs: Vec<Job> = children
                 .iter()
                 .enumerate()
