@@ -126,6 +126,8 @@ impl LandForms {
     }
 
     /// Notes the outcome a search found; a plain position's (zero form) adds only its invariant.
+    /// While sharing, it is also noted for the other threads (a plain position only when lost: its
+    /// outcome travels in the base, and its invariant here).
     pub(super) fn learn(&mut self, state: FormState, lost: bool) {
         if let Some(fresh) = self
             .fresh

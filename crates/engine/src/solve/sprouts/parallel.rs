@@ -37,7 +37,7 @@ use super::outcome_job::{Kit, Method, OutcomeJob};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
 /// milliseconds of work).
-pub const SLICE: u64 = 2_000;
+const SLICE: u64 = 2_000;
 
 /// Node budgets of a question's first tries when looking for a lost child among many (after the
 /// last, a question runs to its end). Measured on the 11-spot misère start, whose first child
@@ -119,8 +119,8 @@ impl Solver {
     }
 
     /// The same solver with threads that exchange what they learned every `nodes` nodes, at
-    /// least one, rather than every [`SLICE`]: tests make threads hand each other facts on
-    /// positions small enough to answer within one slice.
+    /// least one, rather than every 2,000: tests make threads hand each other facts on positions
+    /// small enough to answer within one slice.
     pub fn exchanging_every(self, nodes: u64) -> Solver {
         Solver {
             slice: nodes.max(1),
