@@ -51,7 +51,7 @@ impl SharedLearning {
     /// Publishes what `base` (and `forms`, numbered as the other threads' are) learned since the
     /// last exchange and takes in what the other threads published meanwhile.
     pub fn exchange(&self, reader: &mut Reader, base: &mut Base, forms: Option<&mut LandForms>) {
-        let others = swap(
+        let others = trade(
             &self.log,
             reader.thread,
             &mut reader.seen,
@@ -62,7 +62,7 @@ impl SharedLearning {
         // A state is handed on only between forms numbered alike.
         if let Some(forms) = forms.filter(|f| f.shares(&self.forms)) {
             let fresh = forms.take_fresh();
-            let others = swap(&self.states, reader.thread, &mut reader.seen_states, fresh);
+            let others = trade(&self.states, reader.thread, &mut reader.seen_states, fresh);
             forms.absorb(&others);
         }
     }
@@ -75,7 +75,7 @@ impl SharedLearning {
 }
 
 /// Appends `fresh` to `log` and returns what the other threads appended since `seen`.
-fn swap<T: Clone>(
+fn trade<T: Clone>(
     log: &Mutex<Vec<(usize, T)>>,
     thread: usize,
     seen: &mut usize,

@@ -37,7 +37,7 @@ impl Method {
 }
 
 /// What one thread keeps from one question to the next: its base, the proof-number table and the
-/// misère forms of small lands; and in a parallel run, the plain positions all its threads are on.
+/// misère forms of small lands; and in a parallel run, the states all its threads are on.
 pub(crate) struct Kit {
     pub base: Base,
     table: DfpnTable,
