@@ -44,13 +44,19 @@ fn alone(position: &Position, misere: bool) -> SteppedAnswer {
 
 /// The first worker with `parts - 1` helpers, each with a base of its own, stepped in turns; every
 /// `every` steps each helper's news goes to the first, and what each learned to all the others.
-/// Returns the answer and how many entries were handed over.
-fn pooled(position: &Position, misere: bool, parts: usize, every: usize) -> (SteppedAnswer, usize) {
+/// Returns the answer, how many entries were handed over, and how many of them were misère states
+/// on forms (each worker numbers its forms itself).
+fn pooled(
+    position: &Position,
+    misere: bool,
+    parts: usize,
+    every: usize,
+) -> (SteppedAnswer, usize, usize) {
     let mut first = question(position, misere);
     let mut helpers: Vec<SteppedQuestion> = (1..parts)
         .map(|part| SteppedQuestion::helping(question(position, misere), part, parts).unwrap())
         .collect();
-    let (mut steps, mut handed) = (0, 0);
+    let (mut steps, mut handed, mut states) = (0, 0, 0);
     while !first.is_done() {
         first.step();
         for helper in helpers.iter_mut().filter(|helper| !helper.is_done()) {
@@ -68,6 +74,7 @@ fn pooled(position: &Position, misere: bool, parts: usize, every: usize) -> (Ste
             for (from, entries) in learned.iter().enumerate() {
                 let Some(entries) = entries else { continue };
                 handed += entries.len();
+                states += entries.states_len();
                 let everyone = std::iter::once(&mut first).chain(helpers.iter_mut());
                 for (_, other) in everyone.enumerate().filter(|(i, _)| *i != from) {
                     other.take_in(entries);
@@ -75,7 +82,11 @@ fn pooled(position: &Position, misere: bool, parts: usize, every: usize) -> (Ste
             }
         }
     }
-    (first.finish().0.expect("the value is known"), handed)
+    (
+        first.finish().0.expect("the value is known"),
+        handed,
+        states,
+    )
 }
 
 /// Whether moving to each child wins, by the brute force.
@@ -131,7 +142,7 @@ fn alone_and_pooled_the_marks_are_the_brute_forces_on_every_4_spot_position() {
             // A sample with helpers: 2 to 4 workers, news every step or every few.
             if i % 5 == 0 {
                 let (parts, every) = (2 + i % 3, 1 + i % 4);
-                let (pool, _) = pooled(position, misere, parts, every);
+                let (pool, _, _) = pooled(position, misere, parts, every);
                 assert_eq!(marks(&pool), expected, "{what}, {parts} workers");
                 assert_eq!(
                     (pool.losing, pool.nimber),
@@ -164,7 +175,7 @@ fn a_pool_answers_as_one_worker_does_on_the_starts() {
             "{spots} spots misère {misere}"
         );
         for (parts, every) in [(2, 1), (2, 7), (3, 3), (4, 1)] {
-            let (pool, handed) = pooled(&position, misere, parts, every);
+            let (pool, handed, states) = pooled(&position, misere, parts, every);
             let what = format!("{spots} spots misère {misere}, {parts} workers");
             assert_eq!(
                 (pool.losing, pool.nimber),
@@ -177,6 +188,11 @@ fn a_pool_answers_as_one_worker_does_on_the_starts() {
             assert!(
                 handed > 0 || lost,
                 "{what}: learned entries were handed over"
+            );
+            // From 6 spots on, the searches on forms decide states with small lands.
+            assert!(
+                states > 0 || lost || !misere || spots < 6,
+                "{what}: states on forms were handed over"
             );
         }
     }

@@ -19,6 +19,7 @@ use thiserror::Error;
 use crate::games::sprouts::{land_key_invariant, position_key_invariant, Land, Position};
 
 use super::invariant_nimbers::InvariantNimbers;
+use super::pool_states::LearnedState;
 
 /// GLOP's header line for nimber bases.
 pub const GLOP_HEADER: &str = "[Positions+Nimber]";
@@ -60,19 +61,36 @@ pub(crate) enum Learned {
 }
 
 /// Entries a base learned, handed to another base searching beside it in another process — a worker
-/// of the web app's pool (see [`Base::note_learned`]). Every entry is a proven fact: taken in, they
-/// change how much the other searches, never an answer. They come from the same program's searches,
-/// so they are taken in unchecked: never hand over entries read from outside.
+/// of the web app's pool (see [`Base::note_learned`]) — with the misère states on forms its
+/// searches decided (see `pool_states`). Every entry is a proven fact: taken in, they change how
+/// much the other searches, never an answer. They come from the same program's searches, so they
+/// are taken in unchecked: never hand over entries read from outside.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LearnedEntries(Vec<Learned>);
+pub struct LearnedEntries {
+    entries: Vec<Learned>,
+    states: Vec<LearnedState>,
+}
 
 impl LearnedEntries {
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len() + self.states.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty() && self.states.is_empty()
+    }
+
+    /// How many of them are misère states on forms.
+    pub fn states_len(&self) -> usize {
+        self.states.len()
+    }
+
+    pub(crate) fn with_states(self, states: Vec<LearnedState>) -> LearnedEntries {
+        LearnedEntries { states, ..self }
+    }
+
+    pub(crate) fn states(&self) -> &[LearnedState] {
+        &self.states
     }
 }
 
@@ -224,13 +242,16 @@ impl Base {
 
     /// The entries written since the last call or since [`Base::note_learned`] (none if not noting).
     pub fn take_learned(&mut self) -> LearnedEntries {
-        LearnedEntries(self.take_fresh())
+        LearnedEntries {
+            entries: self.take_fresh(),
+            states: Vec::new(),
+        }
     }
 
     /// Takes in the entries another base learned (see [`LearnedEntries`]); they are not noted as
     /// learned here, so they are not handed on again.
     pub fn take_in(&mut self, entries: &LearnedEntries) {
-        self.absorb(&entries.0);
+        self.absorb(&entries.entries);
     }
 
     /// Takes in entries another thread learned, without noting them as fresh here.

@@ -43,6 +43,10 @@ impl FormId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    pub(crate) fn from_index(index: usize) -> FormId {
+        FormId(index as u32)
+    }
 }
 
 /// A table of misère simplest forms and of the forms of their sums.

@@ -12,6 +12,7 @@ use crate::games::sprouts::Land;
 
 use super::misere_form_state::FormState;
 use super::misere_forms::{FormId, MisereForms, SharedForms};
+use super::pool_states::{LearnedState, PoolStates};
 
 /// Forms of the lands met so far, up to a lives bound; the outcomes of the form states a form
 /// proof holds (see [`super::check_form_proof`]); and those the searches over these forms found.
@@ -28,8 +29,17 @@ pub struct LandForms {
     /// keeping them).
     learned: StateOutcomes,
     /// While set (in a parallel run), every state learned is also noted here, for the other
-    /// threads (see `learning`).
-    fresh: Option<Vec<(FormState, bool)>>,
+    /// threads (see `learning`) or the other workers of a pool. Boxed, as `proven`.
+    noting: Option<Box<Noting>>,
+}
+
+/// What a `LandForms` notes for other threads or workers.
+#[derive(Default)]
+struct Noting {
+    /// The states learned since they were last handed on.
+    fresh: Vec<(FormState, bool)>,
+    /// In a pool of workers, each with a table of its own: how states are named to the others.
+    pool: Option<PoolStates>,
 }
 
 /// Outcomes of form states.
@@ -60,7 +70,7 @@ impl LandForms {
             max_lives,
             proven: Box::default(),
             learned: StateOutcomes::default(),
-            fresh: None,
+            noting: None,
         }
     }
 
@@ -70,7 +80,7 @@ impl LandForms {
     pub(crate) fn sharing(max_lives: u32, shared: Arc<SharedForms>) -> LandForms {
         LandForms {
             forms: MisereForms::sharing(shared),
-            fresh: Some(Vec::new()),
+            noting: Some(Box::default()),
             ..LandForms::new(max_lives)
         }
     }
@@ -129,12 +139,12 @@ impl LandForms {
     /// While sharing, it is also noted for the other threads (a plain position only when lost: its
     /// outcome travels in the base, and its invariant here).
     pub(super) fn learn(&mut self, state: FormState, lost: bool) {
-        if let Some(fresh) = self
-            .fresh
+        if let Some(noting) = self
+            .noting
             .as_mut()
             .filter(|_| lost || state.form != FormId::ZERO)
         {
-            fresh.push((state.clone(), lost));
+            noting.fresh.push((state.clone(), lost));
         }
         self.note(state, lost);
     }
@@ -151,7 +161,10 @@ impl LandForms {
 
     /// The states learned since the last call (see [`LandForms::sharing`]).
     pub(crate) fn take_fresh(&mut self) -> Vec<(FormState, bool)> {
-        self.fresh.as_mut().map(std::mem::take).unwrap_or_default()
+        self.noting
+            .as_mut()
+            .map(|noting| std::mem::take(&mut noting.fresh))
+            .unwrap_or_default()
     }
 
     /// Takes in states another `LandForms` sharing the same numbering learned, without noting them
@@ -161,6 +174,60 @@ impl LandForms {
             if !self.learned.outcomes.contains_key(state) {
                 self.note(state.clone(), *lost);
             }
+        }
+    }
+
+    /// Notes what is learned from now on for the other workers of a pool, each with a table of its
+    /// own ([`LandForms::take_for_pool`]). Forms shared by threads hand their states on already.
+    pub(crate) fn note_for_pool(&mut self) {
+        if !self.forms.is_shared() {
+            let noting = self.noting.get_or_insert_with(Box::default);
+            noting.pool.get_or_insert_with(PoolStates::default);
+        }
+    }
+
+    /// The states learned since the last call, for the other workers of a pool (none unless
+    /// [`LandForms::note_for_pool`]).
+    /// Also takes in the states heard of earlier that waited for forms met since.
+    pub(crate) fn take_for_pool(&mut self) -> Vec<LearnedState> {
+        let Some(noting) = &mut self.noting else {
+            return Vec::new();
+        };
+        let Some(pool) = &mut noting.pool else {
+            return Vec::new();
+        };
+        let named = pool.receive(&self.forms, &[]);
+        let sent = pool.send(&self.forms, std::mem::take(&mut noting.fresh));
+        self.absorb(&named);
+        sent
+    }
+
+    /// Number of states heard of from a pool that wait for their forms.
+    #[cfg(test)]
+    pub(crate) fn waiting_len(&self) -> usize {
+        self.pool().map_or(0, PoolStates::waiting_len)
+    }
+
+    fn pool(&self) -> Option<&PoolStates> {
+        self.noting.as_ref()?.pool.as_ref()
+    }
+
+    /// Takes in states another worker of the pool learned (see [`super::pool_states`]), without
+    /// noting them as fresh here; from now on, notes what is learned for the others.
+    pub(crate) fn take_in_from_pool(&mut self, states: &[LearnedState]) {
+        self.note_for_pool();
+        let Some(pool) = self.noting.as_mut().and_then(|n| n.pool.as_mut()) else {
+            return;
+        };
+        let named = pool.receive(&self.forms, states);
+        self.absorb(&named);
+    }
+
+    /// Stops noting for a pool (what was noted and not handed over is dropped): the next question
+    /// may run alone.
+    pub(crate) fn leave_pool(&mut self) {
+        if self.pool().is_some() {
+            self.noting = None;
         }
     }
 
@@ -186,6 +253,10 @@ impl LandForms {
     pub fn trim_learned(&mut self, max_states: usize) {
         if !self.forms.is_shared() && self.learned_len() > max_states {
             self.forget_learned();
+        }
+        let pool = self.noting.as_mut().and_then(|n| n.pool.as_mut());
+        if let Some(pool) = pool.filter(|p| p.waiting_len() > max_states) {
+            pool.forget_waiting();
         }
     }
 

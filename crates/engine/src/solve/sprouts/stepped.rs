@@ -466,6 +466,9 @@ impl SteppedQuestion {
                     .take()
                     .unwrap_or_else(|| LandForms::new(DEFAULT_FORM_LIVES));
                 forms.trim_learned(self.budgets.learned_states);
+                if self.sharing {
+                    forms.note_for_pool();
+                }
                 Search::Misere(MisereFormSearch::with_forms(position, base, forms))
             }
         }
@@ -606,27 +609,50 @@ impl SteppedQuestion {
             .collect()
     }
 
-    /// From now on, what the base learns is noted for the other workers.
+    /// From now on, what the base and the misère forms learn is noted for the other workers.
     fn share(&mut self) {
         if !self.sharing {
             self.sharing = true;
             self.base_mut().note_learned();
+            if let Some(forms) = self.forms_mut() {
+                forms.note_for_pool();
+            }
         }
     }
 
-    /// What the base learned since the last call, for the other workers (`None` when working alone,
-    /// or nothing new).
+    /// What the base and the misère forms learned since the last call, for the other workers
+    /// (`None` when working alone, or nothing new).
     pub fn take_learned(&mut self) -> Option<LearnedEntries> {
         if !self.sharing {
             return None;
         }
-        Some(self.base_mut().take_learned()).filter(|entries| !entries.is_empty())
+        let entries = self.base_mut().take_learned();
+        let states = self.forms_mut().map(LandForms::take_for_pool);
+        let entries = entries.with_states(states.unwrap_or_default());
+        Some(entries).filter(|entries| !entries.is_empty())
     }
 
     /// Takes in what another worker learned.
     pub fn take_in(&mut self, entries: &LearnedEntries) {
         self.share();
         self.base_mut().take_in(entries);
+        if !entries.states().is_empty() {
+            if self.forms_mut().is_none() {
+                self.forms = Some(LandForms::new(DEFAULT_FORM_LIVES));
+            }
+            if let Some(forms) = self.forms_mut() {
+                forms.take_in_from_pool(entries.states());
+            }
+        }
+    }
+
+    /// The misère forms, held by the running search or kept idle (`None` before the first misère
+    /// search).
+    fn forms_mut(&mut self) -> Option<&mut LandForms> {
+        match &mut self.search {
+            Some((Search::Misere(search), _)) => Some(search.learning_mut().1),
+            _ => self.forms.as_mut(),
+        }
     }
 
     fn base_mut(&mut self) -> &mut Base {
@@ -665,7 +691,7 @@ impl SteppedQuestion {
 
     /// Ends the question: its answer, if the position's value is known (the other children
     /// unsettled when it ends early), and the base and misère forms for the next question. What the
-    /// base noted for other workers and did not hand over is dropped.
+    /// base and forms noted for other workers and did not hand over is dropped.
     pub fn finish(mut self) -> (Option<SteppedAnswer>, Base, Option<LandForms>) {
         if self.search.is_some() {
             self.end_search();
@@ -686,6 +712,9 @@ impl SteppedQuestion {
         });
         let mut base = self.base.take().expect("an idle question holds the base");
         let _ = base.take_learned();
+        if let Some(forms) = &mut self.forms {
+            forms.leave_pool();
+        }
         (answer, base, self.forms)
     }
 
