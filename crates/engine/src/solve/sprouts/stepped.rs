@@ -23,7 +23,7 @@ use crate::games::sprouts::{Land, Position};
 
 use super::base::{Base, LearnedEntries};
 use super::dfpn::DfpnOptions;
-use super::misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
+use super::misere_form_search::{trial_order, MisereFormSearch, DEFAULT_FORM_LIVES};
 use super::misere_lands::LandForms;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_race::OutcomeRace;
@@ -288,7 +288,11 @@ impl SteppedQuestion {
         let mut question = question;
         question.set_children(question.position.children());
         question.child_lost = vec![None; question.children.len()];
-        question.order = helper_share(question.children.len(), part, parts);
+        let ranked = question.children_ranked();
+        question.order = helper_share(ranked.len(), part, parts)
+            .into_iter()
+            .map(|at| ranked[at])
+            .collect();
         question.helping = true;
         question.share();
         Ok(question)
@@ -510,7 +514,7 @@ impl SteppedQuestion {
                 .map(|child| self.known_lost(child))
                 .collect(),
         };
-        self.order = (0..self.children.len()).collect();
+        self.order = self.children_ranked();
         if !self.misere {
             let lands = self.position.lands();
             self.nimber_targets = match lands.len() {
@@ -521,6 +525,16 @@ impl SteppedQuestion {
                     .map(|land| Position::from_lands(vec![land.clone()]))
                     .collect(),
             };
+        }
+    }
+
+    /// The children in the order the first question searches them, the helpers taking theirs from
+    /// the other end: in misère play, the search's own order, which it follows to find the value
+    /// (so the helpers settle first the children it would reach last); in normal play, as listed.
+    fn children_ranked(&self) -> Vec<usize> {
+        match self.misere {
+            true => trial_order(&self.children),
+            false => (0..self.children.len()).collect(),
         }
     }
 
