@@ -7,8 +7,9 @@
 //! worker settles its share of the children from the last (`Request::SproutsChildren`, see the
 //! engine's `SteppedQuestion`). The page passes on what they settle to its worker
 //! (`Request::HelpFound`), which answers as it would alone — sooner; and what each worker's search
-//! learns to the others (`Response::Learned` → `Request::TakeLearned`), as the engine's threads
-//! share what they prove. The pool stops when the page's worker answers, when the person cancels, or
+//! learns to the others (`Response::Learned` → `Request::TakeLearned`: base entries, and misère
+//! states on forms, named by the forms' prints since each worker numbers its own), as the engine's
+//! threads share what they prove. The pool stops when the page's worker answers, when the person cancels, or
 //! when another question is asked.
 
 use super::check_pool::pool_size;

@@ -13,10 +13,12 @@
 //!
 //! With several workers (the web app's pool), one question runs the whole of this while each other
 //! runs a *helping* question ([`SteppedQuestion::helping`]): it settles its share of the children
-//! from the last ([`helper_share`]). What the helpers settle is heard by the first
-//! ([`SteppedQuestion::hear`]): a child settled there is not searched again, a child found lost proves
-//! the position won, every child found won proves it lost. The workers also hand each other what
-//! their bases learn ([`SteppedQuestion::take_learned`]), as the threads of a [`Solver`](super::Solver)
+//! from the last ([`helper_share`]) — in misère play, the last in the order the search tries them, so
+//! that the first worker's search for the value and the helpers meet in the middle. What the helpers
+//! settle is heard by the first ([`SteppedQuestion::hear`]): a child settled there is not searched
+//! again, a child found lost proves the position won, every child found won proves it lost. The
+//! workers also hand each other what their bases learn, and in misère play the states on forms their
+//! searches decide ([`SteppedQuestion::take_learned`]), as the threads of a [`Solver`](super::Solver)
 //! do. The answer is the same for any number of workers.
 
 use crate::games::sprouts::{Land, Position};
