@@ -28,8 +28,8 @@ pub struct LandForms {
     /// states (11-spot misère with every move, one thread: 116 s with each question afresh, 96 s
     /// keeping them).
     learned: StateOutcomes,
-    /// While set (in a parallel run), every state learned is also noted here, for the other
-    /// threads (see `learning`) or the other workers of a pool. Boxed, as `proven`.
+    /// While set (in a parallel run, or a pool of workers), every state learned is also noted
+    /// here, for the other threads (see `learning`) or workers. Boxed, as `proven`.
     noting: Option<Box<Noting>>,
 }
 
@@ -187,8 +187,8 @@ impl LandForms {
     }
 
     /// The states learned since the last call, for the other workers of a pool (none unless
-    /// [`LandForms::note_for_pool`]).
-    /// Also takes in the states heard of earlier that waited for forms met since.
+    /// [`LandForms::note_for_pool`]). Also takes in the states heard of earlier that waited for
+    /// forms met since (a worker calls this after every slice of its search).
     pub(crate) fn take_for_pool(&mut self) -> Vec<LearnedState> {
         let Some(noting) = &mut self.noting else {
             return Vec::new();
