@@ -1,21 +1,24 @@
-//! Benchmark (not a test): a model of the web app's pool of workers on misère hints, natively. The
-//! first worker's `SteppedQuestion` and its helpers step in turns (one step = 64 nodes each, as if
-//! each had a core); every `POOL_EVERY` steps (16: about one 50-ms slice of wasm) the helpers' news
-//! goes to the first and what each learned (base entries, states on forms) to all the others, as
-//! `src/ui/solver_pool.rs` relays them. No time budget cuts the search for more winning moves.
+//! Benchmark (not a test): a model of the web app's pool of workers on misère hints, natively
+//! (`tests/common/stepped_pool.rs`): the first worker's `SteppedQuestion` and its helpers step in
+//! turns (one step = 64 nodes each, as if each had a core), with news every `POOL_EVERY` steps (16:
+//! about one 50-ms slice of wasm). No time budget cuts the search for more winning moves.
 //! Prints, per position and worker count, the steps until the first worker answers (the wall time
 //! of workers with a core each), their ratio to one worker's, the nodes of all workers, and how many
-//! states on forms were handed over.
+//! entries were handed over (states on forms among them).
 //!
 //! `cargo bench -p sprague-engine --bench sprouts_pool_model`
 //! Environment: POOL_EVERY (default 16), POOL_WORKERS (largest count, default 4).
 
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{Base, Budgets, LearnedEntries, SteppedQuestion};
+use sprague_engine::solve::sprouts::{Base, Budgets, SteppedQuestion};
 
 #[path = "common/measure.rs"]
 mod measure;
 use measure::env;
+
+#[path = "../tests/common/stepped_pool.rs"]
+mod stepped_pool;
+use stepped_pool::run_pool;
 
 fn question(position: &Position) -> SteppedQuestion {
     let budgets = Budgets {
@@ -35,48 +38,23 @@ fn question(position: &Position) -> SteppedQuestion {
 struct Run {
     steps: u64,
     nodes: u64,
+    handed: usize,
     states: usize,
     marks: Vec<Option<bool>>,
 }
 
 fn pooled(position: &Position, workers: usize, every: u64) -> Run {
-    let mut first = question(position);
-    let mut helpers: Vec<SteppedQuestion> = (1..workers)
+    let helpers = (1..workers)
         .map(|part| SteppedQuestion::helping(question(position), part, workers).unwrap())
         .collect();
-    let (mut steps, mut states) = (0, 0);
-    while !first.is_done() {
-        first.step();
-        helpers
-            .iter_mut()
-            .filter(|h| !h.is_done())
-            .for_each(SteppedQuestion::step);
-        steps += 1;
-        if steps % every != 0 {
-            continue;
-        }
-        for (part, helper) in helpers.iter().enumerate() {
-            first.hear(part + 1, helper.settled(), helper.progress().nodes);
-        }
-        let learned: Vec<Option<LearnedEntries>> = std::iter::once(&mut first)
-            .chain(helpers.iter_mut())
-            .map(SteppedQuestion::take_learned)
-            .collect();
-        for (from, entries) in learned.iter().enumerate() {
-            let Some(entries) = entries else { continue };
-            states += entries.states_len();
-            let everyone = std::iter::once(&mut first).chain(helpers.iter_mut());
-            for (_, other) in everyone.enumerate().filter(|(i, _)| *i != from) {
-                other.take_in(entries);
-            }
-        }
-    }
-    let nodes = first.progress().nodes;
-    let answer = first.finish().0.expect("the value is known");
+    let run = run_pool(question(position), helpers, every);
+    let nodes = run.first.progress().nodes;
+    let answer = run.first.finish().0.expect("the value is known");
     Run {
-        steps,
+        steps: run.steps,
         nodes,
-        states,
+        handed: run.handed,
+        states: run.states,
         marks: answer.children.iter().map(|(_, wins)| *wins).collect(),
     }
 }
@@ -99,10 +77,11 @@ fn main() {
             );
             println!(
                 "misère {text}, {workers} worker(s): {} steps ({:.2} of one worker's), \
-                 {} nodes in all, {} states handed",
+                 {} nodes in all, {} entries handed ({} of them states on forms)",
                 run.steps,
                 run.steps as f64 / one.steps as f64,
                 run.nodes,
+                run.handed,
                 run.states
             );
         }

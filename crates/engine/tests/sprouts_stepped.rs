@@ -6,10 +6,9 @@
 mod common;
 
 use common::sprouts_brute::{Brute, State};
+use common::stepped_pool::run_pool;
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{
-    helper_share, Base, Budgets, LearnedEntries, SteppedAnswer, SteppedQuestion,
-};
+use sprague_engine::solve::sprouts::{helper_share, Base, Budgets, SteppedAnswer, SteppedQuestion};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -42,51 +41,21 @@ fn alone(position: &Position, misere: bool) -> SteppedAnswer {
     one.finish().0.expect("the value is known")
 }
 
-/// The first worker with `parts - 1` helpers, each with a base of its own, stepped in turns; every
-/// `every` steps each helper's news goes to the first, and what each learned to all the others.
-/// Returns the answer, how many entries were handed over, and how many of them were misère states
-/// on forms (each worker numbers its forms itself).
+/// The first worker with `parts - 1` helpers (see [`run_pool`]), news every `every` steps. Returns
+/// the answer, how many entries were handed over, and how many of them were misère states on forms
+/// (each worker numbers its forms itself).
 fn pooled(
     position: &Position,
     misere: bool,
     parts: usize,
-    every: usize,
+    every: u64,
 ) -> (SteppedAnswer, usize, usize) {
-    let mut first = question(position, misere);
-    let mut helpers: Vec<SteppedQuestion> = (1..parts)
+    let helpers = (1..parts)
         .map(|part| SteppedQuestion::helping(question(position, misere), part, parts).unwrap())
         .collect();
-    let (mut steps, mut handed, mut states) = (0, 0, 0);
-    while !first.is_done() {
-        first.step();
-        for helper in helpers.iter_mut().filter(|helper| !helper.is_done()) {
-            helper.step();
-        }
-        steps += 1;
-        if steps % every == 0 || helpers.iter().all(SteppedQuestion::is_done) {
-            for (part, helper) in helpers.iter().enumerate() {
-                first.hear(part + 1, helper.settled(), helper.progress().nodes);
-            }
-            let learned: Vec<Option<LearnedEntries>> = std::iter::once(&mut first)
-                .chain(helpers.iter_mut())
-                .map(SteppedQuestion::take_learned)
-                .collect();
-            for (from, entries) in learned.iter().enumerate() {
-                let Some(entries) = entries else { continue };
-                handed += entries.len();
-                states += entries.states_len();
-                let everyone = std::iter::once(&mut first).chain(helpers.iter_mut());
-                for (_, other) in everyone.enumerate().filter(|(i, _)| *i != from) {
-                    other.take_in(entries);
-                }
-            }
-        }
-    }
-    (
-        first.finish().0.expect("the value is known"),
-        handed,
-        states,
-    )
+    let run = run_pool(question(position, misere), helpers, every);
+    let answer = run.first.finish().0.expect("the value is known");
+    (answer, run.handed, run.states)
 }
 
 /// Whether moving to each child wins, by the brute force.
@@ -141,7 +110,7 @@ fn alone_and_pooled_the_marks_are_the_brute_forces_on_every_4_spot_position() {
             assert_eq!(one.workers, 1);
             // A sample with helpers: 2 to 4 workers, news every step or every few.
             if i % 5 == 0 {
-                let (parts, every) = (2 + i % 3, 1 + i % 4);
+                let (parts, every) = (2 + i % 3, 1 + i as u64 % 4);
                 let (pool, _, _) = pooled(position, misere, parts, every);
                 assert_eq!(marks(&pool), expected, "{what}, {parts} workers");
                 assert_eq!(

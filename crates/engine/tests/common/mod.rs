@@ -1,11 +1,13 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
 //! random generator, the positions reachable from an n-spot Sprouts start, and point-in-polygon,
 //! plane distances and turning written here (independent of the engine's geometry), and a brute-force
-//! Sprouts solver of its own ([`sprouts_brute`]), and a brute-force crossing count ([`crossings`]).
+//! Sprouts solver of its own ([`sprouts_brute`]), a brute-force crossing count ([`crossings`]), and the
+//! web app's pool of workers modelled by stepped questions ([`stepped_pool`]).
 #![allow(dead_code)] // each test file uses only some of these
 
 pub mod crossings;
 pub mod sprouts_brute;
+pub mod stepped_pool;
 
 use sprague_engine::draw::Point;
 use sprague_engine::games::sprouts::Position;
