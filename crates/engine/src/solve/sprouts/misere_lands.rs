@@ -212,6 +212,10 @@ impl LandForms {
         self.noting.as_ref()?.pool.as_ref()
     }
 
+    fn pool_mut(&mut self) -> Option<&mut PoolStates> {
+        self.noting.as_mut()?.pool.as_mut()
+    }
+
     /// Takes in states another worker of the pool learned (see [`super::pool_states`]), without
     /// noting them as fresh here; from now on, notes what is learned for the others.
     pub(crate) fn take_in_from_pool(&mut self, states: &[LearnedState]) {
@@ -219,6 +223,7 @@ impl LandForms {
         let Some(pool) = self.noting.as_mut().and_then(|n| n.pool.as_mut()) else {
             return;
         };
+        // (Not `pool_mut`: `self.forms` is read while the pool is borrowed.)
         let named = pool.receive(&self.forms, states);
         self.absorb(&named);
     }
@@ -254,8 +259,7 @@ impl LandForms {
         if !self.forms.is_shared() && self.learned_len() > max_states {
             self.forget_learned();
         }
-        let pool = self.noting.as_mut().and_then(|n| n.pool.as_mut());
-        if let Some(pool) = pool.filter(|p| p.waiting_len() > max_states) {
+        if let Some(pool) = self.pool_mut().filter(|p| p.waiting_len() > max_states) {
             pool.forget_waiting();
         }
     }

@@ -652,13 +652,14 @@ impl SteppedQuestion {
     pub fn take_in(&mut self, entries: &LearnedEntries) {
         self.share();
         self.base_mut().take_in(entries);
-        if !entries.states().is_empty() {
-            if self.forms_mut().is_none() {
-                self.forms = Some(LandForms::new(DEFAULT_FORM_LIVES));
-            }
-            if let Some(forms) = self.forms_mut() {
-                forms.take_in_from_pool(entries.states());
-            }
+        if entries.states().is_empty() {
+            return;
+        }
+        if self.forms_mut().is_none() {
+            self.forms = Some(LandForms::new(DEFAULT_FORM_LIVES));
+        }
+        if let Some(forms) = self.forms_mut() {
+            forms.take_in_from_pool(entries.states());
         }
     }
 
