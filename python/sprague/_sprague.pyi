@@ -1,30 +1,44 @@
 """Type stubs of the native module ``sprague._sprague`` (use :mod:`sprague.heap`,
-:mod:`sprague.sprouts` and :class:`sprague.Base`)."""
+:mod:`sprague.sprouts`, :mod:`sprague.graph` and :class:`sprague.Base`)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Union, final
+from typing import Any, Dict, List, Optional, Tuple, Union, final
 
 __all__ = [
     "__version__",
     "Base",
+    "GraphBase",
+    "graph_board_size",
+    "graph_layout",
+    "graph_parse",
+    "graph_preset",
+    "graph_presets",
+    "graph_solve",
+    "graph_text",
     "heap_analyze",
     "heap_canonical_code",
+    "heap_moves",
     "heap_period",
     "heap_sequence",
+    "heap_sequence_bytes",
     "sprouts_canon",
     "sprouts_children",
     "sprouts_solve",
+    "sprouts_svg",
 ]
 __version__: str
 
 _Path = Union[str, "PathLike[str]"]
 
 def heap_sequence(code: str, to: int) -> List[int]: ...
+def heap_sequence_bytes(code: str, to: int) -> bytes: ...
+def heap_moves(code: str, size: int) -> List[Tuple[int, List[int]]]: ...
 def heap_canonical_code(code: str) -> str: ...
 def heap_period(code: str, max: int) -> Optional[Dict[str, Any]]: ...
 def heap_analyze(code: str, heaps: List[int], misere: bool) -> Dict[str, Any]: ...
 def sprouts_canon(position: str) -> str: ...
 def sprouts_children(position: str) -> List[str]: ...
+def sprouts_svg(position: str) -> str: ...
 def sprouts_solve(
     position: str,
     misere: bool,
@@ -33,6 +47,47 @@ def sprouts_solve(
     threads: int,
     moves: bool,
 ) -> Dict[str, Any]: ...
+
+_Edges = List[Tuple[int, int]]
+
+def graph_solve(
+    vertices: int,
+    edges: _Edges,
+    misere: bool,
+    moves: List[int],
+    base: Optional["GraphBase"],
+    max_memory: int,
+) -> Dict[str, Any]: ...
+def graph_preset(name: str) -> Tuple[int, _Edges]: ...
+def graph_parse(text: str) -> Tuple[int, _Edges]: ...
+def graph_text(vertices: int, edges: _Edges) -> str: ...
+def graph_layout(
+    vertices: int, edges: _Edges, preset: Optional[str] = None
+) -> List[Tuple[float, float]]: ...
+def graph_presets() -> List[str]: ...
+def graph_board_size() -> float: ...
+
+@final
+class GraphBase:
+    """What a Node Kayles solver has learned (component nimbers, misère outcomes of sums), kept
+    between solves; ``load`` and ``from_bytes`` confirm every entry from the rules and refuse a
+    base with a wrong one."""
+
+    def __init__(self, max_memory: int = 2048) -> None:
+        """An empty base whose tables may take at most ``max_memory`` MB."""
+    @staticmethod
+    def load(path: _Path, max_memory: int = 2048) -> "GraphBase":
+        """Read a graph base file (as ``sprague graph solve --save`` writes it) and confirm every
+        entry from the rules: ValueError if any is wrong, a UserWarning for entries left out."""
+    @staticmethod
+    def from_bytes(data: bytes, max_memory: int = 2048) -> "GraphBase":
+        """A base from bytes, confirmed as ``load`` confirms a file."""
+    def save(self, path: _Path) -> None:
+        """Write the base (the CLI's ``--base`` reads it)."""
+    def to_bytes(self) -> bytes:
+        """The base's bytes."""
+    def __len__(self) -> int:
+        """Positions learned."""
 
 @final
 class Base:

@@ -40,7 +40,7 @@ import os
 import sys
 import time
 from collections import deque
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from . import sprouts
 from ._sprague import Base
@@ -69,7 +69,7 @@ def _sections(text: str) -> Dict[str, List[str]]:
     return sections
 
 
-def _delta(text: str, known: set) -> Optional[bytes]:
+def _delta(text: str, known: Set[str]) -> Optional[bytes]:
     """The entries of the GLOP ``text`` that are not in ``known`` (a set of entry lines), as GLOP
     text with every section header; None when there are none."""
     out: List[str] = []
@@ -83,7 +83,7 @@ def _delta(text: str, known: set) -> Optional[bytes]:
     return ("\n".join(out) + "\n").encode() if new else None
 
 
-def _entries(text: str) -> set:
+def _entries(text: str) -> Set[str]:
     return {line for lines in _sections(text).values() for line in lines}
 
 
@@ -113,10 +113,12 @@ class SolverActor:
 
     def __init__(self) -> None:
         self.base = Base()
-        self.known: set = set()  # entry lines the master has (sent to it or received from it)
+        self.known: Set[str] = set()  # entry lines the master has (sent to it or received from it)
         self.jobs = 0
 
-    def solve_child(self, child: str, misere: bool, shared: Optional[bytes]):
+    def solve_child(
+        self, child: str, misere: bool, shared: Optional[bytes]
+    ) -> Tuple[str, Optional[bytes]]:
         """Merge ``shared`` (what the master learned that this actor has not seen, or None) and
         solve ``child``; return ``(outcome, GLOP text of the entries the master lacks, or None)``."""
         if shared is not None:
@@ -163,7 +165,7 @@ def _read_checkpoint(path: str, position: str, misere: bool) -> Optional[Dict[st
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as f:
-        data = json.load(f)
+        data: Dict[str, Any] = json.load(f)
     if data.get("version") != CHECKPOINT_VERSION:
         raise DistributedError(f"{path}: not a checkpoint of this version")
     if data.get("position") != position or bool(data.get("misere")) != misere:
@@ -266,10 +268,11 @@ def solve(
         # each actor is sent the increments it has not seen yet.
         master_known = _entries(master.to_glop_text())
         deltas: List[bytes] = []
-        if master_known:
-            deltas.append(_delta(master.to_glop_text(), set()))
+        first = _delta(master.to_glop_text(), set()) if master_known else None
+        if first is not None:
+            deltas.append(first)
         seen = [0] * len(actors)  # increments each actor has
-        in_flight: Dict[Any, tuple] = {}  # ref -> (slot, child)
+        in_flight: Dict[Any, Tuple[int, str]] = {}  # ref -> (slot, child)
         tries: Dict[str, int] = {}
         idle = deque(range(len(actors)))
 

@@ -8,30 +8,54 @@ game: split a heap into two *unequal* heaps), a repeating tail (``0.[3]`` is Nim
 ``officers`` (0.6).
 
 >>> from sprague import heap
->>> heap.sequence("0.137", 10)
-[0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+>>> print(*heap.sequence("0.137", 10))
+0 1 1 2 0 3 1 1 0 3
 >>> heap.analyze("0.137", [5, 3])["outcome"]
 'N'
+>>> heap.Position("grundy", [7, 5]).children()[:2]
+[Position('4!.0', [1, 6, 5]), Position('4!.0', [2, 5, 5])]
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+import sys
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
 
-from . import _sprague
+from . import _pictures, _sprague
 
-__all__ = ["sequence", "analyze", "period", "canonical_code"]
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
+
+    #: Nim values: a numpy array of ``uint16`` where numpy is installed, else a list.
+    NimValues = Union["numpy.typing.NDArray[numpy.uint16]", List[int]]
+else:
+    NimValues = Any
+
+__all__ = ["sequence", "analyze", "period", "canonical_code", "Position"]
 
 
-def sequence(code: str, to: int) -> List[int]:
+def sequence(code: str, to: int) -> NimValues:
     """Nim values (Grundy values) of single heaps ``0, 1, …, to - 1`` of the game ``code``.
 
     ``to`` counts values, as ``sprague seq CODE --to TO`` and ``range(to)`` do. Computed by the
-    engine's rare/common method; at most 2**26 values.
+    engine's rare/common method; at most 2**26 values. Where numpy is installed the values come
+    as a numpy array of ``uint16`` (made from the engine's buffer at once), else as a list.
 
     Raises ValueError for a malformed code, a negative ``to`` or one the engine refuses.
+
+    >>> values = sequence("grundy", 12)
+    >>> print(*values)
+    0 0 0 1 0 2 1 0 2 1 0 2
+    >>> int(values.max()) if hasattr(values, "max") else max(values)
+    2
     """
-    return _sprague.heap_sequence(code, to)
+    try:
+        import numpy
+    except ImportError:
+        return _sprague.heap_sequence(code, to)
+    values = numpy.frombuffer(_sprague.heap_sequence_bytes(code, to), dtype="<u2")
+    return values.astype(numpy.uint16) if sys.byteorder == "big" else values
 
 
 def canonical_code(code: str) -> str:
@@ -78,5 +102,95 @@ def analyze(code: str, heaps: List[int], misere: bool = False) -> Dict[str, Any]
     and ``method`` (``"tame_rule"`` or ``"search"``). ``value`` stays the normal-play value.
 
     Raises ValueError for a malformed code, a negative heap, or sizes the engine refuses.
+
+    >>> answer = analyze("nim", [3, 4, 5])
+    >>> answer["value"], [m["result"] for m in answer["winning_moves"]]
+    (2, [[1, 4, 5]])
     """
     return _sprague.heap_analyze(code, list(heaps), bool(misere))
+
+
+class Position:
+    """A position of a heap game: the game's code and the heaps. Immutable and hashable; two
+    positions are equal when the games' canonical codes and the heaps are equal. In a notebook it
+    draws itself as rows of counters, each heap with its nim value.
+
+    >>> p = Position("nim", [3, 4, 5])
+    >>> p
+    Position('0.[3]', [3, 4, 5])
+    >>> p.analyze()["outcome"], len(p.children())
+    ('N', 12)
+    """
+
+    __slots__ = ("code", "heaps")
+
+    #: The game's canonical code (``"grundy"`` is kept as ``"4!.0"``).
+    code: str
+    heaps: Tuple[int, ...]
+
+    def __init__(self, code: str, heaps: Iterable[int]) -> None:
+        """The position ``heaps`` of the game ``code``; ValueError for a malformed code or a
+        negative heap.
+
+        >>> Position("grundy", [7]).heaps
+        (7,)
+        """
+        heaps = tuple(int(h) for h in heaps)
+        if any(h < 0 for h in heaps):
+            raise ValueError(f"heaps must be at least 0, got {list(heaps)}")
+        self.code = canonical_code(code)
+        self.heaps = heaps
+
+    def __repr__(self) -> str:
+        return f"Position({self.code!r}, {list(self.heaps)!r})"
+
+    def _key(self) -> Tuple[str, Tuple[int, ...]]:
+        # A position is a multiset of non-empty heaps: order and empty heaps change nothing.
+        return self.code, tuple(sorted(h for h in self.heaps if h > 0))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the codes are and the non-empty heaps are, in any order.
+
+        >>> Position("nim", [3, 0, 4]) == Position("0.[3]", [4, 3])
+        True
+        """
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def analyze(self, misere: bool = False) -> Dict[str, Any]:
+        """:func:`analyze` of this position.
+
+        >>> Position("0.137", [4]).analyze()["outcome"]
+        'P'
+        """
+        return analyze(self.code, list(self.heaps), misere)
+
+    def children(self) -> List["Position"]:
+        """Every position one move away, each once (moves in different heaps of one size that
+        leave the same heaps count once), in the order of the heaps and the engine's moves: the
+        heap played in is replaced by the pieces it leaves.
+
+        >>> Position("0.137", [3]).children()
+        [Position('0.137', [1]), Position('0.137', [])]
+        """
+        seen: Dict[Tuple[int, ...], None] = {}
+        for i, heap in enumerate(self.heaps):
+            if heap in self.heaps[:i]:
+                continue
+            for _removed, pieces in _sprague.heap_moves(self.code, heap):
+                seen.setdefault(self.heaps[:i] + tuple(pieces) + self.heaps[i + 1 :])
+        distinct: Dict[Tuple[int, ...], Tuple[int, ...]] = {}
+        for heaps in seen:
+            distinct.setdefault(tuple(sorted(heaps)), heaps)
+        return [Position(self.code, heaps) for heaps in distinct.values()]
+
+    def _repr_svg_(self) -> str:
+        """The heaps as rows of counters with their nim values (shown by Jupyter)."""
+        largest = max(self.heaps, default=0)
+        values = list(sequence(self.code, largest + 1)) if largest < 1 << 16 else None
+        heap_values = [int(values[h]) for h in self.heaps] if values is not None else None
+        return _pictures.heap_svg(self.code, self.heaps, heap_values)

@@ -21,6 +21,12 @@ use crate::{interruptible, value_error};
 /// A Sprouts base: what solves learned (normal-play nimbers and misère outcomes, keyed by canonical
 /// position). Pass it to `sprague.sprouts.solve(..., base=...)` to start from what it knows and add
 /// what the solve proves. `Base.load` and `Base.from_bytes` verify every entry first.
+///
+/// >>> base = Base()
+/// >>> sprouts.solve("0*5", nimber=True, base=base)["nimber"]
+/// 1
+/// >>> base.nimber("0*5")
+/// 1
 #[pyclass(name = "Base", module = "sprague", frozen)]
 pub(crate) struct PyBase {
     inner: Mutex<Base>,
@@ -108,6 +114,9 @@ fn is_text(path: &Path) -> bool {
 #[pymethods]
 impl PyBase {
     /// An empty base.
+    ///
+    /// >>> len(Base())
+    /// 0
     #[new]
     fn new() -> PyBase {
         PyBase::with(Base::new())
@@ -118,6 +127,13 @@ impl PyBase {
     /// nodes on an entry the others cannot re-derive. A file with a wrong entry is refused
     /// (ValueError); entries that could not be verified are left out with a UserWarning. The base
     /// returned holds the verified entries and what the check's solver proved on the way.
+    ///
+    /// >>> import os, tempfile
+    /// >>> base = Base(); _ = sprouts.solve("0*4", base=base)
+    /// >>> path = os.path.join(tempfile.mkdtemp(), "four.spr")
+    /// >>> base.save(path)
+    /// >>> Base.load(path) == base
+    /// True
     #[staticmethod]
     #[pyo3(signature = (path, budget = None))]
     fn load(py: Python<'_>, path: PathBuf, budget: Option<u64>) -> PyResult<PyBase> {
@@ -131,6 +147,13 @@ impl PyBase {
 
     /// A base from bytes in either format (what `to_bytes` or `to_glop_text` wrote), verified as
     /// `load` verifies a file.
+    ///
+    /// >>> Base.from_bytes(b"[Positions+Nimber]\n0*3 1\n").nimber("0*3")
+    /// 1
+    /// >>> Base.from_bytes(b"[Positions+Nimber]\n0*3 0\n")  # doctest: +ELLIPSIS
+    /// Traceback (most recent call last):
+    /// ...
+    /// ValueError: base bytes: ...
     #[staticmethod]
     #[pyo3(signature = (data, budget = None))]
     fn from_bytes(py: Python<'_>, data: Vec<u8>, budget: Option<u64>) -> PyResult<PyBase> {
@@ -141,6 +164,11 @@ impl PyBase {
     }
 
     /// Writes the base: GLOP text if the name ends in `.spr` or `.txt`, else Sprague's binary base.
+    ///
+    /// >>> import os, tempfile
+    /// >>> path = os.path.join(tempfile.mkdtemp(), "empty.bin")
+    /// >>> Base().save(path); os.path.getsize(path) > 0
+    /// True
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let bytes = {
             let base = lock_base(py, self);
@@ -154,18 +182,30 @@ impl PyBase {
     }
 
     /// Sprague's binary base.
+    ///
+    /// >>> base = Base(); _ = sprouts.solve("0*3", base=base)
+    /// >>> Base.from_bytes(base.to_bytes()) == base
+    /// True
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let bytes = lock_base(py, self).to_bytes();
         PyBytes::new(py, &bytes)
     }
 
     /// GLOP's text format (`[Positions+Nimber]`, then misère outcomes in a section of their own).
+    ///
+    /// >>> Base().to_glop_text().splitlines()[0]
+    /// '[Positions+Nimber]'
     fn to_glop_text(&self, py: Python<'_>) -> String {
         lock_base(py, self).to_glop_text()
     }
 
     /// Adds the entries of `other`. Where both bases know a position and disagree, this base's value
     /// is kept and the conflict is returned: a list of dicts `{position, kept, other}`.
+    ///
+    /// >>> a, b = Base(), Base()
+    /// >>> _ = sprouts.solve("0*3", base=b)
+    /// >>> a.merge(b), a == b
+    /// ([], True)
     fn merge<'py>(
         &self,
         py: Python<'py>,
@@ -193,6 +233,10 @@ impl PyBase {
     /// The engine's complete check of every entry (`sprague sprouts check`): a dict with `verified`,
     /// `computed` (verified by the solver), `wrong` and `unverifiable` (lists of entries) and
     /// `all_verified`. The base itself is not changed.
+    ///
+    /// >>> base = Base(); _ = sprouts.solve("0*4", base=base)
+    /// >>> base.check()["all_verified"]
+    /// True
     #[pyo3(signature = (budget = None))]
     fn check<'py>(&self, py: Python<'py>, budget: Option<u64>) -> PyResult<Bound<'py, PyDict>> {
         let claimed = lock_base(py, self).clone();
@@ -201,12 +245,20 @@ impl PyBase {
     }
 
     /// The stored normal-play nimber of a position (as a whole, or the XOR of its lands'), if known.
+    ///
+    /// >>> base = Base(); _ = sprouts.solve("0*3", nimber=True, base=base)
+    /// >>> base.nimber("0*3"), base.nimber("0*9")
+    /// (1, None)
     fn nimber(&self, py: Python<'_>, position: &str) -> PyResult<Option<u32>> {
         let position = parse(position)?;
         Ok(lock_base(py, self).nimber(&position))
     }
 
     /// The stored misère outcome of a position: "P" (lost for the player to move), "N", or None.
+    ///
+    /// >>> base = Base(); _ = sprouts.solve("0*2", misere=True, base=base)
+    /// >>> base.misere_outcome("0*2")
+    /// 'P'
     fn misere_outcome(&self, py: Python<'_>, position: &str) -> PyResult<Option<&'static str>> {
         let position = parse(position)?;
         Ok(lock_base(py, self)
@@ -227,6 +279,10 @@ impl PyBase {
     }
 
     /// Entries in all: nimbers plus misère outcomes.
+    ///
+    /// >>> base = Base(); _ = sprouts.solve("0*3", nimber=True, base=base)
+    /// >>> len(base) == base.nimber_count + base.misere_count > 0
+    /// True
     fn __len__(&self, py: Python<'_>) -> usize {
         let base = lock_base(py, self);
         base.normal_len() + base.misere_len()

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::misere::{Budget, MisereSolver, QuotientLimits};
 use sprague_engine::solve::heap::{
@@ -19,6 +19,10 @@ use crate::{abandonable, interruptible, size_arg, value_error};
 
 /// Heaps computed between looks at the cancel flag.
 const CHUNK: usize = 1 << 12;
+
+/// The largest heap whose moves `heap_moves` lists (a hexadecimal code leaving three heaps has
+/// about n²/12 moves from a heap of n).
+const MAX_MOVES_HEAP: usize = 1 << 12;
 
 /// A misère solver's quotient is given up past this long (as the CLI's).
 const QUOTIENT_SECONDS: f64 = 2.0;
@@ -61,6 +65,44 @@ fn heap_sequence(py: Python<'_>, code: &str, to: &Bound<'_, PyAny>) -> PyResult<
     let game = parse_game(code)?;
     let len = size_arg(to, "to")?;
     Ok(sequence_to(py, &game, len)?.values().to_vec())
+}
+
+/// The same values as `heap_sequence`, as little-endian 16-bit words (numpy reads them at once).
+#[pyfunction]
+#[pyo3(signature = (code, to))]
+fn heap_sequence_bytes<'py>(
+    py: Python<'py>,
+    code: &str,
+    to: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let game = parse_game(code)?;
+    let len = size_arg(to, "to")?;
+    let sequence = sequence_to(py, &game, len)?;
+    let bytes: Vec<u8> = sequence
+        .values()
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// Every move from a single heap of `size`: `(removed, pieces)` pairs, each once, as the engine's
+/// rules list them.
+#[pyfunction]
+#[pyo3(signature = (code, size))]
+fn heap_moves(code: &str, size: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, Vec<usize>)>> {
+    let game = parse_game(code)?;
+    let size = size_arg(size, "size")?;
+    if size > MAX_MOVES_HEAP {
+        return Err(value_error(format!(
+            "a heap of {size} has too many moves to list (at most {MAX_MOVES_HEAP})"
+        )));
+    }
+    Ok(game
+        .moves(size)
+        .into_iter()
+        .map(|m| (m.removed, m.pieces))
+        .collect())
 }
 
 /// The canonical code of a heap game (`"grundy"` -> `"4!.0"`), or ValueError.
@@ -257,6 +299,8 @@ fn heap_analyze<'py>(
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_sequence_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_moves, m)?)?;
     m.add_function(wrap_pyfunction!(heap_canonical_code, m)?)?;
     m.add_function(wrap_pyfunction!(heap_period, m)?)?;
     m.add_function(wrap_pyfunction!(heap_analyze, m)?)?;

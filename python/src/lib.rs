@@ -1,7 +1,7 @@
 //! `sprague._sprague`: the native part of the Python package `sprague`. Every answer comes from
 //! Sprague's engine (`sprague-engine`), called as the `sprague` CLI calls it; nothing here knows the
-//! rules of a game. The public Python API (`sprague.heap`, `sprague.sprouts`, `sprague.Base`) is in
-//! `python/sprague/`, thin typed wrappers over the functions of this module.
+//! rules of a game. The public Python API (`sprague.heap`, `sprague.sprouts`, `sprague.graph`,
+//! `sprague.Base`) is in `python/sprague/`, thin typed wrappers over the functions of this module.
 //!
 //! Long work runs on a thread of its own while the calling thread waits without the GIL, taking it
 //! back every [`POLL`] to look for a signal: Ctrl-C cancels the work (through the engine's
@@ -9,6 +9,7 @@
 //! `KeyboardInterrupt`.
 
 mod base;
+mod graph;
 mod heap;
 mod sprouts;
 
@@ -131,6 +132,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     heap::register(m)?;
     sprouts::register(m)?;
+    graph::register(m)?;
     m.add_class::<base::PyBase>()?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
     Base, Cancelled, Control, Method, Questions, Solver, DEFAULT_FORM_LIVES,
@@ -33,6 +34,18 @@ fn sprouts_children(py: Python<'_>, position: &str) -> PyResult<Vec<String>> {
     py.detach(|| {
         let position = parse(position)?;
         Ok(position.children().iter().map(|c| c.to_string()).collect())
+    })
+}
+
+/// A picture of a position, as an SVG document: the engine's drawing layer lays it out from scratch
+/// (the spots and curves the page would draw) and pictures it. ValueError when no drawing is found.
+#[pyfunction]
+fn sprouts_svg(py: Python<'_>, position: &str) -> PyResult<String> {
+    py.detach(|| {
+        let position = parse(position)?;
+        let drawing = Drawing::layout(&position)
+            .map_err(|e| value_error(format!("no drawing of {position}: {e}")))?;
+        Ok(drawing.to_svg())
     })
 }
 
@@ -105,5 +118,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sprouts_canon, m)?)?;
     m.add_function(wrap_pyfunction!(sprouts_children, m)?)?;
     m.add_function(wrap_pyfunction!(sprouts_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sprouts_svg, m)?)?;
     Ok(())
 }

@@ -4,7 +4,6 @@
 pub mod board;
 pub mod game;
 pub mod graph_game;
-pub mod graph_layout;
 pub mod history;
 pub mod opponent;
 pub mod pins;
@@ -13,3 +12,6 @@ pub mod setup;
 pub mod sprouts_drawing;
 pub mod sprouts_game;
 pub mod turns;
+
+/// Where a graph's vertices sit: the engine's, shared with the Python package's pictures.
+pub use sprague_engine::draw::graph_layout;

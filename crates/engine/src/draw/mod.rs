@@ -15,7 +15,9 @@
 //!   player sees move; [`Drawing::relayout_unroutable`] and [`Drawing::relayout_quick`] skip the
 //!   first routing, the latter every routing; [`Drawing::relayout_part`] lays out afresh only the
 //!   part of the drawing a move is in).
-//! * [`Drawing::to_svg`]: a picture, for tests and debugging.
+//! * [`Drawing::to_svg`]: a picture, for tests, debugging and the Python package's notebooks.
+//! * [`graph_layout`]: where a Node Kayles graph's vertices sit on a board (not Sprouts: the page
+//!   and the Python package draw graphs from it).
 //!
 //! Coordinates are `f64` in the box `0..WIDTH` × `0..HEIGHT` (y downwards, as in SVG).
 //!
@@ -38,6 +40,7 @@ mod equivalent;
 mod error;
 mod game_moves;
 mod geometry;
+pub mod graph_layout;
 mod layout;
 mod layout_check;
 mod layout_geometry;

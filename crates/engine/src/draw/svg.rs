@@ -1,4 +1,5 @@
-//! SVG pictures of drawings, for tests and debugging (the app draws its own).
+//! SVG pictures of drawings, for tests, debugging and the Python package's notebooks (the app draws
+//! its own).
 
 use std::fmt::Write;
 

@@ -1,8 +1,8 @@
-//! Where a graph's vertices sit on the board: the shape a preset is known by (a row, a ring, a grid, the
-//! Petersen star), or, for any other graph, a ring relaxed by a spring layout so that joined vertices sit
-//! near each other. Board units: a square of [`SIZE`], vertices kept [`INSET`] from its sides.
+//! Where a Node Kayles graph's vertices sit on the board (the page's board and the Python package's
+//! pictures): the shape a preset is known by (a row, a ring, a grid, the Petersen star), or, for any
+//! other graph, a ring relaxed by a spring layout so that joined vertices sit near each other. Board units: a square of [`SIZE`], vertices kept [`INSET`] from its sides.
 
-use sprague_engine::games::graph::Graph;
+use crate::games::graph::Graph;
 use std::f64::consts::PI;
 
 /// The board's side, in board units.
@@ -176,7 +176,6 @@ pub fn layout_for(graph: &Graph, preset: Option<&str>) -> Vec<Spot> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     fn inside(spots: &[Spot]) -> bool {
         spots.iter().all(|&(x, y)| {
@@ -194,7 +193,7 @@ mod tests {
         best
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn every_preset_and_random_graph_fits_with_room_between_vertices() {
         for name in [
             "path:5",
@@ -220,7 +219,7 @@ mod tests {
         }
     }
 
-    #[wasm_bindgen_test]
+    #[test]
     fn a_grid_is_laid_out_as_a_grid() {
         let graph = Graph::preset("grid:2x3").unwrap();
         let spots = layout_for(&graph, Some("grid:2x3"));
