@@ -73,8 +73,9 @@ class GraphBase:
     between solves; ``load`` and ``from_bytes`` confirm every entry from the rules and refuse a
     base with a wrong one."""
 
-    def __init__(self, max_memory: int = 2048) -> None:
-        """An empty base whose tables may take at most ``max_memory`` MB."""
+    def __new__(cls, max_memory: int = 2048) -> "GraphBase":
+        """An empty base whose tables may take at most ``max_memory`` MB (as the CLI's
+        ``--max-memory``)."""
     @staticmethod
     def load(path: _Path, max_memory: int = 2048) -> "GraphBase":
         """Read a graph base file (as ``sprague graph solve --save`` writes it) and confirm every

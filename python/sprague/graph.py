@@ -157,8 +157,8 @@ class Graph:
 
         Raises ValueError for a directed graph or a self-loop.
 
-        >>> import networkx  # doctest: +SKIP
-        >>> Graph.from_networkx(networkx.path_graph(3)).edges  # doctest: +SKIP
+        >>> import networkx
+        >>> Graph.from_networkx(networkx.path_graph(3)).edges
         ((0, 1), (1, 2))
         """
         if graph.is_directed():
@@ -192,6 +192,11 @@ class Graph:
         )
 
     def __eq__(self, other: object) -> bool:
+        """Equal when the labels (in order) and the edges are.
+
+        >>> Graph.parse("3:0-1") == Graph.from_edges([(1, 0)], vertices=range(3))
+        True
+        """
         if not isinstance(other, Graph):
             return NotImplemented
         return self.labels == other.labels and self.edges == other.edges
@@ -233,7 +238,7 @@ class Graph:
     def to_networkx(self) -> Any:
         """The graph as a ``networkx.Graph`` with the same labels (needs networkx).
 
-        >>> preset("cycle:5").to_networkx().number_of_edges()  # doctest: +SKIP
+        >>> preset("cycle:5").to_networkx().number_of_edges()
         5
         """
         import networkx  # type: ignore[import-untyped, unused-ignore]  # optional dependency

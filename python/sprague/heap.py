@@ -59,7 +59,11 @@ def sequence(code: str, to: int) -> NimValues:
 
 
 def canonical_code(code: str) -> str:
-    """The canonical code of a game (``"grundy"`` gives ``"4!.0"``); ValueError if malformed."""
+    """The canonical code of a game (``"grundy"`` gives ``"4!.0"``); ValueError if malformed.
+
+    >>> canonical_code("grundy"), canonical_code("kayles")
+    ('4!.0', '0.77')
+    """
     return _sprague.heap_canonical_code(code)
 
 
@@ -76,6 +80,10 @@ def period(code: str, max: int = 1 << 20) -> Optional[Dict[str, Any]]:
     Raises ValueError for a malformed code, and for a code the theorem does not cover (an
     infinite code such as Nim's, or ``!``/``?``/``=`` modifiers such as Grundy's game), with the
     engine's reason.
+
+    >>> found = period("kayles")
+    >>> found["period"], found["preperiod"]
+    (12, 71)
     """
     return _sprague.heap_period(code, max)
 

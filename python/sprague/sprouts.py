@@ -56,6 +56,11 @@ class Position:
         return f"Position({self._text!r})"
 
     def __eq__(self, other: object) -> bool:
+        """Equal when the canonical forms are: the same game up to relabelling.
+
+        >>> Position("0.AB|0.AB") == Position("0.BA|0.BA")
+        True
+        """
         if not isinstance(other, Position):
             return NotImplemented
         return self._text == other._text

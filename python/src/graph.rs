@@ -21,9 +21,6 @@ use crate::{interruptible, size_arg, value_error};
 /// Solver steps between looks at the cancel flag (a few milliseconds of work).
 const STEPS: u64 = 1 << 14;
 
-/// The memory budget when none is given, in MB (as the CLI's `--max-memory`).
-pub(crate) const DEFAULT_MEGABYTES: usize = 2048;
-
 /// A graph from a vertex count and edges, or ValueError with the engine's message.
 fn graph_of(vertices: usize, edges: &[(usize, usize)]) -> PyResult<Graph> {
     Graph::new(vertices, edges).map_err(value_error)
@@ -103,7 +100,7 @@ impl PyGraphBase {
     /// >>> len(GraphBase(max_memory=64))
     /// 0
     #[new]
-    #[pyo3(signature = (max_memory = DEFAULT_MEGABYTES))]
+    #[pyo3(signature = (max_memory = 2048))]
     fn new(max_memory: usize) -> PyGraphBase {
         PyGraphBase::with(GraphSolver::new(GraphBudget::megabytes(max_memory)))
     }
@@ -119,7 +116,7 @@ impl PyGraphBase {
     /// >>> len(GraphBase.load(path)) == len(base)
     /// True
     #[staticmethod]
-    #[pyo3(signature = (path, max_memory = DEFAULT_MEGABYTES))]
+    #[pyo3(signature = (path, max_memory = 2048))]
     fn load(py: Python<'_>, path: std::path::PathBuf, max_memory: usize) -> PyResult<PyGraphBase> {
         use std::io::Read;
         let source = path.display().to_string();
@@ -139,7 +136,7 @@ impl PyGraphBase {
     /// ...
     /// ValueError: the bytes: ...
     #[staticmethod]
-    #[pyo3(signature = (data, max_memory = DEFAULT_MEGABYTES))]
+    #[pyo3(signature = (data, max_memory = 2048))]
     fn from_bytes(py: Python<'_>, data: &[u8], max_memory: usize) -> PyResult<PyGraphBase> {
         confirmed(py, data, "the bytes", max_memory)
     }
