@@ -19,6 +19,7 @@ notebook (the engine's drawing layer lays it out, as the page draws it).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional, Union
 
 from . import _sprague
@@ -110,11 +111,18 @@ class Position:
         return _sprague.sprouts_svg(self._text)
 
     def _repr_svg_(self) -> Optional[str]:
-        """The picture for Jupyter; None (the text form is shown) when there is no drawing."""
+        """The picture for Jupyter, at half the engine's size (a notebook column's width); None
+        (the text form is shown) when there is no drawing."""
         try:
-            return self.svg()
+            svg = self.svg()
         except ValueError:
             return None
+        return re.sub(
+            r'width="(\d+)" height="(\d+)"',
+            lambda m: f'width="{int(m[1]) // 2}" height="{int(m[2]) // 2}"',
+            svg,
+            count=1,
+        )
 
 
 #: A position as every function here takes it: text in either notation, or a :class:`Position`.

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from sprague import Base, heap, sprouts
+from sprague import Base, graph, heap, sprouts
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill")
 
@@ -59,6 +59,19 @@ def test_ctrl_c_stops_a_long_sequence():
         heap.sequence("grundy", 1 << 26)
     timer.join()
     assert time.monotonic() - started < 5
+
+
+def test_ctrl_c_stops_a_graph_solve_and_keeps_its_base():
+    base = graph.GraphBase()
+    timer = interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        # 64 vertices of a sparse random graph: far more than half a second of work.
+        graph.solve(graph.preset("random:64:0.08:5"), misere=True, base=base)
+    timer.join()
+    # The base stays usable, and what the interrupted solve learned is in it.
+    learned = len(base)
+    assert learned > 0
+    assert graph.solve("3:0-1,1-2", base=base).winning_moves == (1,)
 
 
 def test_the_gil_is_released_while_solving():
