@@ -29,6 +29,9 @@ How it works:
   (counted in ``retried``).
 - With ``checkpoint``, a JSON file (the answered children and the merged base, base64) is written
   after every finished job; a run that finds it resumes: answered children are not solved again.
+  A checkpoint is verified before it is believed: its base entry by entry, and each answered child
+  solved again from that base (at once when the base holds its proof); a forged or damaged one is
+  refused with its reason.
 """
 
 from __future__ import annotations
@@ -162,11 +165,16 @@ def _merge_into(master: Base, data: bytes, source: str) -> None:
 
 
 def _read_checkpoint(path: str, position: str, misere: bool) -> Optional[Dict[str, Any]]:
+    """The checkpoint at ``path`` if there is one and it is of this run (its claims are checked
+    by :func:`_verified_answers`)."""
     if not os.path.exists(path):
         return None
-    with open(path, encoding="utf-8") as f:
-        data: Dict[str, Any] = json.load(f)
-    if data.get("version") != CHECKPOINT_VERSION:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except ValueError as error:
+        raise DistributedError(f"{path}: not a checkpoint (not JSON: {error})") from None
+    if not isinstance(data, dict) or data.get("version") != CHECKPOINT_VERSION:
         raise DistributedError(f"{path}: not a checkpoint of this version")
     if data.get("position") != position or bool(data.get("misere")) != misere:
         raise DistributedError(
@@ -175,6 +183,47 @@ def _read_checkpoint(path: str, position: str, misere: bool) -> Optional[Dict[st
             f"({'misere' if misere else 'normal'})"
         )
     return data
+
+
+def _verified_answers(
+    path: str, data: Dict[str, Any], children: List[str], misere: bool, master: Base
+) -> Dict[str, str]:
+    """The answered children a checkpoint claims, each confirmed before the run believes it.
+
+    A checkpoint is input from outside, like a base file. Its base is verified entry by entry as
+    it is merged (:meth:`sprague.Base.from_bytes`); each claimed outcome is then solved again on
+    this machine from that verified base (at once when the base holds its proof, as a real run's
+    checkpoint does). A claim that is not a child, not ``"N"``/``"P"``, or not the outcome found
+    refuses the whole checkpoint with :class:`DistributedError`, and nothing of it is kept.
+    """
+    claims = data.get("answered")
+    if not isinstance(claims, dict):
+        raise DistributedError(f"{path}: no table of answered children")
+    try:
+        base_bytes = base64.b64decode(str(data.get("base", "")), validate=True)
+    except ValueError as error:
+        raise DistributedError(f"{path}: the base is not base64 ({error})") from None
+    try:
+        checked = Base.from_bytes(base_bytes)
+    except ValueError as error:
+        raise DistributedError(f"{path}: its base is refused: {error}") from None
+    for child, outcome in claims.items():
+        if child not in children:
+            raise DistributedError(f"{path}: answers {child!r}, which is not a child of the root")
+        if outcome not in ("N", "P"):
+            raise DistributedError(f"{path}: {child!r} is answered {outcome!r}, not N or P")
+        found = sprouts.solve(child, misere=misere, base=checked, moves=False)["outcome"]
+        if found != outcome:
+            raise DistributedError(
+                f"{path}: claims {child!r} is {outcome}, but it is {found}; the checkpoint is refused"
+            )
+    conflicts = master.merge(checked)
+    if conflicts:
+        raise DistributedError(
+            f"{len(conflicts)} conflicting entries between the master base and checkpoint {path}, "
+            f"e.g. {conflicts[:3]}"
+        )
+    return dict(claims)
 
 
 def _write_checkpoint(
@@ -230,16 +279,11 @@ def solve(
     master = base if base is not None else Base()
 
     answered: Dict[str, str] = {}
+    children = sprouts.children(position)
     if checkpoint is not None:
         data = _read_checkpoint(checkpoint, position, misere)
         if data is not None:
-            _merge_into(master, base64.b64decode(data["base"]), f"checkpoint {checkpoint}")
-            answered = dict(data["answered"])
-
-    children = sprouts.children(position)
-    unknown = set(answered) - set(children)
-    if unknown:
-        raise DistributedError(f"checkpoint answers positions that are not children: {unknown}")
+            answered = _verified_answers(checkpoint, data, children, misere, master)
     pending = deque(c for c in children if c not in answered)
 
     started = False

@@ -93,7 +93,8 @@ def test_resumes_from_checkpoint(cluster, tmp_path):
 
 
 def test_command_line(tmp_path):
-    # Joins no cluster: with a complete checkpoint the command answers without starting Ray.
+    # Joins no cluster: with a complete checkpoint (its claims verified) the command answers
+    # without starting Ray.
     ck = tmp_path / "run.json"
     ck.write_text(
         json.dumps(
@@ -116,4 +117,45 @@ def test_command_line(tmp_path):
     result = json.loads(out.stdout)
     assert result["outcome"] == "N" and result["winning_moves"] == ["0*2.AB|0*2.AB"]
     assert result["jobs"] == 0
-    assert sprague.Base.load(save) == sprague.Base()
+    # The checkpoint's claims were solved again to be believed: the saved base holds that proof.
+    saved = sprague.Base.load(save)
+    assert len(saved) > 0 and saved.check()["all_verified"]
+
+
+def forged_checkpoint(path, claims, base=None):
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "position": "0*3",
+                "misere": False,
+                "answered": claims,
+                "base": base if base is not None else base64.b64encode(sprague.Base().to_bytes()).decode(),
+            }
+        )
+    )
+
+
+def test_a_forged_checkpoint_is_refused(tmp_path):
+    # The forged file: every child of 0*3 claimed N, which would make 0*3 P; it is N.
+    ck = tmp_path / "forged.json"
+    forged_checkpoint(ck, {c: "N" for c in sprouts.children("0*3")})
+    with pytest.raises(distributed.DistributedError, match="but it is P"):
+        distributed.solve("0*3", workers=1, checkpoint=str(ck))
+    # Claims of no child, or of no outcome, and a damaged base or file, are refused too.
+    for claims, base, reason in [
+        ({"0*7": "P"}, None, "not a child"),
+        ({sprouts.children("0*3")[0]: "maybe"}, None, "not N or P"),
+        ({}, "!!not base64!!", "base64"),
+        ({}, base64.b64encode(b"[Positions+Nimber]\n0*3 0\n").decode(), "base is refused"),
+    ]:
+        forged_checkpoint(ck, claims, base)
+        with pytest.raises(distributed.DistributedError, match=reason):
+            distributed.solve("0*3", workers=1, checkpoint=str(ck))
+    ck.write_text("{ not json")
+    with pytest.raises(distributed.DistributedError, match="not JSON"):
+        distributed.solve("0*3", workers=1, checkpoint=str(ck))
+    # The true claims are believed, and the answer needs no Ray at all.
+    truth = {c: sprouts.solve(c, moves=False)["outcome"] for c in sprouts.children("0*3")}
+    forged_checkpoint(ck, truth)
+    assert distributed.solve("0*3", workers=1, checkpoint=str(ck))["outcome"] == "N"
