@@ -98,6 +98,17 @@ fn moves_already_played_and_components() {
     }
 }
 
+#[test]
+fn vertices_without_edges_is_a_graph_with_no_edges() {
+    // n isolated vertices: n heaps of one dot, nimber n mod 2, every vertex a winning move when odd.
+    for n in [0usize, 1, 4, 6, 7] {
+        let v = run_json(&["graph", "solve", "--vertices", &n.to_string()]);
+        assert_eq!(v["nimber"], json!(n % 2), "{n} vertices");
+        let winning: Vec<usize> = if n % 2 == 1 { (0..n).collect() } else { vec![] };
+        assert_eq!(v["winning_moves"], json!(winning), "{n} vertices");
+    }
+}
+
 fn path_edges(n: usize) -> String {
     (1..n)
         .map(|v| format!("{}-{v}", v - 1))

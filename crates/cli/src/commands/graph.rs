@@ -14,8 +14,8 @@ use std::time::Instant;
 #[derive(clap::Args)]
 #[group(required = true, multiple = true)]
 pub struct GraphSource {
-    /// Number of vertices (0 to 64), with --edges
-    #[arg(long, requires = "edges", conflicts_with_all = ["graph", "preset"])]
+    /// Number of vertices (0 to 64); without --edges, a graph with no edges
+    #[arg(long, conflicts_with_all = ["graph", "preset"])]
     vertices: Option<usize>,
     /// Edges as "0-1,1-2,…", with --vertices
     #[arg(long, requires = "vertices")]
@@ -31,12 +31,14 @@ pub struct GraphSource {
 impl GraphSource {
     fn read(self) -> Result<Graph, Box<dyn std::error::Error>> {
         Ok(match (self.vertices, self.edges, self.graph, self.preset) {
-            (Some(n), Some(edges), None, None) => Graph::from_edge_list(n, &edges)?,
+            (Some(n), edges, None, None) => {
+                Graph::from_edge_list(n, edges.as_deref().unwrap_or(""))?
+            }
             (None, None, Some(text), None) => text.parse()?,
             (None, None, None, Some(name)) => Graph::preset(&name)?,
             _ => {
                 return Err(format!(
-                    "give --vertices with --edges, or --graph, or --preset ({PRESETS})"
+                    "give --vertices (and --edges), or --graph, or --preset ({PRESETS})"
                 )
                 .into())
             }
