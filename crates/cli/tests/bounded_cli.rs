@@ -139,3 +139,27 @@ fn a_bounded_run_that_finishes_answers_as_before() {
     let stdout = String::from_utf8(output).expect("UTF-8");
     assert!(stdout.contains("checked against the plain O(n²) computation: identical"));
 }
+
+#[test]
+fn sprouts_dfpn_on_one_thread_stops_at_max_seconds() {
+    // 33 spots: far beyond a second of proof-number search, and its nodes are slow.
+    stops_after_a_second(&["sprouts", "solve", "--dfpn", "--threads", "1", "0*33"]);
+}
+
+#[test]
+fn sprouts_dfpn_on_one_thread_stops_at_max_nodes() {
+    let stderr = fails(&[
+        "sprouts",
+        "solve",
+        "--dfpn",
+        "--threads",
+        "1",
+        "0*20",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert!(
+        stderr.contains("error: stopped: the search passed --max-nodes 1000 ("),
+        "{stderr}"
+    );
+}

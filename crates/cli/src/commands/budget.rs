@@ -62,6 +62,15 @@ impl Budget {
         self.nodes
     }
 
+    /// The same bounds, with `nodes` already spent (the clock keeps running from the start).
+    pub fn after(&self, nodes: u64) -> Budget {
+        Budget {
+            limits: self.limits.clone(),
+            started: self.started,
+            nodes,
+        }
+    }
+
     /// Adds a finished question's nodes.
     pub fn spend(&mut self, nodes: u64) {
         self.nodes += nodes;
@@ -69,7 +78,12 @@ impl Budget {
 
     /// The bound passed by a question running under `control`, if any, in words.
     pub fn passed(&self, control: &Control) -> Option<String> {
-        let nodes = self.nodes + control.nodes();
+        self.passed_after(control.nodes())
+    }
+
+    /// The bound passed by a question that has searched `question_nodes` so far, if any.
+    pub fn passed_after(&self, question_nodes: u64) -> Option<String> {
+        let nodes = self.nodes + question_nodes;
         if let Some(max) = self.limits.max_nodes.filter(|&max| nodes > max) {
             return Some(format!(
                 "the search passed --max-nodes {max} ({nodes} nodes)"

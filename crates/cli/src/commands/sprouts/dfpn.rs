@@ -4,15 +4,18 @@ use std::path::Path;
 
 use serde::Serialize;
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{self, Base, DfpnOptions, DfpnSearch, DfpnTable};
+use sprague_engine::solve::sprouts::{
+    Base, DfpnOptions, DfpnSearch, DfpnTable, NormalAnswer, NormalSearch,
+};
 
 use super::files::{load_base, save_base};
-use super::progress::run_with_progress;
+use super::progress::run_within;
 use super::{parse, print_json};
+use crate::commands::budget::{Budget, Limits};
 use crate::commands::CommandResult;
 
 #[derive(Serialize)]
-pub(super) struct DfpnReport {
+struct DfpnReport {
     position: String,
     play: &'static str,
     method: &'static str,
@@ -38,18 +41,21 @@ pub(super) struct DfpnReport {
 
 /// Totals of a series of proof-number searches sharing one base and one table.
 #[derive(Default)]
-pub(super) struct DfpnTotals {
+struct DfpnTotals {
     nodes: u64,
     nested_nodes: u64,
     stored: u64,
 }
 
-pub(super) fn dfpn_losing(
+/// Is `position` lost (and its nimber, when the search learned it on the way)? `Err` names the bound
+/// of `budget` that stopped the search; what it proved is in `base` either way.
+fn dfpn_losing(
     position: &Position,
     base: &mut Base,
     table: &mut DfpnTable,
     totals: &mut DfpnTotals,
-) -> (bool, Option<u32>) {
+    budget: &Budget,
+) -> Result<(bool, Option<u32>), String> {
     let mut search = DfpnSearch::couple(
         position,
         0,
@@ -57,44 +63,86 @@ pub(super) fn dfpn_losing(
         std::mem::take(table),
         DfpnOptions::default(),
     );
-    let lost = run_with_progress("proof-number search", |budget| search.step(budget));
+    let lost = run_within(
+        "proof-number search",
+        &budget.after(totals.nodes),
+        |slice| search.step(slice),
+    );
     let nimber = search.nimber();
     totals.nodes += search.nodes();
     totals.nested_nodes += search.nested_nodes();
     totals.stored += search.stored();
     (*base, *table) = search.into_parts();
-    (lost, nimber)
+    Ok((lost?, nimber))
+}
+
+/// The nimber of `position` by the couple search, within `budget`.
+fn bounded_nimber(position: &Position, base: &mut Base, budget: &Budget) -> Result<u32, String> {
+    let mut search = NormalSearch::nimber(position, std::mem::take(base));
+    let answer = run_within("nimber", budget, |slice| search.step(slice));
+    *base = search.into_base();
+    match answer? {
+        NormalAnswer::Nimber(n) => Ok(n),
+        NormalAnswer::Losing(_) => unreachable!("a nimber search answers a nimber"),
+    }
+}
+
+/// What `solve --dfpn` answers: lost or not, the nimber, every winning move (the last two when
+/// asked or learned).
+type DfpnAnswer = (bool, Option<u32>, Option<Vec<String>>);
+
+/// The outcome, then the nimber and every winning move when asked, each within `budget`.
+fn answer(
+    position: &Position,
+    (want_nimber, want_moves): (bool, bool),
+    base: &mut Base,
+    table: &mut DfpnTable,
+    totals: &mut DfpnTotals,
+    budget: &Budget,
+) -> Result<DfpnAnswer, String> {
+    let (lost, cheap_nimber) = dfpn_losing(position, base, table, totals, budget)?;
+    let nimber = match (want_nimber, cheap_nimber) {
+        (true, None) => Some(bounded_nimber(position, base, &budget.after(totals.nodes))?),
+        (_, known) => known,
+    };
+    let mut winning_moves = None;
+    if want_moves && !lost {
+        let mut moves = Vec::new();
+        for child in position.children() {
+            if dfpn_losing(&child, base, table, totals, budget)?.0 {
+                moves.push(child.to_string());
+            }
+        }
+        winning_moves = Some(moves);
+    }
+    Ok((lost, nimber, winning_moves))
 }
 
 pub(super) fn solve_dfpn(
     text: &str,
-    want_nimber: bool,
-    want_moves: bool,
-    base: Option<&Path>,
-    save: Option<&Path>,
+    (want_nimber, want_moves): (bool, bool),
+    (base, save): (Option<&Path>, Option<&Path>),
+    limits: Limits,
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
     let mut base = load_base(base)?;
     let mut table = DfpnTable::new();
     let mut totals = DfpnTotals::default();
-    let (lost, cheap_nimber) = dfpn_losing(&position, &mut base, &mut table, &mut totals);
-    let nimber = if want_nimber {
-        Some(cheap_nimber.unwrap_or_else(|| sprouts::nimber(&position, &mut base)))
-    } else {
-        cheap_nimber
-    };
-    let winning_moves = (want_moves && !lost).then(|| {
-        position
-            .children()
-            .into_iter()
-            .filter(|c| dfpn_losing(c, &mut base, &mut table, &mut totals).0)
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-    });
+    let budget = Budget::new(limits);
+    let answers = answer(
+        &position,
+        (want_nimber, want_moves),
+        &mut base,
+        &mut table,
+        &mut totals,
+        &budget,
+    );
     if let Some(path) = save {
+        // Also when a bound stopped the search: the base holds only what was proven.
         save_base(&base, path)?;
     }
+    let (lost, nimber, winning_moves) = answers.map_err(|bound| format!("stopped: {bound}"))?;
     let report = DfpnReport {
         position: position.to_string(),
         play: "normal",

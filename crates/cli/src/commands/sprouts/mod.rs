@@ -156,7 +156,7 @@ impl SproutsCommand {
                 let files = (base.as_deref(), save.as_deref());
                 if dfpn && threads == 1 {
                     // One thread: the proof-number search's own counts are reported too.
-                    return solve_dfpn(&position, nimber, !no_moves, files.0, files.1, json);
+                    return solve_dfpn(&position, (nimber, !no_moves), files, limits, json);
                 }
                 solve::solve(
                     &position,

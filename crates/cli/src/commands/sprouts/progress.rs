@@ -6,26 +6,40 @@ use sprague_engine::solve::sprouts::{Cancelled, Control, Step};
 
 use crate::commands::budget::Budget;
 
-/// Runs a sliced search with a spinner showing the nodes expanded.
-pub(super) fn run_with_progress<A>(label: &str, mut step: impl FnMut(u64) -> Step<A>) -> A {
+/// Runs a sliced search with a spinner showing the nodes expanded, checking `budget` between slices:
+/// when a bound is passed the search is left (its caller takes back what it proved) and the bound is
+/// returned in words. Slices are small so that even a search whose nodes are slow (a position of 30
+/// spots and more) looks at the clock often.
+pub(super) fn run_within<A>(
+    label: &str,
+    budget: &Budget,
+    mut step: impl FnMut(u64) -> Step<A>,
+) -> Result<A, String> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(
         ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     loop {
-        match step(20_000) {
+        match step(BOUNDED_SLICE) {
             Step::Done(answer) => {
                 bar.finish_and_clear();
-                return answer;
+                return Ok(answer);
             }
             Step::Running { nodes, depth } => {
+                if let Some(bound) = budget.passed_after(nodes) {
+                    bar.finish_and_clear();
+                    return Err(bound);
+                }
                 bar.set_message(format!("{label}: {nodes} nodes, depth {depth}"));
                 bar.tick();
             }
         }
     }
 }
+
+/// Nodes between two looks at a command's bounds in [`run_within`].
+const BOUNDED_SLICE: u64 = 500;
 
 /// The cores this process may use (1 when that cannot be told).
 pub(super) fn available_threads() -> usize {
