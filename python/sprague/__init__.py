@@ -14,14 +14,15 @@ package only passes questions to it.
 
 Errors from the engine (a malformed code or position, a size it refuses) raise :class:`ValueError`
 with the engine's message. Long computations release the GIL and stop on Ctrl-C
-(:class:`KeyboardInterrupt`).
+(:class:`KeyboardInterrupt`), and take the CLI's bounds as keywords (``max_seconds``,
+``max_memory``, and ``max_nodes`` for searches), past which they raise :class:`BoundExceeded`.
 
 >>> import sprague
 >>> sprague.graph.solve("5:0-1,1-2,2-3,3-4").nimber == int(sprague.heap.sequence("0.137", 6)[5])
 True
 """
 
-from ._sprague import Base, __version__
+from ._sprague import Base, BoundExceeded, __version__
 from . import graph, heap, sprouts
 
-__all__ = ["Base", "graph", "heap", "sprouts", "__version__"]
+__all__ = ["Base", "BoundExceeded", "graph", "heap", "sprouts", "__version__"]

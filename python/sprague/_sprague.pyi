@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union, final
 __all__ = [
     "__version__",
     "Base",
+    "BoundExceeded",
     "GraphBase",
     "graph_board_size",
     "graph_layout",
@@ -30,12 +31,28 @@ __version__: str
 
 _Path = Union[str, "PathLike[str]"]
 
-def heap_sequence(code: str, to: int) -> List[int]: ...
-def heap_sequence_bytes(code: str, to: int) -> bytes: ...
+class BoundExceeded(RuntimeError):
+    """A call passed a bound it was given (max_seconds, max_memory, max_nodes) or the default memory
+    budget (a third of the machine's); what it proved is kept in the base it was given, if any."""
+
+def heap_sequence(
+    code: str, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
+) -> List[int]: ...
+def heap_sequence_bytes(
+    code: str, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
+) -> bytes: ...
 def heap_moves(code: str, size: int) -> List[Tuple[int, List[int]]]: ...
 def heap_canonical_code(code: str) -> str: ...
-def heap_period(code: str, max: int) -> Optional[Dict[str, Any]]: ...
-def heap_analyze(code: str, heaps: List[int], misere: bool) -> Dict[str, Any]: ...
+def heap_period(
+    code: str, max: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
+) -> Optional[Dict[str, Any]]: ...
+def heap_analyze(
+    code: str,
+    heaps: List[int],
+    misere: bool,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[int] = None,
+) -> Dict[str, Any]: ...
 def sprouts_canon(position: str) -> str: ...
 def sprouts_children(position: str) -> List[str]: ...
 def sprouts_svg(position: str) -> str: ...
@@ -46,6 +63,9 @@ def sprouts_solve(
     base: Optional["Base"],
     threads: int,
     moves: bool,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[int] = None,
+    max_nodes: Optional[int] = None,
 ) -> Dict[str, Any]: ...
 
 _Edges = List[Tuple[int, int]]
@@ -57,6 +77,8 @@ def graph_solve(
     moves: List[int],
     base: Optional["GraphBase"],
     max_memory: int,
+    max_seconds: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> Dict[str, Any]: ...
 def graph_preset(name: str) -> Tuple[int, _Edges]: ...
 def graph_parse(text: str) -> Tuple[int, _Edges]: ...

@@ -360,6 +360,8 @@ def solve(
     moves: Iterable[Hashable] = (),
     max_memory: int = 2048,
     base: Optional[GraphBase] = None,
+    max_seconds: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> GraphAnswer:
     """Solve Node Kayles on ``graph`` after the vertices ``moves`` were marked, in order.
 
@@ -367,8 +369,10 @@ def solve(
     component's nimber (memoised up to isomorphism) and their XOR, in misère play a search over
     sums of components; then every move checked for a win. The solver's tables take at most
     ``max_memory`` MB (ValueError when that runs out); with ``base``, the solve starts from what
-    the base knows, adds to it, and runs within the base's own budget. Ctrl-C stops it
-    (KeyboardInterrupt).
+    the base knows, adds to it, and runs within the base's own budget. Past ``max_seconds`` or
+    ``max_nodes`` solver steps (or the process's default memory budget, a third of the machine's)
+    it stops with :class:`sprague.BoundExceeded`; Ctrl-C stops it with KeyboardInterrupt. What it
+    learned stays in ``base``.
 
     Raises ValueError for a malformed graph, a move on a vertex that is gone or not in the
     graph, or an exhausted budget.
@@ -383,7 +387,7 @@ def solve(
     g = as_graph(graph)
     played = [g.index(v) for v in moves]
     answer: Dict[str, Any] = _sprague.graph_solve(
-        len(g), list(g.edges), bool(misere), played, base, max_memory
+        len(g), list(g.edges), bool(misere), played, base, max_memory, max_seconds, max_nodes
     )
     label = g.labels.__getitem__
     return GraphAnswer(

@@ -35,14 +35,19 @@ else:
 __all__ = ["sequence", "analyze", "period", "canonical_code", "Position"]
 
 
-def sequence(code: str, to: int) -> NimValues:
+def sequence(
+    code: str, to: int, max_seconds: Optional[float] = None, max_memory: Optional[int] = None
+) -> NimValues:
     """Nim values (Grundy values) of single heaps ``0, 1, …, to - 1`` of the game ``code``.
 
     ``to`` counts values, as ``sprague seq CODE --to TO`` and ``range(to)`` do. Computed by the
     engine's rare/common method; at most 2**26 values. Where numpy is installed the values come
     as a numpy array of ``uint16`` (made from the engine's buffer at once), else as a list.
 
-    Raises ValueError for a malformed code, a negative ``to`` or one the engine refuses.
+    Raises ValueError for a malformed code, a negative ``to`` or one the engine refuses, and
+    :class:`sprague.BoundExceeded` past ``max_seconds`` or ``max_memory`` (MB of the whole process;
+    by default a third of the machine's memory), as the CLI's ``--max-seconds`` and
+    ``--max-memory``.
 
     >>> values = sequence("grundy", 12)
     >>> print(*values)
@@ -53,8 +58,9 @@ def sequence(code: str, to: int) -> NimValues:
     try:
         import numpy
     except ImportError:
-        return _sprague.heap_sequence(code, to)
-    values = numpy.frombuffer(_sprague.heap_sequence_bytes(code, to), dtype="<u2")
+        return _sprague.heap_sequence(code, to, max_seconds, max_memory)
+    data = _sprague.heap_sequence_bytes(code, to, max_seconds, max_memory)
+    values = numpy.frombuffer(data, dtype="<u2")
     return values.astype(numpy.uint16) if sys.byteorder == "big" else values
 
 
@@ -67,7 +73,12 @@ def canonical_code(code: str) -> str:
     return _sprague.heap_canonical_code(code)
 
 
-def period(code: str, max: int = 1 << 20) -> Optional[Dict[str, Any]]:
+def period(
+    code: str,
+    max: int = 1 << 20,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[int] = None,
+) -> Optional[Dict[str, Any]]:
     """The proven period of the nim sequence of ``code`` (generalised Guy–Smith theorem).
 
     Values are computed 256 at first, then doubled, until a period is proven or ``max`` values
@@ -79,16 +90,23 @@ def period(code: str, max: int = 1 << 20) -> Optional[Dict[str, Any]]:
 
     Raises ValueError for a malformed code, and for a code the theorem does not cover (an
     infinite code such as Nim's, or ``!``/``?``/``=`` modifiers such as Grundy's game), with the
-    engine's reason.
+    engine's reason; :class:`sprague.BoundExceeded` past ``max_seconds`` or ``max_memory`` (as
+    :func:`sequence`).
 
     >>> found = period("kayles")
     >>> found["period"], found["preperiod"]
     (12, 71)
     """
-    return _sprague.heap_period(code, max)
+    return _sprague.heap_period(code, max, max_seconds, max_memory)
 
 
-def analyze(code: str, heaps: List[int], misere: bool = False) -> Dict[str, Any]:
+def analyze(
+    code: str,
+    heaps: List[int],
+    misere: bool = False,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[int] = None,
+) -> Dict[str, Any]:
     """Value, outcome and every winning move of the position ``heaps`` (a list of heap sizes).
 
     Returns a dict:
@@ -109,13 +127,15 @@ def analyze(code: str, heaps: List[int], misere: bool = False) -> Dict[str, Any]
     also has ``genera`` (each heap's genus symbol, or None when too long to compute), ``tame``
     and ``method`` (``"tame_rule"`` or ``"search"``). ``value`` stays the normal-play value.
 
-    Raises ValueError for a malformed code, a negative heap, or sizes the engine refuses.
+    Raises ValueError for a malformed code, a negative heap, or sizes the engine refuses, and
+    :class:`sprague.BoundExceeded` past ``max_seconds`` or ``max_memory`` (as :func:`sequence`; a
+    misère search the bound stops runs on to its own node budget in the background).
 
     >>> answer = analyze("nim", [3, 4, 5])
     >>> answer["value"], [m["result"] for m in answer["winning_moves"]]
     (2, [[1, 4, 5]])
     """
-    return _sprague.heap_analyze(code, list(heaps), bool(misere))
+    return _sprague.heap_analyze(code, list(heaps), bool(misere), max_seconds, max_memory)
 
 
 class Position:

@@ -93,13 +93,18 @@ class Position:
         base: Optional[Base] = None,
         threads: int = 1,
         moves: bool = True,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+        max_nodes: Optional[int] = None,
     ) -> Dict[str, Any]:
         """:func:`solve` of this position (same arguments, same answer).
 
         >>> Position("0*2").solve(misere=True)["outcome"]
         'P'
         """
-        return solve(self._text, misere, nimber, base, threads, moves)
+        return solve(
+            self._text, misere, nimber, base, threads, moves, max_seconds, max_memory, max_nodes
+        )
 
     def svg(self) -> str:
         """The engine's picture of the position, an SVG document: one circle per spot (coloured
@@ -158,6 +163,9 @@ def solve(
     base: Optional[Base] = None,
     threads: int = 1,
     moves: bool = True,
+    max_seconds: Optional[float] = None,
+    max_memory: Optional[int] = None,
+    max_nodes: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Solve a Sprouts position: outcome, winning moves and, when asked, the nimber.
 
@@ -181,6 +189,10 @@ def solve(
     With ``base``, the solve starts from what the base knows and adds what it proves (also when
     interrupted). Ctrl-C stops the search and raises KeyboardInterrupt.
 
+    Bounded as the CLI's ``sprouts solve`` is: past ``max_seconds``, ``max_memory`` (MB of the
+    whole process; by default a third of the machine's) or ``max_nodes`` (over every thread) the
+    search stops and :class:`sprague.BoundExceeded` is raised; what it proved stays in ``base``.
+
     Raises ValueError for a malformed position or a thread count outside 1..1024.
 
     >>> answer = solve("0*4", nimber=True)
@@ -188,5 +200,13 @@ def solve(
     ('N', 1)
     """
     return _sprague.sprouts_solve(
-        str(position), bool(misere), bool(nimber), base, threads, bool(moves)
+        str(position),
+        bool(misere),
+        bool(nimber),
+        base,
+        threads,
+        bool(moves),
+        max_seconds,
+        max_memory,
+        max_nodes,
     )

@@ -72,8 +72,10 @@ fn run_check(
         nodes_per_entry,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    let budget = crate::budget(None, None, None)?;
     interruptible(
         py,
+        (&budget, &|| control.nodes()),
         || control.cancel(),
         || verify_base_under(claimed, options, &control),
     )?

@@ -5,7 +5,7 @@
 //! Graphs cross from Python as a vertex count and a list of `(u, v)` pairs of vertex numbers;
 //! `python/sprague/graph.py` maps any hashable labels to numbers and back.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning};
@@ -16,7 +16,7 @@ use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{GraphBudget, GraphQuery, GraphSolver, MAX_BASE_BYTES};
 use sprague_engine::solve::heap::Outcome;
 
-use crate::{interruptible, size_arg, value_error};
+use crate::{budget, interruptible, size_arg, value_error};
 
 /// Solver steps between looks at the cancel flag (a few milliseconds of work).
 const STEPS: u64 = 1 << 14;
@@ -183,7 +183,8 @@ fn outcome_letter(outcome: Outcome) -> &'static str {
 /// Solves the position of `graph` after `moves` (vertices marked in order): the engine's answer as
 /// a dict, vertices as numbers.
 #[pyfunction]
-#[pyo3(signature = (vertices, edges, misere, moves, base, max_memory))]
+#[pyo3(signature = (vertices, edges, misere, moves, base, max_memory, max_seconds = None, max_nodes = None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, as `sprague.graph.solve` takes them
 fn graph_solve<'py>(
     py: Python<'py>,
     vertices: &Bound<'py, PyAny>,
@@ -192,17 +193,24 @@ fn graph_solve<'py>(
     moves: Vec<usize>,
     base: Option<Py<PyGraphBase>>,
     max_memory: &Bound<'py, PyAny>,
+    max_seconds: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let graph = graph_of(size_arg(vertices, "vertices")?, &edges)?;
     let megabytes = size_arg(max_memory, "max_memory")?;
+    // The tables' own budget is `max_memory`; the process's memory is watched as for every call.
+    let budget = budget(max_seconds, None, max_nodes)?;
     let position = GraphPosition::after_moves(graph, &moves).map_err(value_error)?;
     let cancel = AtomicBool::new(false);
+    let steps = AtomicU64::new(0);
+    let nodes = || steps.load(Ordering::Relaxed);
     let run = |solver: GraphSolver| {
         let mut query = GraphQuery::new(solver, position.clone(), misere);
         let result = loop {
             if cancel.load(Ordering::Relaxed) {
                 break Ok(None);
             }
+            steps.fetch_add(STEPS, Ordering::Relaxed);
             match query.step(STEPS) {
                 Ok(true) => break Ok(query.analysis().cloned()),
                 Ok(false) => {}
@@ -216,6 +224,7 @@ fn graph_solve<'py>(
             let base = base.get();
             interruptible(
                 py,
+                (&budget, &nodes),
                 || cancel.store(true, Ordering::Relaxed),
                 || {
                     let mut solver = base.lock();
@@ -227,6 +236,7 @@ fn graph_solve<'py>(
         }
         None => interruptible(
             py,
+            (&budget, &nodes),
             || cancel.store(true, Ordering::Relaxed),
             || {
                 let (result, solver) = run(GraphSolver::new(GraphBudget::megabytes(megabytes)));

@@ -10,12 +10,13 @@ use std::time::Instant;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::games::heap::HeapGame;
-use sprague_engine::solve::heap::misere::{Budget, MisereSolver, QuotientLimits};
+use sprague_engine::solve::heap::misere::{self, MisereSolver, QuotientLimits};
 use sprague_engine::solve::heap::{
     analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
 };
 
-use crate::{abandonable, interruptible, size_arg, value_error};
+use crate::{abandonable, budget, interruptible, no_nodes, size_arg, value_error};
+use sprague_engine::solve::bounds::Budget;
 
 /// Heaps computed between looks at the cancel flag.
 const CHUNK: usize = 1 << 12;
@@ -45,12 +46,19 @@ fn extend(
     sequence.extend_with_progress(len, CHUNK, |_| !cancel.load(Ordering::Relaxed))
 }
 
-/// The sequence of `game` to `len` values, computed so that Ctrl-C stops it (KeyboardInterrupt).
-fn sequence_to(py: Python<'_>, game: &HeapGame, len: usize) -> PyResult<NimSequence> {
+/// The sequence of `game` to `len` values, computed so that Ctrl-C (KeyboardInterrupt) or a bound
+/// of `budget` (BoundExceeded) stops it.
+fn sequence_to(
+    py: Python<'_>,
+    game: &HeapGame,
+    len: usize,
+    budget: &Budget,
+) -> PyResult<NimSequence> {
     let cancel = AtomicBool::new(false);
     let mut sequence = NimSequence::new(game);
     interruptible(
         py,
+        (budget, &no_nodes),
         || cancel.store(true, Ordering::Relaxed),
         || extend(&mut sequence, len, &cancel),
     )?
@@ -60,24 +68,34 @@ fn sequence_to(py: Python<'_>, game: &HeapGame, len: usize) -> PyResult<NimSeque
 
 /// Nim values of heaps 0..to-1 (`to` values, as `sprague seq CODE --to TO`) of a heap game.
 #[pyfunction]
-#[pyo3(signature = (code, to))]
-fn heap_sequence(py: Python<'_>, code: &str, to: &Bound<'_, PyAny>) -> PyResult<Vec<u16>> {
+#[pyo3(signature = (code, to, max_seconds = None, max_memory = None))]
+fn heap_sequence(
+    py: Python<'_>,
+    code: &str,
+    to: &Bound<'_, PyAny>,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
+) -> PyResult<Vec<u16>> {
     let game = parse_game(code)?;
     let len = size_arg(to, "to")?;
-    Ok(sequence_to(py, &game, len)?.values().to_vec())
+    let budget = budget(max_seconds, max_memory, None)?;
+    Ok(sequence_to(py, &game, len, &budget)?.values().to_vec())
 }
 
 /// The same values as `heap_sequence`, as little-endian 16-bit words (numpy reads them at once).
 #[pyfunction]
-#[pyo3(signature = (code, to))]
+#[pyo3(signature = (code, to, max_seconds = None, max_memory = None))]
 fn heap_sequence_bytes<'py>(
     py: Python<'py>,
     code: &str,
     to: &Bound<'py, PyAny>,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let game = parse_game(code)?;
     let len = size_arg(to, "to")?;
-    let sequence = sequence_to(py, &game, len)?;
+    let budget = budget(max_seconds, max_memory, None)?;
+    let sequence = sequence_to(py, &game, len, &budget)?;
     let bytes: Vec<u8> = sequence
         .values()
         .iter()
@@ -114,18 +132,22 @@ fn heap_canonical_code(code: &str) -> PyResult<String> {
 /// The proven period of a heap game, as `sprague period CODE --max MAX`: `None` when none is proven
 /// with `max` values; ValueError when the theorem cannot prove one for this code.
 #[pyfunction]
-#[pyo3(signature = (code, max))]
+#[pyo3(signature = (code, max, max_seconds = None, max_memory = None))]
 fn heap_period<'py>(
     py: Python<'py>,
     code: &str,
     max: &Bound<'py, PyAny>,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let game = parse_game(code)?;
     let max = size_arg(max, "max")?;
+    let budget = budget(max_seconds, max_memory, None)?;
     let cancel = AtomicBool::new(false);
     let mut sequence = NimSequence::new(&game);
     let found = interruptible(
         py,
+        (&budget, &no_nodes),
         || cancel.store(true, Ordering::Relaxed),
         || -> Result<_, String> {
             // As the CLI: 256 values, doubled until a period is proven or `max` is reached.
@@ -231,14 +253,17 @@ fn keep_solver(solver: MisereSolver) {
 /// Value, outcome and every winning move of a position (a list of heaps), as `sprague analyze`
 /// (normal play) or `sprague misere` (misère play) compute them.
 #[pyfunction]
-#[pyo3(signature = (code, heaps, misere))]
+#[pyo3(signature = (code, heaps, misere, max_seconds = None, max_memory = None))]
 fn heap_analyze<'py>(
     py: Python<'py>,
     code: &str,
     heaps: Vec<Bound<'py, PyAny>>,
     misere: bool,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = parse_game(code)?;
+    let budget = budget(max_seconds, max_memory, None)?;
     let heaps = heaps
         .iter()
         .map(|h| size_arg(h, "a heap"))
@@ -252,10 +277,10 @@ fn heap_analyze<'py>(
         true => {
             let game = game.clone();
             let heaps = heaps.clone();
-            let analysis = abandonable(py, move || {
+            let analysis = abandonable(py, &budget, move || {
                 let never = AtomicBool::new(false);
                 let mut solver = misere_solver(&game, &never);
-                let analysis = solver.analyze(&heaps, &Budget::default());
+                let analysis = solver.analyze(&heaps, &misere::Budget::default());
                 keep_solver(solver);
                 analysis
             })?;
@@ -267,7 +292,7 @@ fn heap_analyze<'py>(
     let len = largest
         .checked_add(1)
         .ok_or_else(|| value_error("heap too large"))?;
-    let sequence = sequence_to(py, &game, len)?;
+    let sequence = sequence_to(py, &game, len, &budget)?;
     let normal = analyze(&game, &sequence, &heaps).map_err(value_error)?;
     let dict = PyDict::new(py);
     dict.set_item("code", game.to_string())?;

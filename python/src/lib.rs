@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use sprague_engine::solve::bounds::{Budget, Limits, Passed};
 
 /// As in the CLI: the searches allocate many small short-lived vectors, which mimalloc serves
 /// faster than the system allocator. (Only the Rust side of the module allocates through it.)
@@ -33,12 +34,58 @@ pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
+pyo3::create_exception!(
+    sprague,
+    BoundExceeded,
+    pyo3::exceptions::PyRuntimeError,
+    "A call passed a bound it was given (max_seconds, max_memory, max_nodes) or the default memory \
+     budget (a third of the machine's); what it proved is kept in the base it was given, if any."
+);
+
+/// The bounds a call takes as keywords (`max_seconds`, `max_memory` in MB, `max_nodes`): the engine's
+/// policy, as the CLI's flags; with none given, only the default memory budget applies.
+pub(crate) fn budget(
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
+    max_nodes: Option<u64>,
+) -> PyResult<Budget> {
+    if let Some(s) = max_seconds.filter(|s| !(s.is_finite() && *s > 0.0)) {
+        return Err(value_error(format!(
+            "max_seconds must be a positive number, got {s}"
+        )));
+    }
+    Ok(Budget::new(Limits {
+        max_nodes,
+        max_seconds,
+        max_memory,
+    }))
+}
+
+/// A bound passed, as the exception a call raises (in the keywords' words).
+fn bound_exceeded(passed: Passed) -> PyErr {
+    BoundExceeded::new_err(match passed {
+        Passed::Nodes { max, nodes } => format!("stopped: passed max_nodes={max} ({nodes} nodes)"),
+        Passed::Seconds { max, elapsed } => {
+            format!("stopped: passed max_seconds={max} ({elapsed:.1} s)")
+        }
+        Passed::Memory { max, used } => {
+            format!("stopped: passed max_memory={max} ({used} MB in use)")
+        }
+        Passed::DefaultMemory { max, used } => format!(
+            "stopped: passed the default memory budget of {max} MB, a third of this machine's \
+             ({used} MB in use); give another as max_memory="
+        ),
+    })
+}
+
 /// Runs `work` on a thread of its own; this thread waits without the GIL and takes it back every
-/// [`POLL`] to run Python's signal handlers. When one raises (`KeyboardInterrupt` on Ctrl-C),
-/// `cancel` is called, the work is waited for (it must then stop quickly), and the error is
-/// returned. A panic in `work` is resumed here (pyo3 turns it into `PanicException`).
+/// [`POLL`] to run Python's signal handlers and to look at `budget` (with `nodes()` the work's
+/// count so far). On Ctrl-C (a handler raises `KeyboardInterrupt`) or a bound passed
+/// ([`BoundExceeded`]), `cancel` is called, the work is waited for (it must then stop quickly), and
+/// the error is returned. A panic in `work` is resumed here (pyo3 turns it into `PanicException`).
 pub(crate) fn interruptible<R: Send>(
     py: Python<'_>,
+    (budget, nodes): (&Budget, &(dyn Fn() -> u64 + Sync)),
     cancel: impl FnOnce(),
     work: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
@@ -59,12 +106,16 @@ pub(crate) fn interruptible<R: Send>(
             if over {
                 break;
             }
-            if let Err(interrupt) = py.check_signals() {
+            let stop = match py.check_signals() {
+                Err(interrupt) => Some(interrupt),
+                Ok(()) => budget.passed_after(nodes()).map(bound_exceeded),
+            };
+            if let Some(error) = stop {
                 cancel();
                 py.detach(move || {
                     let _ = worker.join();
                 });
-                return Err(interrupt);
+                return Err(error);
             }
         }
         match py.detach(move || worker.join()) {
@@ -74,10 +125,17 @@ pub(crate) fn interruptible<R: Send>(
     })
 }
 
+/// No count of nodes: bounds of time and memory only.
+pub(crate) fn no_nodes() -> u64 {
+    0
+}
+
 /// Like [`interruptible`] for work that cannot be cancelled: it runs on a detached thread, and on
-/// Ctrl-C the call raises at once while the work runs on to its own end (its result dropped).
+/// Ctrl-C or a bound of time or memory passed the call raises at once while the work runs on to its
+/// own end (its result dropped).
 pub(crate) fn abandonable<R: Send + 'static>(
     py: Python<'_>,
+    budget: &Budget,
     work: impl FnOnce() -> R + Send + 'static,
 ) -> PyResult<R> {
     let (answer_tx, answer_rx) = mpsc::channel::<thread::Result<R>>();
@@ -100,7 +158,12 @@ pub(crate) fn abandonable<R: Send + 'static>(
                     "the worker thread ended without an answer",
                 ))
             }
-            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Timeout) => {
+                py.check_signals()?;
+                if let Some(passed) = budget.passed_after(0) {
+                    return Err(bound_exceeded(passed));
+                }
+            }
         }
     }
 }
@@ -130,6 +193,7 @@ pub(crate) fn size_arg(value: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> 
 #[pymodule]
 fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BoundExceeded", m.py().get_type::<BoundExceeded>())?;
     heap::register(m)?;
     sprouts::register(m)?;
     graph::register(m)?;

@@ -11,7 +11,7 @@ use sprague_engine::solve::sprouts::{
 };
 
 use crate::base::PyBase;
-use crate::{interruptible, size_arg, value_error};
+use crate::{budget, interruptible, size_arg, value_error};
 
 /// Most threads a solve may ask for (as the CLI's `--threads`).
 const MAX_THREADS: usize = 1024;
@@ -51,7 +51,8 @@ fn sprouts_svg(py: Python<'_>, position: &str) -> PyResult<String> {
 
 /// Solves a position (see `sprague.sprouts.solve`).
 #[pyfunction]
-#[pyo3(signature = (position, misere, nimber, base, threads, moves))]
+#[pyo3(signature = (position, misere, nimber, base, threads, moves, max_seconds = None, max_memory = None, max_nodes = None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, as `sprague.sprouts.solve` takes them
 fn sprouts_solve<'py>(
     py: Python<'py>,
     position: &str,
@@ -60,7 +61,11 @@ fn sprouts_solve<'py>(
     base: Option<Py<PyBase>>,
     threads: &Bound<'py, PyAny>,
     moves: bool,
+    max_seconds: Option<f64>,
+    max_memory: Option<u64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let budget = budget(max_seconds, max_memory, max_nodes)?;
     let threads = size_arg(threads, "threads")?;
     if !(1..=MAX_THREADS).contains(&threads) {
         return Err(value_error(format!(
@@ -83,6 +88,7 @@ fn sprouts_solve<'py>(
     let shared = base.as_ref().map(|b| b.get());
     let answer = interruptible(
         py,
+        (&budget, &|| control.nodes()),
         || control.cancel(),
         || match shared {
             Some(shared) => {

@@ -51,8 +51,10 @@ def home(name):
 def test_public_callables_have_examples_that_run(name, obj):
     doc = inspect.getdoc(obj)
     assert doc and doc.strip(), name
-    # Records (an answer's fields) and the graph protocol have fields, not behaviour.
-    if inspect.isclass(obj) and obj.__name__ in ("Component", "GraphAnswer", "NetworkxLike"):
+    # Records (an answer's fields), the graph protocol and exceptions have no behaviour to show.
+    if inspect.isclass(obj) and (
+        obj.__name__ in ("Component", "GraphAnswer", "NetworkxLike") or issubclass(obj, BaseException)
+    ):
         return
     if name.endswith(("__eq__", "__len__")) and ">>>" not in doc:
         # Dunders of native classes: their class's examples use them.

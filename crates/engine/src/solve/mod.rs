@@ -3,8 +3,10 @@
 //! - [`heap`]: heap games (octal and hexadecimal codes, CGSuite code, Grundy's game); normal play in
 //!   the module itself, misère play in [`heap::misere`];
 //! - [`sprouts`]: Sprouts, normal play (`normal`) and misère play (`misere*`);
-//! - [`graph`]: Node Kayles on graphs, nimbers of components and misère search on sums of components.
+//! - [`graph`]: Node Kayles on graphs, nimbers of components and misère search on sums of components;
+//! - [`bounds`]: the bounds of nodes, time and memory that end a long run (for the CLI and Python).
 
+pub mod bounds;
 pub mod graph;
 pub mod heap;
 pub mod sprouts;
