@@ -163,3 +163,9 @@ fn sprouts_dfpn_on_one_thread_stops_at_max_nodes() {
         "{stderr}"
     );
 }
+
+#[test]
+fn graph_solve_stops_at_max_seconds() {
+    // Misère play on 64 vertices of a sparse random graph: a search over sums of components.
+    stops_after_a_second(&["graph", "solve", "--preset", "random:64:0.08:5", "--misere"]);
+}

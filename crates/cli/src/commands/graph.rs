@@ -1,11 +1,12 @@
 //! Node Kayles on the command line: solve a graph (nimber, outcome, winning moves, components' values) and
 //! the graph benchmark.
 
+use super::budget::{Bounds, Budget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{
-    ComponentValue, GraphAnalysis, GraphBudget, GraphSolver, MAX_BASE_BYTES,
+    ComponentValue, GraphAnalysis, GraphBudget, GraphQuery, GraphSolver, MAX_BASE_BYTES,
 };
 use std::path::Path;
 use std::time::Instant;
@@ -62,6 +63,9 @@ pub enum GraphCommand {
         /// Most memory the solver's tables may take, in MB
         #[arg(long, default_value_t = 2048)]
         max_memory: usize,
+        /// Stop after this many seconds (keeping what was learned with --save)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_seconds: Option<u64>,
         /// Start from this base (each entry is confirmed from the rules as it is read)
         #[arg(long)]
         base: Option<std::path::PathBuf>,
@@ -90,6 +94,7 @@ impl GraphCommand {
                 moves,
                 misere,
                 max_memory,
+                max_seconds,
                 base,
                 save,
                 json,
@@ -97,7 +102,7 @@ impl GraphCommand {
                 source.read()?,
                 &moves,
                 misere,
-                GraphBudget::megabytes(max_memory),
+                (GraphBudget::megabytes(max_memory), max_seconds),
                 (base.as_deref(), save.as_deref()),
                 json,
             ),
@@ -130,7 +135,7 @@ fn solve(
     graph: Graph,
     moves: &str,
     misere: bool,
-    budget: GraphBudget,
+    (budget, max_seconds): (GraphBudget, Option<u64>),
     (base, save): (Option<&Path>, Option<&Path>),
     json: bool,
 ) -> CommandResult {
@@ -159,11 +164,13 @@ fn solve(
             }
         );
     }
-    let analysis = solver.analyze(&position, misere)?;
+    let (analysis, solver) = bounded_analysis(solver, &position, misere, max_seconds);
     if let Some(path) = save {
+        // Also when a bound stopped the search: what was learned is right.
         std::fs::write(path, solver.to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     }
+    let analysis = analysis?;
     if json {
         let output = SolveOutput {
             graph: position.graph().to_string(),
@@ -204,6 +211,41 @@ fn solve(
     }
     println!("winning moves (mark vertex): {:?}", analysis.winning_moves);
     Ok(())
+}
+
+/// The answer about `position`, stepped so that `--max-seconds` and the process's memory (the
+/// engine's default budget) are looked at between steps; the solver comes back either way.
+fn bounded_analysis(
+    solver: GraphSolver,
+    position: &GraphPosition,
+    misere: bool,
+    max_seconds: Option<u64>,
+) -> (
+    Result<GraphAnalysis, Box<dyn std::error::Error>>,
+    GraphSolver,
+) {
+    let budget = Budget::bounded(Bounds {
+        max_seconds,
+        max_memory: None,
+    });
+    let mut query = GraphQuery::new(solver, position.clone(), misere);
+    let result = loop {
+        match query.step(1 << 14) {
+            Ok(true) => {
+                break Ok(query
+                    .analysis()
+                    .cloned()
+                    .expect("a finished query has an answer"))
+            }
+            Ok(false) => {
+                if let Some(bound) = budget.passed_after(0) {
+                    break Err(format!("stopped: {bound}").into());
+                }
+            }
+            Err(error) => break Err(error.into()),
+        }
+    };
+    (result, query.into_solver())
 }
 
 /// Reads at most the largest base the engine accepts (so `/dev/zero` is refused, not read forever).
