@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::draw::graph_layout::layout_for;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
-use sprague_engine::solve::graph::{GraphBudget, GraphQuery, GraphSolver, MAX_BASE_BYTES};
+use sprague_engine::solve::graph::{GraphBudget, GraphSolver, MAX_BASE_BYTES};
 use sprague_engine::solve::heap::Outcome;
 
 use crate::{budget, interruptible, size_arg, value_error};
@@ -204,46 +204,23 @@ fn graph_solve<'py>(
     let cancel = AtomicBool::new(false);
     let steps = AtomicU64::new(0);
     let nodes = || steps.load(Ordering::Relaxed);
-    let run = |solver: GraphSolver| {
-        let mut query = GraphQuery::new(solver, position.clone(), misere);
-        let result = loop {
-            if cancel.load(Ordering::Relaxed) {
-                break Ok(None);
-            }
+    let run = |solver: &mut GraphSolver| {
+        let go_on = || {
             steps.fetch_add(STEPS, Ordering::Relaxed);
-            match query.step(STEPS) {
-                Ok(true) => break Ok(query.analysis().cloned()),
-                Ok(false) => {}
-                Err(error) => break Err(error),
-            }
+            !cancel.load(Ordering::Relaxed)
         };
-        (result, query.into_solver())
+        let result = solver.analyze_while(&position, misere, STEPS, go_on);
+        (result, solver.positions())
     };
-    let (result, positions) = match &base {
-        Some(base) => {
-            let base = base.get();
-            interruptible(
-                py,
-                (&budget, &nodes),
-                || cancel.store(true, Ordering::Relaxed),
-                || {
-                    let mut solver = base.lock();
-                    let (result, back) = run(std::mem::take(&mut *solver));
-                    *solver = back;
-                    (result, solver.positions())
-                },
-            )?
-        }
-        None => interruptible(
-            py,
-            (&budget, &nodes),
-            || cancel.store(true, Ordering::Relaxed),
-            || {
-                let (result, solver) = run(GraphSolver::new(GraphBudget::megabytes(megabytes)));
-                (result, solver.positions())
-            },
-        )?,
-    };
+    let (result, positions) = interruptible(
+        py,
+        (&budget, &nodes),
+        || cancel.store(true, Ordering::Relaxed),
+        || match &base {
+            Some(base) => run(&mut base.get().lock()),
+            None => run(&mut GraphSolver::new(GraphBudget::megabytes(megabytes))),
+        },
+    )?;
     let analysis = result
         .map_err(value_error)?
         .ok_or_else(|| PyKeyboardInterrupt::new_err("cancelled"))?;

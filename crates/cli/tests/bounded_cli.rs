@@ -22,15 +22,22 @@ fn fails(args: &[&str]) -> String {
     String::from_utf8(output.stderr).expect("UTF-8")
 }
 
-/// The command stops at `--max-seconds 1`, naming the bound.
-fn stops_after_a_second(args: &[&str]) {
+/// The command stops at the bound `flag value` given, naming it.
+fn stops_at(args: &[&str], flag: &str, value: &str) {
     let mut args = args.to_vec();
-    args.extend(["--max-seconds", "1"]);
+    args.extend([flag, value]);
     let stderr = fails(&args);
     assert!(
-        stderr.contains("error: stopped: the search passed --max-seconds 1 ("),
+        stderr.contains(&format!(
+            "error: stopped: the search passed {flag} {value} ("
+        )),
         "{args:?}: {stderr}"
     );
+}
+
+/// The command stops at `--max-seconds 1`, naming the bound.
+fn stops_after_a_second(args: &[&str]) {
+    stops_at(args, "--max-seconds", "1");
 }
 
 #[test]
@@ -148,19 +155,10 @@ fn sprouts_dfpn_on_one_thread_stops_at_max_seconds() {
 
 #[test]
 fn sprouts_dfpn_on_one_thread_stops_at_max_nodes() {
-    let stderr = fails(&[
-        "sprouts",
-        "solve",
-        "--dfpn",
-        "--threads",
-        "1",
-        "0*20",
+    stops_at(
+        &["sprouts", "solve", "--dfpn", "--threads", "1", "0*20"],
         "--max-nodes",
         "1000",
-    ]);
-    assert!(
-        stderr.contains("error: stopped: the search passed --max-nodes 1000 ("),
-        "{stderr}"
     );
 }
 

@@ -6,7 +6,7 @@ use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{
-    ComponentValue, GraphAnalysis, GraphBudget, GraphQuery, GraphSolver, MAX_BASE_BYTES,
+    ComponentValue, GraphAnalysis, GraphBudget, GraphSolver, MAX_BASE_BYTES,
 };
 use std::path::Path;
 use std::time::Instant;
@@ -164,13 +164,25 @@ fn solve(
             }
         );
     }
-    let (analysis, solver) = bounded_analysis(solver, &position, misere, max_seconds);
+    // Stepped so that --max-seconds and the process's memory (the engine's default budget) are
+    // looked at between steps.
+    let budget = Budget::bounded(Bounds {
+        max_seconds,
+        max_memory: None,
+    });
+    let mut passed = None;
+    let analysis = solver.analyze_while(&position, misere, 1 << 14, || {
+        passed = budget.passed_after(0);
+        passed.is_none()
+    });
     if let Some(path) = save {
         // Also when a bound stopped the search: what was learned is right.
         std::fs::write(path, solver.to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     }
-    let analysis = analysis?;
+    let Some(analysis) = analysis? else {
+        return Err(format!("stopped: {}", passed.unwrap_or_default()).into());
+    };
     if json {
         let output = SolveOutput {
             graph: position.graph().to_string(),
@@ -211,41 +223,6 @@ fn solve(
     }
     println!("winning moves (mark vertex): {:?}", analysis.winning_moves);
     Ok(())
-}
-
-/// The answer about `position`, stepped so that `--max-seconds` and the process's memory (the
-/// engine's default budget) are looked at between steps; the solver comes back either way.
-fn bounded_analysis(
-    solver: GraphSolver,
-    position: &GraphPosition,
-    misere: bool,
-    max_seconds: Option<u64>,
-) -> (
-    Result<GraphAnalysis, Box<dyn std::error::Error>>,
-    GraphSolver,
-) {
-    let budget = Budget::bounded(Bounds {
-        max_seconds,
-        max_memory: None,
-    });
-    let mut query = GraphQuery::new(solver, position.clone(), misere);
-    let result = loop {
-        match query.step(1 << 14) {
-            Ok(true) => {
-                break Ok(query
-                    .analysis()
-                    .cloned()
-                    .expect("a finished query has an answer"))
-            }
-            Ok(false) => {
-                if let Some(bound) = budget.passed_after(0) {
-                    break Err(format!("stopped: {bound}").into());
-                }
-            }
-            Err(error) => break Err(error.into()),
-        }
-    };
-    (result, query.into_solver())
 }
 
 /// Reads at most the largest base the engine accepts (so `/dev/zero` is refused, not read forever).

@@ -55,22 +55,31 @@ impl GraphSolver {
         }
     }
 
-    /// Answers at once (the CLI's way; the worker steps a [`GraphQuery`]).
+    /// Answers at once (the worker steps a [`GraphQuery`] itself).
     pub fn analyze(
         &mut self,
         position: &GraphPosition,
         misere: bool,
     ) -> Result<GraphAnalysis, GraphSolveError> {
+        let answer = self.analyze_while(position, misere, 1 << 20, || true)?;
+        Ok(answer.expect("a question never stopped has an answer"))
+    }
+
+    /// Answers in steps of `steps`, asking `go_on` between them (the CLI's bounds, Python's Ctrl-C):
+    /// `Ok(None)` when it said stop. What was learned stays in the solver either way.
+    pub fn analyze_while(
+        &mut self,
+        position: &GraphPosition,
+        misere: bool,
+        steps: u64,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<Option<GraphAnalysis>, GraphSolveError> {
         let mut query = GraphQuery::new(std::mem::take(self), position.clone(), misere);
         let result = loop {
-            match query.step(1 << 20) {
-                Ok(true) => {
-                    break Ok(query
-                        .analysis()
-                        .cloned()
-                        .expect("a finished query has an answer"))
-                }
-                Ok(false) => {}
+            match query.step(steps) {
+                Ok(true) => break Ok(query.analysis().cloned()),
+                Ok(false) if go_on() => {}
+                Ok(false) => break Ok(None),
                 Err(error) => break Err(error),
             }
         };
