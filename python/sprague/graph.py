@@ -187,9 +187,9 @@ class Graph:
         return _sprague.graph_text(len(self.labels), list(self.edges))
 
     def __repr__(self) -> str:
-        return f"Graph.parse({str(self)!r})" if self._numbered() else (
-            f"Graph({list(self.labels)!r}, {self.labelled_edges()!r})"
-        )
+        if self._numbered():
+            return f"Graph.parse({str(self)!r})"
+        return f"Graph({list(self.labels)!r}, {self.labelled_edges()!r})"
 
     def __eq__(self, other: object) -> bool:
         """Equal when the labels (in order) and the edges are.
