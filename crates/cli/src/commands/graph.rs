@@ -2,12 +2,14 @@
 //! the graph benchmark.
 
 use super::budget::{Bounds, Budget};
+use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{
     ComponentValue, GraphAnalysis, GraphBudget, GraphSolver, MAX_BASE_BYTES,
 };
+use sprague_engine::solve::remoteness::{GraphMoveValue, RemotenessReport, RemotenessSearch};
 use std::path::Path;
 use std::time::Instant;
 
@@ -72,6 +74,8 @@ pub enum GraphCommand {
         /// Write what the solver knows afterwards to this base
         #[arg(long)]
         save: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        remoteness: RemotenessBudget,
         #[arg(long)]
         json: bool,
     },
@@ -97,12 +101,13 @@ impl GraphCommand {
                 max_seconds,
                 base,
                 save,
+                remoteness,
                 json,
             } => solve(
                 source.read()?,
                 &moves,
                 misere,
-                (GraphBudget::megabytes(max_memory), max_seconds),
+                (GraphBudget::megabytes(max_memory), max_seconds, remoteness),
                 (base.as_deref(), save.as_deref()),
                 json,
             ),
@@ -129,13 +134,19 @@ struct SolveOutput<'a> {
     #[serde(flatten)]
     analysis: &'a GraphAnalysis,
     positions: usize,
+    #[serde(flatten)]
+    remoteness: &'a RemotenessReport<GraphMoveValue>,
 }
 
 fn solve(
     graph: Graph,
     moves: &str,
     misere: bool,
-    (budget, max_seconds): (GraphBudget, Option<u64>),
+    (budget, max_seconds, RemotenessBudget { remoteness_budget }): (
+        GraphBudget,
+        Option<u64>,
+        RemotenessBudget,
+    ),
     (base, save): (Option<&Path>, Option<&Path>),
     json: bool,
 ) -> CommandResult {
@@ -183,6 +194,7 @@ fn solve(
     let Some(analysis) = analysis? else {
         return Err(format!("stopped: {}", passed.unwrap_or_default()).into());
     };
+    let remoteness = RemotenessSearch::graphs(misere).report(&position, remoteness_budget, || true);
     if json {
         let output = SolveOutput {
             graph: position.graph().to_string(),
@@ -190,6 +202,7 @@ fn solve(
             remaining: position.remaining().iter().collect(),
             analysis: &analysis,
             positions: solver.positions(),
+            remoteness: &remoteness,
         };
         println!("{}", serde_json::to_string_pretty(&output)?);
         return Ok(());
@@ -222,6 +235,7 @@ fn solve(
         println!("  component {vertices:?}{value}");
     }
     println!("winning moves (mark vertex): {:?}", analysis.winning_moves);
+    println!("{}", describe_remoteness(&remoteness));
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 use super::bounded::{run_bounded, Watch, WorkResult};
 use super::budget::Bounds;
+use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
@@ -9,6 +10,7 @@ use sprague_engine::solve::heap::{
     analyze, find_period, p_positions, plain_values, plain_values_until, NimSequence, Outcome,
     PPositionError, PositionAnalysis, SequenceError, MAX_SEQUENCE_LEN,
 };
+use sprague_engine::solve::remoteness::{HeapMoveValue, RemotenessReport, RemotenessSearch};
 use std::time::Instant;
 
 #[derive(clap::Subcommand)]
@@ -39,7 +41,8 @@ pub enum HeapCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Value, outcome and every winning move of a position (a list of heaps)
+    /// Value, outcome, every winning move, remoteness and every move's value of a position (a list
+    /// of heaps)
     Analyze {
         code: String,
         /// Heap sizes
@@ -47,6 +50,8 @@ pub enum HeapCommand {
         heaps: Vec<usize>,
         #[command(flatten)]
         bounds: Bounds,
+        #[command(flatten)]
+        remoteness: RemotenessBudget,
         #[arg(long)]
         json: bool,
     },
@@ -92,8 +97,9 @@ impl HeapCommand {
                 code,
                 heaps,
                 bounds,
+                remoteness,
                 json,
-            } => analyze_position(&code, &heaps, &bounds, json),
+            } => analyze_position(&code, &heaps, &bounds, remoteness, json),
             HeapCommand::Ppos {
                 code,
                 total,
@@ -295,14 +301,32 @@ fn period(code: &str, max: usize, bounds: &Bounds, json: bool) -> CommandResult 
     Ok(())
 }
 
-fn analyze_position(code: &str, heaps: &[usize], bounds: &Bounds, json: bool) -> CommandResult {
+#[derive(Serialize)]
+struct AnalyzeOutput {
+    #[serde(flatten)]
+    analysis: PositionAnalysis,
+    #[serde(flatten)]
+    remoteness: RemotenessReport<HeapMoveValue>,
+}
+
+fn analyze_position(
+    code: &str,
+    heaps: &[usize],
+    bounds: &Bounds,
+    RemotenessBudget { remoteness_budget }: RemotenessBudget,
+    json: bool,
+) -> CommandResult {
     let game: HeapGame = code.parse()?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let len = largest.checked_add(1).ok_or("heap too large")?;
     let sequence = bounded_sequence(&game, len, bounds)?;
     let analysis: PositionAnalysis = analyze(&game, &sequence, heaps)?;
+    let remoteness = RemotenessSearch::heaps(game.clone(), false).report(heaps, remoteness_budget, || true);
     if json {
-        return print_json(&analysis);
+        return print_json(&AnalyzeOutput {
+            analysis,
+            remoteness,
+        });
     }
     let values: Vec<String> = analysis.heap_values.iter().map(|v| v.to_string()).collect();
     println!(
@@ -322,6 +346,7 @@ fn analyze_position(code: &str, heaps: &[usize], bounds: &Bounds, json: bool) ->
             }
         }
     }
+    println!("{}", describe_remoteness(&remoteness));
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 
 use super::bounded::run_bounded;
 use super::budget::Bounds;
+use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
@@ -11,11 +12,13 @@ use sprague_engine::solve::heap::misere::{
     QuotientLimits, Verification, MAX_MISERE_HEAP, MAX_QUOTIENT_HEAP,
 };
 use sprague_engine::solve::heap::{Outcome, WinningMove};
+use sprague_engine::solve::remoteness::{HeapMoveValue, RemotenessReport, RemotenessSearch};
 use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum MisereCommand {
-    /// Misère outcome, every winning move and the genus of each heap of a position
+    /// Misère outcome, every winning move, the genus of each heap, remoteness and every move's value
+    /// of a position
     Misere {
         /// Game code (0.137, 4!.0, 0.[3], …) or alias (nim, kayles, dawson, independence, grundy, officers)
         code: String,
@@ -31,6 +34,8 @@ pub enum MisereCommand {
         genus_budget: u64,
         #[command(flatten)]
         bounds: Bounds,
+        #[command(flatten)]
+        remoteness: RemotenessBudget,
         #[arg(long)]
         json: bool,
     },
@@ -85,6 +90,7 @@ impl MisereCommand {
                 budget,
                 genus_budget,
                 bounds,
+                remoteness,
                 json,
             } => position(
                 &code,
@@ -93,7 +99,7 @@ impl MisereCommand {
                     search: budget,
                     genus: genus_budget,
                 },
-                &bounds,
+                (&bounds, remoteness),
                 json,
             ),
             MisereCommand::Genus {
@@ -151,13 +157,15 @@ struct PositionReport {
     genera: Option<Vec<String>>,
     tame: Option<bool>,
     method: Method,
+    #[serde(flatten)]
+    remoteness: RemotenessReport<HeapMoveValue>,
 }
 
 fn position(
     code: &str,
     heaps: &[usize],
     budget: &Budget,
-    bounds: &Bounds,
+    (bounds, RemotenessBudget { remoteness_budget }): (&Bounds, RemotenessBudget),
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
@@ -181,6 +189,7 @@ fn position(
             .map(|g| g.iter().map(|g| g.to_string()).collect()),
         tame: analysis.tame,
         method: analysis.method,
+        remoteness: RemotenessSearch::heaps(game.clone(), true).report(heaps, remoteness_budget, || true),
     };
     if json {
         return print_json(&report);
@@ -205,6 +214,7 @@ fn position(
             println!("{}", super::describe_move(m));
         }
     }
+    println!("{}", describe_remoteness(&report.remoteness));
     Ok(())
 }
 

@@ -6,6 +6,7 @@ pub mod draw;
 pub mod graph;
 pub mod heap;
 pub mod misere;
+pub mod remoteness;
 pub mod sprouts;
 
 /// What every command returns: an error is printed as `error: …` with exit status 2.
