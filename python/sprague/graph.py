@@ -38,6 +38,7 @@ __all__ = [
     "Graph",
     "GraphAnswer",
     "Component",
+    "MoveValue",
     "GraphBase",
     "solve",
     "preset",
@@ -311,6 +312,22 @@ class Component:
 
 
 @dataclass(frozen=True)
+class MoveValue:
+    """A legal move (a vertex to mark) and the value of the position it leaves, for the player then
+    to move.
+
+    >>> solve("2:0-1").move_values  # either vertex takes the edge: the opponent has no move
+    (MoveValue(vertex=0, outcome='P', remoteness=0), MoveValue(vertex=1, outcome='P', remoteness=0))
+    """
+
+    vertex: Hashable
+    #: ``"N"`` if the player then to move wins, ``"P"`` otherwise.
+    outcome: str
+    #: How many moves the game then lasts with best play.
+    remoteness: int
+
+
+@dataclass(frozen=True)
 class GraphAnswer:
     """The engine's answer about a position: who wins and by which moves.
 
@@ -336,6 +353,13 @@ class GraphAnswer:
     remaining: Tuple[Hashable, ...]
     #: Positions the solver holds after the solve (in ``base`` when one was given).
     positions: int
+    #: How many moves the game lasts with best play (the winner finishing as fast as it can, the
+    #: loser lasting as long as it can); None when the search passed ``remoteness_budget``.
+    remoteness: Optional[int] = None
+    #: Every vertex still in play with the value marking it leaves (None with ``remoteness``).
+    move_values: Optional[Tuple[MoveValue, ...]] = None
+    #: Why ``remoteness`` is None, if it is.
+    remoteness_note: Optional[str] = None
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture, winning moves ringed (shown by Jupyter)."""
@@ -362,6 +386,7 @@ def solve(
     base: Optional[GraphBase] = None,
     max_seconds: Optional[float] = None,
     max_nodes: Optional[int] = None,
+    remoteness_budget: Optional[int] = None,
 ) -> GraphAnswer:
     """Solve Node Kayles on ``graph`` after the vertices ``moves`` were marked, in order.
 
@@ -372,7 +397,9 @@ def solve(
     the base knows, adds to it, and runs within the base's own budget. Past ``max_seconds`` or
     ``max_nodes`` solver steps (or the process's default memory budget, a third of the machine's)
     it stops with :class:`sprague.BoundExceeded`; Ctrl-C stops it with KeyboardInterrupt. What it
-    learned stays in ``base``.
+    learned stays in ``base``. The answer's ``remoteness`` and ``move_values`` come from a search
+    over sums of components that values at most ``remoteness_budget`` positions (by default the
+    engine's 1,000,000); past it they are None and ``remoteness_note`` says so.
 
     Raises ValueError for a malformed graph, a move on a vertex that is gone or not in the
     graph, or an exhausted budget.
@@ -383,11 +410,21 @@ def solve(
     'N'
     >>> solve(preset("path:4"), moves=[0]).remaining
     (2, 3)
+    >>> [(m.vertex, m.outcome, m.remoteness) for m in solve("3:0-1,1-2").move_values or ()]
+    [(0, 'N', 1), (1, 'P', 0), (2, 'N', 1)]
     """
     g = as_graph(graph)
     played = [g.index(v) for v in moves]
     answer: Dict[str, Any] = _sprague.graph_solve(
-        len(g), list(g.edges), bool(misere), played, base, max_memory, max_seconds, max_nodes
+        len(g),
+        list(g.edges),
+        bool(misere),
+        played,
+        base,
+        max_memory,
+        max_seconds,
+        max_nodes,
+        remoteness_budget,
     )
     label = g.labels.__getitem__
     return GraphAnswer(
@@ -402,4 +439,12 @@ def solve(
         moves=tuple(map(label, played)),
         remaining=tuple(map(label, answer["remaining"])),
         positions=answer["positions"],
+        remoteness=answer["remoteness"],
+        move_values=None
+        if answer["move_values"] is None
+        else tuple(
+            MoveValue(label(m["vertex"]), m["outcome"], m["remoteness"])
+            for m in answer["move_values"]
+        ),
+        remoteness_note=answer["remoteness_note"],
     )

@@ -106,8 +106,10 @@ def analyze(
     misere: bool = False,
     max_seconds: Optional[float] = None,
     max_memory: Optional[int] = None,
+    remoteness_budget: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """Value, outcome and every winning move of the position ``heaps`` (a list of heap sizes).
+    """Value, outcome, every winning move, remoteness and every move's value of the position
+    ``heaps`` (a list of heap sizes).
 
     Returns a dict:
 
@@ -119,6 +121,14 @@ def analyze(
       ``result`` (the whole position after the move), ``dots`` (for 0.137: the dot to mark,
       ``{"component", "dot"}``) and ``pile_split`` (for Grundy's game: ``{"pile", "size",
       "into"}``), each None when it does not apply;
+    - ``remoteness``: how many moves the game lasts with best play (the winner finishing as fast
+      as it can, the loser lasting as long as it can), in the play asked for;
+    - ``move_values``: one dict per legal move (a move on each of two equal heaps counts twice):
+      ``heap_index``, ``removed``, ``pieces``, ``result`` as above, and ``outcome`` and
+      ``remoteness`` of the position it leaves, for the player then to move;
+    - ``remoteness_note``: None, or why ``remoteness`` and ``move_values`` are None (the search
+      valued more than ``remoteness_budget`` positions, by default the engine's 1,000,000: they
+      are never guessed);
     - ``code``, ``heaps``, ``play`` (``"normal"`` or ``"misere"``).
 
     With ``misere=True`` the outcome and the winning moves are those of misère play (the player
@@ -134,8 +144,13 @@ def analyze(
     >>> answer = analyze("nim", [3, 4, 5])
     >>> answer["value"], [m["result"] for m in answer["winning_moves"]]
     (2, [[1, 4, 5]])
+    >>> answer = analyze("nim", [1, 2])
+    >>> answer["remoteness"], [(m["result"], m["remoteness"]) for m in answer["move_values"]]
+    (3, [([2], 1), ([1, 1], 2), ([1], 1)])
     """
-    return _sprague.heap_analyze(code, list(heaps), bool(misere), max_seconds, max_memory)
+    return _sprague.heap_analyze(
+        code, list(heaps), bool(misere), max_seconds, max_memory, remoteness_budget
+    )
 
 
 class Position:

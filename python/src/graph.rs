@@ -14,9 +14,9 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::draw::graph_layout::layout_for;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{GraphBudget, GraphSolver, MAX_BASE_BYTES};
-use sprague_engine::solve::heap::Outcome;
 
-use crate::{budget, interruptible, size_arg, value_error};
+use crate::{budget, interruptible, remoteness, size_arg, value_error};
+use sprague_engine::solve::remoteness::{GraphMoveValue, RemotenessSearch, DEFAULT_MAX_NODES};
 
 /// Solver steps between looks at the cancel flag (a few milliseconds of work).
 const STEPS: u64 = 1 << 14;
@@ -173,17 +173,10 @@ impl PyGraphBase {
     }
 }
 
-fn outcome_letter(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::N => "N",
-        Outcome::P => "P",
-    }
-}
-
 /// Solves the position of `graph` after `moves` (vertices marked in order): the engine's answer as
 /// a dict, vertices as numbers.
 #[pyfunction]
-#[pyo3(signature = (vertices, edges, misere, moves, base, max_memory, max_seconds = None, max_nodes = None))]
+#[pyo3(signature = (vertices, edges, misere, moves, base, max_memory, max_seconds = None, max_nodes = None, remoteness_budget = None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, as `sprague.graph.solve` takes them
 fn graph_solve<'py>(
     py: Python<'py>,
@@ -195,6 +188,7 @@ fn graph_solve<'py>(
     max_memory: &Bound<'py, PyAny>,
     max_seconds: Option<f64>,
     max_nodes: Option<u64>,
+    remoteness_budget: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let graph = graph_of(size_arg(vertices, "vertices")?, &edges)?;
     let megabytes = size_arg(max_memory, "max_memory")?;
@@ -229,7 +223,7 @@ fn graph_solve<'py>(
     dict.set_item("moves", moves)?;
     dict.set_item("remaining", position.remaining().iter().collect::<Vec<_>>())?;
     dict.set_item("play", if misere { "misere" } else { "normal" })?;
-    dict.set_item("outcome", outcome_letter(analysis.outcome))?;
+    dict.set_item("outcome", crate::outcome_letter(analysis.outcome))?;
     dict.set_item("nimber", analysis.nimber)?;
     let components = PyList::empty(py);
     for component in &analysis.components {
@@ -241,6 +235,18 @@ fn graph_solve<'py>(
     dict.set_item("components", components)?;
     dict.set_item("winning_moves", &analysis.winning_moves)?;
     dict.set_item("positions", positions)?;
+    let report = remoteness::find(py, &budget, |go_on| {
+        RemotenessSearch::graphs(misere).report(
+            &position,
+            remoteness_budget.unwrap_or(DEFAULT_MAX_NODES),
+            go_on,
+        )
+    })?;
+    remoteness::add(py, &dict, &report, |m: &GraphMoveValue| {
+        let item = PyDict::new(py);
+        item.set_item("vertex", m.vertex)?;
+        Ok((item, m.value))
+    })?;
     Ok(dict)
 }
 

@@ -11,12 +11,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::misere::{self, MisereSolver, QuotientLimits};
-use sprague_engine::solve::heap::{
-    analyze, find_period, NimSequence, Outcome, SequenceError, WinningMove,
-};
+use sprague_engine::solve::heap::{analyze, find_period, NimSequence, SequenceError, WinningMove};
 
-use crate::{abandonable, budget, interruptible, no_nodes, size_arg, value_error};
+use crate::{abandonable, budget, interruptible, no_nodes, remoteness, size_arg, value_error};
 use sprague_engine::solve::bounds::Budget;
+use sprague_engine::solve::remoteness::{HeapMoveValue, RemotenessSearch, DEFAULT_MAX_NODES};
 
 /// Heaps computed between looks at the cancel flag.
 const CHUNK: usize = 1 << 12;
@@ -181,13 +180,6 @@ fn heap_period<'py>(
     Ok(Some(dict))
 }
 
-fn outcome_letter(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::N => "N",
-        Outcome::P => "P",
-    }
-}
-
 /// A winning move as a dict (the fields of the engine's `WinningMove`, as `--json` prints them).
 fn move_dict<'py>(py: Python<'py>, m: &WinningMove) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -253,7 +245,7 @@ fn keep_solver(solver: MisereSolver) {
 /// Value, outcome and every winning move of a position (a list of heaps), as `sprague analyze`
 /// (normal play) or `sprague misere` (misère play) compute them.
 #[pyfunction]
-#[pyo3(signature = (code, heaps, misere, max_seconds = None, max_memory = None))]
+#[pyo3(signature = (code, heaps, misere, max_seconds = None, max_memory = None, remoteness_budget = None))]
 fn heap_analyze<'py>(
     py: Python<'py>,
     code: &str,
@@ -261,6 +253,7 @@ fn heap_analyze<'py>(
     misere: bool,
     max_seconds: Option<f64>,
     max_memory: Option<u64>,
+    remoteness_budget: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = parse_game(code)?;
     let budget = budget(max_seconds, max_memory, None)?;
@@ -294,18 +287,33 @@ fn heap_analyze<'py>(
         .ok_or_else(|| value_error("heap too large"))?;
     let sequence = sequence_to(py, &game, len, &budget)?;
     let normal = analyze(&game, &sequence, &heaps).map_err(value_error)?;
+    let report = remoteness::find(py, &budget, |go_on| {
+        RemotenessSearch::heaps(game.clone(), misere).report(
+            &heaps,
+            remoteness_budget.unwrap_or(DEFAULT_MAX_NODES),
+            go_on,
+        )
+    })?;
     let dict = PyDict::new(py);
+    remoteness::add(py, &dict, &report, |m: &HeapMoveValue| {
+        let item = PyDict::new(py);
+        item.set_item("heap_index", m.heap_index)?;
+        item.set_item("removed", m.removed)?;
+        item.set_item("pieces", &m.pieces)?;
+        item.set_item("result", &m.result)?;
+        Ok((item, m.value))
+    })?;
     dict.set_item("code", game.to_string())?;
     dict.set_item("heaps", &heaps)?;
     dict.set_item("play", if misere { "misere" } else { "normal" })?;
     dict.set_item("heap_values", &normal.heap_values)?;
     dict.set_item("value", normal.nimber)?;
     let Some(analysis) = misere_analysis else {
-        dict.set_item("outcome", outcome_letter(normal.outcome))?;
+        dict.set_item("outcome", crate::outcome_letter(normal.outcome))?;
         dict.set_item("winning_moves", moves_list(py, &normal.winning_moves)?)?;
         return Ok(dict);
     };
-    dict.set_item("outcome", outcome_letter(analysis.outcome))?;
+    dict.set_item("outcome", crate::outcome_letter(analysis.outcome))?;
     dict.set_item("winning_moves", moves_list(py, &analysis.winning_moves)?)?;
     let genera = analysis
         .heap_genera

@@ -11,6 +11,7 @@
 mod base;
 mod graph;
 mod heap;
+mod remoteness;
 mod sprouts;
 
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -199,4 +200,12 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     graph::register(m)?;
     m.add_class::<base::PyBase>()?;
     Ok(())
+}
+
+/// An outcome as the CLI's JSON writes it.
+pub(crate) fn outcome_letter(outcome: sprague_engine::solve::heap::Outcome) -> &'static str {
+    match outcome {
+        sprague_engine::solve::heap::Outcome::N => "N",
+        sprague_engine::solve::heap::Outcome::P => "P",
+    }
 }

@@ -88,3 +88,21 @@ def misere_outcome(moves: Moves):
         return "N" if any(outcome(c) == "P" for c in options) else "P"
 
     return lambda heaps: outcome(normalise(heaps))
+
+
+def remoteness(moves: Moves, misere: bool = False):
+    """A function position -> (outcome, remoteness), straight from the definition: no move is
+    remoteness 0; a lost position 1 + its children's largest; a won one 1 + the smallest among its
+    lost children."""
+
+    @lru_cache(maxsize=None)
+    def value(position: Tuple[int, ...]) -> Tuple[str, int]:
+        options = [value(c) for c in children(moves, position)]
+        if not options:
+            return ("N" if misere else "P", 0)
+        wins = [r for outcome, r in options if outcome == "P"]
+        if wins:
+            return ("N", 1 + min(wins))
+        return ("P", 1 + max(r for _, r in options))
+
+    return lambda heaps: value(normalise(heaps))

@@ -191,3 +191,29 @@ def test_bad_moves_and_budgets_are_refused():
         graph.solve(graph.preset("random:60:0.1:3"), max_memory=1)
     with pytest.raises(ValueError):
         graph.preset("grid:3")
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("misere", [False, True])
+def test_remoteness_and_move_values_match_the_brute_force(seed, misere):
+    rng = random.Random(seed)
+    g = random_labelled_graph(rng, rng.randint(1, 9))
+    labels = list(g.nodes)
+    _, _, closed, _ = brute_force(labels, list(g.edges))
+
+    @lru_cache(maxsize=None)
+    def value(left):
+        # (outcome, remoteness) from the definition, every move searched.
+        options = [value(left & ~closed[i]) for i in range(len(labels)) if left >> i & 1]
+        if not options:
+            return ("N" if misere else "P", 0)
+        wins = [r for outcome, r in options if outcome == "P"]
+        return ("N", 1 + min(wins)) if wins else ("P", 1 + max(r for _, r in options))
+
+    full = (1 << len(labels)) - 1
+    answer = graph.solve(g, misere=misere)
+    assert (answer.outcome, answer.remoteness) == value(full)
+    assert answer.move_values is not None
+    assert [m.vertex for m in answer.move_values] == labels
+    for m in answer.move_values:
+        assert (m.outcome, m.remoteness) == value(full & ~closed[labels.index(m.vertex)])

@@ -8,11 +8,13 @@ import pytest
 from sprague import heap
 
 from brute import (
+    children,
     grundy_moves,
     misere_outcome,
     nim_values,
     normalise,
     octal_moves,
+    remoteness,
 )
 
 
@@ -234,3 +236,27 @@ def test_absurd_heaps():
         heap.analyze("0.137", [10**40])
     with pytest.raises(ValueError, match="largest heap"):
         heap.analyze("0.137", [10**9], misere=True)
+
+
+@pytest.mark.parametrize("code", ["0.137", "0.77", "4!.0"])
+@pytest.mark.parametrize("misere", [False, True])
+def test_remoteness_and_move_values_match_the_brute_force(code, misere):
+    moves = grundy_moves if code == "4!.0" else octal_moves(code)
+    brute = remoteness(moves, misere)
+    for heaps in [[5], [7, 3], [4, 4], [2, 3, 6], [9, 1], [12]]:
+        answer = heap.analyze(code, heaps, misere=misere)
+        assert (answer["outcome"], answer["remoteness"]) == brute(heaps), heaps
+        assert answer["remoteness_note"] is None
+        for m in answer["move_values"]:
+            assert (m["outcome"], m["remoteness"]) == brute(m["result"]), (heaps, m)
+        # Every child the brute force knows is among the moves.
+        assert {normalise(m["result"]) for m in answer["move_values"]} == set(
+            children(moves, normalise(heaps))
+        )
+
+
+def test_remoteness_past_its_budget_is_none_with_a_note():
+    answer = heap.analyze("0.137", [60], remoteness_budget=10)
+    assert answer["outcome"] == "N"  # the rest is still answered
+    assert answer["remoteness"] is None and answer["move_values"] is None
+    assert "not decided" in answer["remoteness_note"]

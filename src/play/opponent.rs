@@ -12,7 +12,8 @@ const STRONG_SLIP: f64 = 0.25;
 /// Why the computer chose its move, to tell the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// A move to a P-position.
+    /// One of its best moves: a move to a P-position, or, when it cannot win and the values are known,
+    /// one after which the game lasts longest.
     Winning,
     /// The position is lost (or the level played at random): any legal move.
     Random,
@@ -95,6 +96,39 @@ pub fn winning_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardM
     moves
 }
 
+/// The legal moves of `board` after which the game lasts longest with best play, from the answer's
+/// move values (empty without them). Mirror moves leave the same heaps, so they are found alike.
+pub fn lasting_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardMove> {
+    let Some(values) = &answer.values.move_values else {
+        return Vec::new();
+    };
+    let sorted = |heaps: &[usize]| {
+        let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps
+    };
+    let remoteness_after = |mv: BoardMove| {
+        let mut after = board.clone();
+        after.play(mv).ok()?;
+        let heaps = sorted(&after.heaps());
+        values
+            .iter()
+            .find(|m| sorted(&m.result) == heaps)
+            .map(|m| m.value.remoteness)
+    };
+    let moves: Vec<(BoardMove, u32)> = board
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| Some((mv, remoteness_after(mv)?)))
+        .collect();
+    let longest = moves.iter().map(|&(_, r)| r).max();
+    moves
+        .into_iter()
+        .filter(|&(_, r)| Some(r) == longest)
+        .map(|(mv, _)| mv)
+        .collect()
+}
+
 fn pick<M: Copy>(moves: &[M], random: f64) -> M {
     moves[index_for(random, moves.len())]
 }
@@ -126,6 +160,11 @@ mod tests {
             genera: None,
             tame: None,
             method: String::new(),
+            values: sprague_engine::solve::remoteness::RemotenessReport {
+                remoteness: None,
+                move_values: None,
+                remoteness_note: None,
+            },
             elapsed_ms: 0.0,
         }
     }
@@ -208,5 +247,43 @@ mod tests {
             choose_move(&Board::Piles(vec![2, 1]), None, Level::Perfect, || 0.0),
             None
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn lost_it_fights_with_the_longest_lasting_moves_mirror_moves_included() {
+        use sprague_engine::games::heap::DotRow;
+        use sprague_engine::solve::heap::Outcome as EngineOutcome;
+        use sprague_engine::solve::remoteness::{HeapMoveValue, Value};
+        // A row of 12 dots; say the game lasts longest after leaving rows of 4 and 5, which dot 5 and
+        // its mirror, dot 6, both do (marking dot i leaves i - 1 dots and 12 - i - 2).
+        let board = Board::Dots(DotRow::new(12).unwrap());
+        let move_values = (0..12)
+            .map(|i: usize| {
+                let mut result: Vec<usize> = [i.saturating_sub(1), 12usize.saturating_sub(i + 2)]
+                    .into_iter()
+                    .filter(|&h| h > 0)
+                    .collect();
+                result.sort_unstable();
+                let remoteness = if result == [4, 5] { 9 } else { 3 };
+                HeapMoveValue {
+                    heap_index: 0,
+                    removed: 12 - result.iter().sum::<usize>(),
+                    pieces: result.clone(),
+                    result,
+                    value: Value {
+                        outcome: EngineOutcome::N,
+                        remoteness,
+                    },
+                }
+            })
+            .collect();
+        let mut lost = answer(vec![]);
+        lost.values.move_values = Some(move_values);
+        assert_eq!(
+            lasting_board_moves(&board, &lost),
+            vec![BoardMove::Mark(5), BoardMove::Mark(6)]
+        );
+        // Without values, nothing is known to last.
+        assert!(lasting_board_moves(&board, &answer(vec![])).is_empty());
     }
 }

@@ -26,7 +26,7 @@ impl Answer for PositionAnswer {
     }
 }
 
-impl Answer for sprague_engine::solve::graph::GraphAnalysis {
+impl Answer for crate::worker::protocol::GraphAnswer {
     fn from_response(response: Response) -> Option<Self> {
         match response {
             Response::Graph { answer, .. } => Some(*answer),

@@ -8,9 +8,8 @@ use crate::play::board::BoardMove;
 use crate::play::game::{Game, Level, Opponent};
 use crate::play::graph_game::GraphGame;
 use crate::play::history::MoveList;
-use crate::play::opponent::{choose_among, winning_board_moves, Reason};
-use crate::worker::protocol::PositionAnswer;
-use sprague_engine::solve::graph::GraphAnalysis;
+use crate::play::opponent::{choose_among, lasting_board_moves, winning_board_moves, Reason};
+use crate::worker::protocol::{GraphAnswer, PositionAnswer};
 use yew::prelude::*;
 
 /// A game the computer plays on a heap or graph page.
@@ -21,6 +20,9 @@ pub trait ComputerGame: MoveList<Move: Copy> + PartialEq + 'static {
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// The answer's winning moves, as moves of this game.
     fn winning_moves(&self, answer: &Self::Answer) -> Vec<Self::Move>;
+    /// The legal moves after which the game lasts longest with best play (empty when the answer has no
+    /// move values): what the computer plays when it cannot win.
+    fn lasting_moves(&self, answer: &Self::Answer) -> Vec<Self::Move>;
     /// What making `mv` is, as it follows “The computer”: “played dot 3”, “marked vertex 3”.
     fn move_in_words(&self, mv: Self::Move) -> String;
     fn play_move(&mut self, mv: Self::Move) -> Result<(), String>;
@@ -37,6 +39,9 @@ impl ComputerGame for Game {
     fn winning_moves(&self, answer: &PositionAnswer) -> Vec<BoardMove> {
         winning_board_moves(&self.board(), answer)
     }
+    fn lasting_moves(&self, answer: &PositionAnswer) -> Vec<BoardMove> {
+        lasting_board_moves(&self.board(), answer)
+    }
     fn move_in_words(&self, mv: BoardMove) -> String {
         format!("played {}", self.board().describe(mv))
     }
@@ -46,15 +51,26 @@ impl ComputerGame for Game {
 }
 
 impl ComputerGame for GraphGame {
-    type Answer = GraphAnalysis;
+    type Answer = GraphAnswer;
     fn opponent(&self) -> Opponent {
         self.opponent
     }
     fn legal_moves(&self) -> Vec<usize> {
         self.remaining().iter().collect()
     }
-    fn winning_moves(&self, answer: &GraphAnalysis) -> Vec<usize> {
-        answer.winning_moves.clone()
+    fn winning_moves(&self, answer: &GraphAnswer) -> Vec<usize> {
+        answer.analysis.winning_moves.clone()
+    }
+    fn lasting_moves(&self, answer: &GraphAnswer) -> Vec<usize> {
+        let Some(values) = &answer.values.move_values else {
+            return Vec::new();
+        };
+        let longest = values.iter().map(|m| m.value.remoteness).max();
+        values
+            .iter()
+            .filter(|m| Some(m.value.remoteness) == longest)
+            .map(|m| m.vertex)
+            .collect()
     }
     fn move_in_words(&self, vertex: usize) -> String {
         format!("marked vertex {vertex}")
@@ -81,13 +97,23 @@ pub fn answered_move<G: ComputerGame>(
     level: Level,
     random: impl FnMut() -> f64,
 ) -> Option<Step<G>> {
-    let winning = match answer {
-        Ok(answer) => game.winning_moves(answer),
-        Err(_) => Vec::new(),
+    let (winning, lasting) = match answer {
+        Ok(answer) => (game.winning_moves(answer), game.lasting_moves(answer)),
+        Err(_) => (Vec::new(), Vec::new()),
     };
-    let (mv, reason) = choose_among(&game.legal_moves(), &winning, level, random)?;
+    // Lost, it fights: the moves that make the game last longest.
+    let best = if winning.is_empty() {
+        &lasting
+    } else {
+        &winning
+    };
+    let (mv, reason) = choose_among(&game.legal_moves(), best, level, random)?;
     let made = game.move_in_words(mv);
     let said = match (reason, answer) {
+        (Reason::Winning, _) if winning.is_empty() => format!(
+            "The computer {made}: it knows it is losing if you play well, so it makes the game \
+             last as long as it can."
+        ),
         (Reason::Winning, _) => format!("The computer {made}, a winning move."),
         (Reason::Random, Ok(_)) if winning.is_empty() => {
             format!("The computer {made}: it knows it is losing, if you play well.")
@@ -162,6 +188,7 @@ mod tests {
     use crate::play::board::Board;
     use crate::play::game::{Opponent, Rules};
     use crate::worker::protocol::{HeapMoveAnswer, Outcome};
+    use sprague_engine::solve::remoteness::RemotenessReport;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn grundy(piles: Vec<usize>) -> Game {
@@ -191,6 +218,11 @@ mod tests {
             genera: None,
             tame: None,
             method: String::new(),
+            values: RemotenessReport {
+                remoteness: None,
+                move_values: None,
+                remoteness_note: None,
+            },
             elapsed_ms: 0.0,
         }
     }
@@ -251,6 +283,44 @@ mod tests {
             unknown,
             "The computer played 7 → 1 + 6 without an exact answer: the search was cancelled."
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn lost_the_computer_makes_the_game_last_and_says_so() {
+        use sprague_engine::solve::heap::Outcome as EngineOutcome;
+        use sprague_engine::solve::remoteness::{HeapMoveValue, Value};
+        let game = grundy(vec![7]);
+        // Say 3 + 4 lasts longest (5 more moves) and the other splits 2.
+        let mut lost = answer(&[]);
+        lost.values.move_values = Some(
+            [[1, 6], [2, 5], [3, 4]]
+                .iter()
+                .map(|pieces| HeapMoveValue {
+                    heap_index: 0,
+                    removed: 0,
+                    pieces: pieces.to_vec(),
+                    result: pieces.to_vec(),
+                    value: Value {
+                        outcome: EngineOutcome::N,
+                        remoteness: if pieces[0] == 3 { 5 } else { 2 },
+                    },
+                })
+                .collect(),
+        );
+        for r in [0.0, 0.5, 0.99] {
+            let Some(Step::Computer(next, said)) =
+                answered_move(&game, &Ok(lost.clone()), Level::Perfect, || r)
+            else {
+                panic!("the computer should have moved");
+            };
+            let mut piles = next.board().heaps();
+            piles.sort_unstable();
+            assert_eq!(piles, [3, 4]);
+            assert!(
+                said.ends_with("so it makes the game last as long as it can."),
+                "{said}"
+            );
+        }
     }
 
     #[wasm_bindgen_test]

@@ -18,9 +18,9 @@ use crate::play::graph_game::GraphGame;
 use crate::play::history::{redo_target, undo_target};
 use crate::play::turns;
 use crate::route::{pairs_of, Route};
+use crate::worker::protocol::GraphAnswer;
 use crate::worker::protocol::Request;
 use crate::worker::SolverReactor;
-use sprague_engine::solve::graph::GraphAnalysis;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
@@ -42,7 +42,7 @@ pub fn graph_page() -> Html {
         ),
         Err(message) => (GraphGame::default_game(), Some(message), Vec::new()),
     };
-    let solver = use_reducer(Asking::<GraphAnalysis>::default);
+    let solver = use_reducer(Asking::<GraphAnswer>::default);
     // Every change of the game shown, with the note it calls for, goes through `take`.
     let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, |game| {
         pairs_of(&game.to_query())
@@ -166,7 +166,10 @@ pub fn graph_page() -> Html {
         hint_allowed.then(|| on_hint.clone()),
     );
 
-    let hint = solver.hint_for(&query).cloned().filter(|_| !building);
+    let hint = solver
+        .hint_for(&query)
+        .map(|answer| answer.analysis.clone())
+        .filter(|_| !building);
     let status = if building {
         format!(
             "Building: {} vertices, {} edges. Choose Play to start.",

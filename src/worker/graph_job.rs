@@ -4,11 +4,12 @@
 //! back (`GraphSolver::load_bytes`), so a damaged record costs time, never a wrong answer.
 
 use super::base_saving;
-use super::protocol::{RequestId, Response};
+use super::protocol::{GraphAnswer, RequestId, Response};
+use super::remoteness_job;
 use super::slices::Sliced;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::graph::{Graph, GraphPosition};
-use sprague_engine::solve::graph::{GraphAnalysis, GraphQuery, GraphSolver};
+use sprague_engine::solve::graph::{GraphQuery, GraphSolver};
 use std::cell::{Cell, RefCell};
 
 /// Moves of search per step: each is one canonical labelling, tens of microseconds.
@@ -90,6 +91,8 @@ pub async fn save(solver: &mut GraphSolver) -> Result<(), String> {
 
 pub struct GraphJob {
     query: Option<GraphQuery>,
+    position: GraphPosition,
+    misere: bool,
 }
 
 impl GraphJob {
@@ -101,14 +104,24 @@ impl GraphJob {
         let position = GraphPosition::after_moves(graph, moves)
             .map_err(|error| format!("the moves are not valid: {error}"))?;
         Ok(GraphJob {
-            query: Some(GraphQuery::new(take_solver().await, position, misere)),
+            query: Some(GraphQuery::new(
+                take_solver().await,
+                position.clone(),
+                misere,
+            )),
+            position,
+            misere,
         })
     }
 
-    /// The answer; what was learned is stored and the solver goes back to the worker.
-    pub async fn finish(mut self) -> Option<GraphAnalysis> {
+    /// The answer, with every move's value; what was learned is stored and the solver goes back to
+    /// the worker.
+    pub async fn finish(mut self) -> Option<GraphAnswer> {
         let query = self.query.take()?;
-        let answer = query.analysis().cloned();
+        let answer = query.analysis().cloned().map(|analysis| GraphAnswer {
+            analysis,
+            values: remoteness_job::graph_values(&self.position, self.misere),
+        });
         let mut solver = query.into_solver();
         // A failed write loses only what this question learned; the answer stands.
         if let Err(error) = save(&mut solver).await {
@@ -178,7 +191,11 @@ mod tests {
                 job.step().unwrap();
             }
             let answer = job.finish().await.unwrap();
-            assert_eq!(answer.winning_moves, winning);
+            assert_eq!(answer.analysis.winning_moves, winning);
+            // Every move leaves a path of one vertex: one move more in either play.
+            let values = answer.values.move_values.unwrap();
+            assert_eq!(values.len(), 4);
+            assert!(values.iter().all(|m| m.value.remoteness == 1));
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod learn_job;
 mod lookahead_job;
 mod position_job;
 pub mod protocol;
+mod remoteness_job;
 mod run_budget;
 mod slices;
 mod sprouts_import_job;

@@ -4,6 +4,7 @@
 
 use super::heap_job::HeapJob;
 use super::protocol::{HeapMoveAnswer, Outcome, PositionAnswer};
+use super::remoteness_job;
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::misere::{
     Budget, Method, MisereError, MisereSolver, QuotientLimits,
@@ -64,6 +65,7 @@ pub fn answer(
         genera: None,
         tame: None,
         method: "the nim-sum of the heaps' values (Sprague–Grundy)".into(),
+        values: remoteness_job::heap_values(job.game(), &sizes, misere),
         elapsed_ms: 0.0,
     };
     if misere {

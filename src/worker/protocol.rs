@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
+use sprague_engine::solve::remoteness::{GraphMoveValue, HeapMoveValue, RemotenessReport};
 use sprague_engine::solve::sprouts::proof_layout::NodeKind;
 use sprague_engine::solve::sprouts::{Detail, LearnedEntries, LevelKind, PartReport};
 
@@ -273,7 +274,7 @@ pub enum Response {
     /// The answer to `GraphAnalyze` (its progress comes as `Progress`: moves checked of all).
     Graph {
         id: RequestId,
-        answer: Box<GraphAnalysis>,
+        answer: Box<GraphAnswer>,
     },
     Bases {
         id: RequestId,
@@ -373,7 +374,18 @@ pub struct PositionAnswer {
     pub tame: Option<bool>,
     /// How the outcome was found, in words.
     pub method: String,
+    /// How long the game lasts with best play, and each legal move's value, under the rules asked for
+    /// (both absent, with a note, when the search passed its budget).
+    #[serde(flatten)]
+    pub values: RemotenessReport<HeapMoveValue>,
     pub elapsed_ms: f64,
+}
+
+/// What the solver knows about a Node Kayles position: the engine's analysis and every move's value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphAnswer {
+    pub analysis: GraphAnalysis,
+    pub values: RemotenessReport<GraphMoveValue>,
 }
 
 /// A move of the solver's: heap `heap_index` (in the order asked) becomes `pieces`.

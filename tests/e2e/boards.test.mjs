@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useApp, openPage, screenshot } from './harness.mjs';
-import { grundyValues, dotRowValues, misereWins, rowValues } from './reference.mjs';
+import { grundyValues, dotRowValues, misereWins, rowValues, remotenessOf, optionsOf } from './reference.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 } });
 
@@ -130,6 +130,38 @@ test('Grundy: the perfect computer moving first wins from a winning start, alway
     assert.match(moves[0], /^Computer: \d+ → \d+ \+ \d+$/);
     assert.deepEqual(page.problems, []);
     await page.close();
+});
+
+test('the perfect computer, when losing, makes the game last as long as it can (Grundy and Dots, both plays)', async () => {
+    for (const [game, start, misere] of [['grundy', '13.8', false], ['dots', '15', false], ['grundy', '12.7', true]]) {
+        const page = await openPage(app.context);
+        const setup = game === 'grundy' ? `piles=${start}` : `n=${start}`;
+        const heaps0 = start.split('.').map(Number);
+        assert.equal(remotenessOf(game, heaps0, misere)[0], true, `${game} ${start}: the person can win`);
+        await page.goto(app.url + `/${game}?${setup}&vs=computer&level=perfect${misere ? '&rules=misere' : ''}`);
+        let fights = 0;
+        for (let turn = 0; turn < 20; turn += 1) {
+            if (/Game over/.test(await page.locator('#status').textContent())) break;
+            const before = await moveCount(page);
+            await (await hint(page)).click();
+            await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+            await settle(page, before + 2);
+            if (/Game over/.test(await page.locator('#status').textContent()) && (await moveCount(page)) === before + 1) break;
+            // The computer's reply: the longest-lasting of its moves, by a remoteness computed here.
+            const lost = heapsAfter(page.url(), game, before + 1);
+            const reply = heapsAfter(page.url(), game, before + 2);
+            assert.equal(remotenessOf(game, lost, misere)[0], false, 'the hint left the computer lost');
+            const longest = Math.max(...lost.flatMap((h, i) => optionsOf(game, h).map((pieces) =>
+                remotenessOf(game, [...lost.slice(0, i), ...pieces, ...lost.slice(i + 1)], misere)[1])));
+            assert.equal(remotenessOf(game, reply, misere)[1], longest, `${game} ${lost} -> ${reply}`);
+            assert.match(await page.locator('body').textContent(), /makes the game last as long as it can/);
+            fights += 1;
+        }
+        assert.ok(fights >= 2, `${game}: the computer replied ${fights} times`);
+        assert.match(await page.locator('#status').textContent(), /Game over: You win/);
+        assert.deepEqual(page.problems, []);
+        await page.close();
+    }
 });
 
 test('Grundy misère: hinted moves lead to misère P-positions and beat the perfect computer', async () => {

@@ -102,6 +102,27 @@ export function optionsOf(game, n) {
     return octalOptions(game === 'dots' ? '0.137' : game, n);
 }
 
+/// Remoteness straight from the definition, every move searched: `[wins, moves]` for the player to move
+/// (no move: remoteness 0, lost in normal play, won in misère; a lost position lasts 1 + its longest
+/// child, a won one 1 + its quickest lost child).
+export function remotenessOf(game, heaps, misere = false, memo = new Map()) {
+    const list = heaps.filter((h) => h > 0).sort((a, b) => a - b);
+    const key = list.join(',');
+    if (memo.has(key)) return memo.get(key);
+    const children = [];
+    list.forEach((h, i) => {
+        for (const pieces of optionsOf(game, h)) {
+            children.push(remotenessOf(game, [...list.slice(0, i), ...pieces, ...list.slice(i + 1)], misere, memo));
+        }
+    });
+    const wins = children.filter(([childWins]) => !childWins).map(([, r]) => r);
+    const value = children.length === 0 ? [misere, 0]
+        : wins.length > 0 ? [true, 1 + Math.min(...wins)]
+        : [false, 1 + Math.max(...children.map(([, r]) => r))];
+    memo.set(key, value);
+    return value;
+}
+
 /// Misère Grundy values straight from the definition (1 with no move, else the mex of the options'), for a
 /// position made of game heaps plus `twos` nim heaps of 2 and `ones` of 1. Conway's genus γk of a position is
 /// this value for the position plus k heaps of 2.

@@ -91,11 +91,7 @@ impl HeapBrute {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let children: Vec<Brute> = self
-            .children(heaps)
-            .iter()
-            .map(|c| self.value(c))
-            .collect();
+        let children: Vec<Brute> = self.children(heaps).iter().map(|c| self.value(c)).collect();
         let v = brute_value(&children, self.misere);
         self.memo.insert(key, v);
         v
@@ -130,7 +126,11 @@ fn check_heap_game(game: &'static str, misere: bool, total: usize) {
     for heaps in positions {
         let expected = brute.value(&heaps);
         let value = search.value(&heaps, LOTS).unwrap();
-        assert_eq!(as_brute(value), expected, "{game} {heaps:?} misère {misere}");
+        assert_eq!(
+            as_brute(value),
+            expected,
+            "{game} {heaps:?} misère {misere}"
+        );
 
         // Every move's value, against the brute force's children (the engine lists a move leaving
         // the same heaps once per heap, the brute force once per pin or dot).
@@ -283,7 +283,10 @@ fn check_graph(
 
 #[test]
 fn every_labelled_graph_up_to_5_vertices() {
-    let mut searches = [RemotenessSearch::graphs(false), RemotenessSearch::graphs(true)];
+    let mut searches = [
+        RemotenessSearch::graphs(false),
+        RemotenessSearch::graphs(true),
+    ];
     for n in 0..=5 {
         let pairs: Vec<(usize, usize)> = (0..n)
             .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
@@ -300,7 +303,10 @@ fn every_labelled_graph_up_to_5_vertices() {
 
 #[test]
 fn random_graphs_of_6_to_8_vertices() {
-    let mut searches = [RemotenessSearch::graphs(false), RemotenessSearch::graphs(true)];
+    let mut searches = [
+        RemotenessSearch::graphs(false),
+        RemotenessSearch::graphs(true),
+    ];
     let mut rng = Rng(0x5eed_1234);
     for round in 0..300 {
         let n = 6 + round % 3;
@@ -337,7 +343,10 @@ fn a_search_told_to_stop_stops_and_a_report_says_not_decided() {
         looks += 1;
         false
     });
-    assert_eq!(stopped.unwrap_err().to_string(), "the remoteness search was stopped");
+    assert_eq!(
+        stopped.unwrap_err().to_string(),
+        "the remoteness search was stopped"
+    );
     assert_eq!(looks, 1);
     let report = search.report(&[20, 19, 17], 10, || true);
     assert_eq!((report.remoteness, report.move_values), (None, None));

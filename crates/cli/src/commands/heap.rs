@@ -321,7 +321,8 @@ fn analyze_position(
     let len = largest.checked_add(1).ok_or("heap too large")?;
     let sequence = bounded_sequence(&game, len, bounds)?;
     let analysis: PositionAnalysis = analyze(&game, &sequence, heaps)?;
-    let remoteness = RemotenessSearch::heaps(game.clone(), false).report(heaps, remoteness_budget, || true);
+    let remoteness =
+        RemotenessSearch::heaps(game.clone(), false).report(heaps, remoteness_budget, || true);
     if json {
         return print_json(&AnalyzeOutput {
             analysis,

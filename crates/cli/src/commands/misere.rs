@@ -189,7 +189,11 @@ fn position(
             .map(|g| g.iter().map(|g| g.to_string()).collect()),
         tame: analysis.tame,
         method: analysis.method,
-        remoteness: RemotenessSearch::heaps(game.clone(), true).report(heaps, remoteness_budget, || true),
+        remoteness: RemotenessSearch::heaps(game.clone(), true).report(
+            heaps,
+            remoteness_budget,
+            || true,
+        ),
     };
     if json {
         return print_json(&report);

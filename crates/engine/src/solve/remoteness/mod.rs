@@ -267,7 +267,11 @@ impl<G: SumGame> RemotenessSearch<G> {
                 continue; // an equal part was just played in
             }
             // The nimber each option must have for the child to be lost.
-            let wanted = if only_lost { total ^ self.nimber(part) } else { 0 };
+            let wanted = if only_lost {
+                total ^ self.nimber(part)
+            } else {
+                0
+            };
             let info = self.info(part);
             let (options, option_nimbers) =
                 (Arc::clone(&info.options), Arc::clone(&info.option_nimbers));

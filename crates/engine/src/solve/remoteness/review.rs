@@ -34,5 +34,9 @@ pub fn best_reply(values: &[Value]) -> Option<usize> {
     let fastest_win = (0..values.len())
         .filter(|&i| values[i].outcome == Outcome::P)
         .min_by_key(|&i| values[i].remoteness);
-    fastest_win.or_else(|| (0..values.len()).rev().max_by_key(|&i| values[i].remoteness))
+    fastest_win.or_else(|| {
+        (0..values.len())
+            .rev()
+            .max_by_key(|&i| values[i].remoteness)
+    })
 }
