@@ -245,7 +245,7 @@ fn graph_solve<'py>(
     remoteness::add(py, &dict, &report, |m: &GraphMoveValue| {
         let item = PyDict::new(py);
         item.set_item("vertex", m.vertex)?;
-        Ok((item, m.value))
+        Ok((item, m.value()))
     })?;
     Ok(dict)
 }

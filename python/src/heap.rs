@@ -301,7 +301,7 @@ fn heap_analyze<'py>(
         item.set_item("removed", m.removed)?;
         item.set_item("pieces", &m.pieces)?;
         item.set_item("result", &m.result)?;
-        Ok((item, m.value))
+        Ok((item, m.value()))
     })?;
     dict.set_item("code", game.to_string())?;
     dict.set_item("heaps", &heaps)?;

@@ -114,7 +114,7 @@ pub fn lasting_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardM
         values
             .iter()
             .find(|m| sorted(&m.result) == heaps)
-            .map(|m| m.value.remoteness)
+            .map(|m| m.remoteness)
     };
     let moves: Vec<(BoardMove, u32)> = board
         .legal_moves()
@@ -253,7 +253,7 @@ mod tests {
     fn lost_it_fights_with_the_longest_lasting_moves_mirror_moves_included() {
         use sprague_engine::games::heap::DotRow;
         use sprague_engine::solve::heap::Outcome as EngineOutcome;
-        use sprague_engine::solve::remoteness::{HeapMoveValue, Value};
+        use sprague_engine::solve::remoteness::HeapMoveValue;
         // A row of 12 dots; say the game lasts longest after leaving rows of 4 and 5, which dot 5 and
         // its mirror, dot 6, both do (marking dot i leaves i - 1 dots and 12 - i - 2).
         let board = Board::Dots(DotRow::new(12).unwrap());
@@ -270,10 +270,8 @@ mod tests {
                     removed: 12 - result.iter().sum::<usize>(),
                     pieces: result.clone(),
                     result,
-                    value: Value {
-                        outcome: EngineOutcome::N,
-                        remoteness,
-                    },
+                    outcome: EngineOutcome::N,
+                    remoteness,
                 }
             })
             .collect();

@@ -65,10 +65,10 @@ impl ComputerGame for GraphGame {
         let Some(values) = &answer.values.move_values else {
             return Vec::new();
         };
-        let longest = values.iter().map(|m| m.value.remoteness).max();
+        let longest = values.iter().map(|m| m.remoteness).max();
         values
             .iter()
-            .filter(|m| Some(m.value.remoteness) == longest)
+            .filter(|m| Some(m.remoteness) == longest)
             .map(|m| m.vertex)
             .collect()
     }
@@ -288,7 +288,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn lost_the_computer_makes_the_game_last_and_says_so() {
         use sprague_engine::solve::heap::Outcome as EngineOutcome;
-        use sprague_engine::solve::remoteness::{HeapMoveValue, Value};
+        use sprague_engine::solve::remoteness::HeapMoveValue;
         let game = grundy(vec![7]);
         // Say 3 + 4 lasts longest (5 more moves) and the other splits 2.
         let mut lost = answer(&[]);
@@ -300,10 +300,8 @@ mod tests {
                     removed: 0,
                     pieces: pieces.to_vec(),
                     result: pieces.to_vec(),
-                    value: Value {
-                        outcome: EngineOutcome::N,
-                        remoteness: if pieces[0] == 3 { 5 } else { 2 },
-                    },
+                    outcome: EngineOutcome::N,
+                    remoteness: if pieces[0] == 3 { 5 } else { 2 },
                 })
                 .collect(),
         );

@@ -195,7 +195,7 @@ mod tests {
             // Every move leaves a path of one vertex: one move more in either play.
             let values = answer.values.move_values.unwrap();
             assert_eq!(values.len(), 4);
-            assert!(values.iter().all(|m| m.value.remoteness == 1));
+            assert!(values.iter().all(|m| m.remoteness == 1));
         }
     }
 }

@@ -376,7 +376,6 @@ pub struct PositionAnswer {
     pub method: String,
     /// How long the game lasts with best play, and each legal move's value, under the rules asked for
     /// (both absent, with a note, when the search passed its budget).
-    #[serde(flatten)]
     pub values: RemotenessReport<HeapMoveValue>,
     pub elapsed_ms: f64,
 }
@@ -779,4 +778,64 @@ pub struct ProofEdgeView {
     pub from: usize,
     pub to: usize,
     pub points: Vec<(f64, f64)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_engine::games::graph::{Graph, GraphPosition};
+    use sprague_engine::games::heap::HeapGame;
+    use sprague_engine::solve::graph::GraphSolver;
+    use sprague_engine::solve::remoteness::RemotenessSearch;
+    use wasm_bindgen_test::wasm_bindgen_test;
+    use yew_agent::{Bincode, Codec};
+
+    /// What the page hears is what the worker said, through the worker's own codec (bincode, which
+    /// cannot carry flattened or skipped fields).
+    fn through_the_worker(response: Response) -> Response {
+        Bincode::decode(Bincode::encode(response))
+    }
+
+    #[wasm_bindgen_test]
+    fn answers_with_move_values_cross_the_worker_boundary() {
+        let values =
+            RemotenessSearch::heaps(HeapGame::nim(), false).report(&[1, 2], 1_000, || true);
+        assert_eq!(values.remoteness, Some(3));
+        let answer = PositionAnswer {
+            code: "0.[3]".into(),
+            heaps: vec![1, 2],
+            misere: false,
+            outcome: Outcome::N,
+            heap_values: vec![1, 2],
+            nimber: 3,
+            winning_moves: vec![],
+            genera: None,
+            tame: None,
+            method: String::new(),
+            values,
+            elapsed_ms: 1.0,
+        };
+        let response = Response::Analysis {
+            id: 7,
+            answer: answer.clone(),
+        };
+        assert_eq!(
+            through_the_worker(response),
+            Response::Analysis { id: 7, answer }
+        );
+
+        let position = GraphPosition::start(Graph::path(3).unwrap());
+        let analysis = GraphSolver::default().analyze(&position, false).unwrap();
+        let values = RemotenessSearch::graphs(false).report(&position, 1_000, || true);
+        assert_eq!(values.move_values.as_ref().unwrap().len(), 3);
+        let answer = Box::new(GraphAnswer { analysis, values });
+        let response = Response::Graph {
+            id: 8,
+            answer: answer.clone(),
+        };
+        assert_eq!(
+            through_the_worker(response),
+            Response::Graph { id: 8, answer }
+        );
+    }
 }

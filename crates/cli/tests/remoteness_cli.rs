@@ -10,7 +10,7 @@ use serde_json::json;
 fn nim_1_2_is_won_in_3_through_1_1() {
     let v = run_json(&["analyze", "nim", "1", "2"]);
     assert_eq!(v["remoteness"], 3);
-    assert_eq!(v.get("remoteness_note"), None);
+    assert!(v["remoteness_note"].is_null());
     // Taking the 1 leaves [2] (won at once by taking it); 1 from the 2 leaves [1, 1] (lost, two
     // moves left); the whole 2 leaves [1].
     let moves: Vec<_> = v["move_values"]

@@ -137,7 +137,7 @@ fn check_heap_game(game: &'static str, misere: bool, total: usize) {
         let moves = search.move_values(&heaps, LOTS, &mut || true).unwrap();
         let mut from_engine: Vec<(Vec<usize>, Brute)> = moves
             .iter()
-            .map(|m| (sorted_positive(&m.result), as_brute(m.value)))
+            .map(|m| (sorted_positive(&m.result), as_brute(m.value())))
             .collect();
         let mut from_brute: Vec<(Vec<usize>, Brute)> = brute
             .children(&heaps)
@@ -150,7 +150,10 @@ fn check_heap_game(game: &'static str, misere: bool, total: usize) {
         from_brute.dedup();
         assert_eq!(from_engine, from_brute, "{game} {heaps:?} misère {misere}");
 
-        check_marks_and_reply(expected, &moves.iter().map(|m| m.value).collect::<Vec<_>>());
+        check_marks_and_reply(
+            expected,
+            &moves.iter().map(|m| m.value()).collect::<Vec<_>>(),
+        );
     }
 }
 
@@ -274,9 +277,12 @@ fn check_graph(
             assert_eq!(vertices, in_play);
             for m in &moves {
                 let child = brute.value(set & !brute.closed[m.vertex]);
-                assert_eq!(as_brute(m.value), child, "{edges:?} vertex {}", m.vertex);
+                assert_eq!(as_brute(m.value()), child, "{edges:?} vertex {}", m.vertex);
             }
-            check_marks_and_reply(expected, &moves.iter().map(|m| m.value).collect::<Vec<_>>());
+            check_marks_and_reply(
+                expected,
+                &moves.iter().map(|m| m.value()).collect::<Vec<_>>(),
+            );
         }
     }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::solve::heap::Outcome;
+
 use crate::games::graph::{CanonicalGraph, GraphPosition};
 
 use super::{RemotenessReport, RemotenessSearch, SumGame, Unfinished, Value};
@@ -34,9 +36,19 @@ impl SumGame for GraphParts {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GraphMoveValue {
     pub vertex: usize,
-    /// The position after the move, for the player then to move.
-    #[serde(flatten)]
-    pub value: Value,
+    /// The position after the move, for the player then to move: who wins it, and in how many moves
+    /// the game then ends (flat fields, as the JSON reads: the worker's messages cannot flatten).
+    pub outcome: Outcome,
+    pub remoteness: u32,
+}
+
+impl GraphMoveValue {
+    pub fn value(&self) -> Value {
+        Value {
+            outcome: self.outcome,
+            remoteness: self.remoteness,
+        }
+    }
 }
 
 impl RemotenessSearch<GraphParts> {
@@ -78,7 +90,11 @@ impl RemotenessSearch<GraphParts> {
             after.play(vertex).expect("a vertex in play can be marked");
             let value = self.position_value_while(&after, left, go_on)?;
             left -= self.spent;
-            values.push(GraphMoveValue { vertex, value });
+            values.push(GraphMoveValue {
+                vertex,
+                outcome: value.outcome,
+                remoteness: value.remoteness,
+            });
         }
         Ok(values)
     }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::solve::heap::Outcome;
+
 use crate::games::heap::HeapGame;
 use crate::solve::heap::WinningMove;
 
@@ -27,9 +29,19 @@ pub struct HeapMoveValue {
     pub pieces: Vec<usize>,
     /// The whole position after the move.
     pub result: Vec<usize>,
-    /// The position after the move, for the player then to move.
-    #[serde(flatten)]
-    pub value: Value,
+    /// The position after the move, for the player then to move: who wins it, and in how many moves
+    /// the game then ends (flat fields, as the JSON reads: the worker's messages cannot flatten).
+    pub outcome: Outcome,
+    pub remoteness: u32,
+}
+
+impl HeapMoveValue {
+    pub fn value(&self) -> Value {
+        Value {
+            outcome: self.outcome,
+            remoteness: self.remoteness,
+        }
+    }
 }
 
 impl RemotenessSearch<HeapParts> {
@@ -58,7 +70,8 @@ impl RemotenessSearch<HeapParts> {
                     removed: heap_move.removed,
                     pieces: heap_move.pieces,
                     result,
-                    value,
+                    outcome: value.outcome,
+                    remoteness: value.remoteness,
                 });
             }
         }

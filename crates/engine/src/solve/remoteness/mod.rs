@@ -72,7 +72,6 @@ pub struct Value {
 pub struct RemotenessReport<M> {
     pub remoteness: Option<u32>,
     pub move_values: Option<Vec<M>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness_note: Option<String>,
 }
 
