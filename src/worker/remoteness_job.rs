@@ -9,9 +9,10 @@ use sprague_engine::solve::remoteness::{
 };
 use std::cell::RefCell;
 
-/// New positions one question may value: about a second in a browser at worst. Past it the page is told
-/// the values are not decided (and the computer plays without them).
-const QUESTION_NODES: u64 = 200_000;
+/// New positions one question may value, and the time it may take. Past either the page is told the
+/// values are not decided (and the computer plays without them); the next question goes on from there.
+const QUESTION_NODES: u64 = 1_000_000;
+const QUESTION_MS: f64 = 1_500.0;
 /// Positions a kept search may hold (a few hundred MB at most) before it is dropped and started afresh.
 const KEPT_NODES: usize = 2_000_000;
 
@@ -35,7 +36,7 @@ pub fn heap_values(
             Some(search) if fits(search) => search,
             _ => kept.insert(RemotenessSearch::heaps(game.clone(), misere)),
         };
-        search.report(heaps, QUESTION_NODES, || true)
+        search.report(heaps, QUESTION_NODES, within_time())
     })
 }
 
@@ -50,6 +51,12 @@ pub fn graph_values(position: &GraphPosition, misere: bool) -> RemotenessReport<
             Some(search) if fits(search) => search,
             _ => kept.insert(RemotenessSearch::graphs(misere)),
         };
-        search.report(position, QUESTION_NODES, || true)
+        search.report(position, QUESTION_NODES, within_time())
     })
+}
+
+/// Whether a question started now is still within its time.
+fn within_time() -> impl FnMut() -> bool {
+    let deadline = js_sys::Date::now() + QUESTION_MS;
+    move || js_sys::Date::now() < deadline
 }

@@ -7,9 +7,11 @@ mod common;
 
 use std::collections::HashMap;
 
+use common::sprouts_brute::State;
 use common::Rng;
 use sprague_engine::games::graph::{Graph, GraphPosition};
 use sprague_engine::games::heap::HeapGame;
+use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::heap::Outcome;
 use sprague_engine::solve::remoteness::{best_reply, MoveMark, RemotenessSearch, Value};
 
@@ -368,4 +370,51 @@ fn a_search_told_to_stop_stops_and_a_report_says_not_decided() {
     // Heap 6: 1 taken leaving 5, 1+4 or 2+3, 2 taken leaving 4, 1+3 or 2+2; heap 5: 3 and 2 moves.
     assert_eq!(report.move_values.unwrap().len(), 6 + 5);
     assert_eq!(report.remoteness_note, None);
+}
+
+/// Sprouts by the tests' own brute force on whole positions (no lands, no canonical form).
+fn sprouts_brute(state: &State, misere: bool, memo: &mut HashMap<Vec<u8>, Brute>) -> Brute {
+    let key = state.key();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let children: Vec<Brute> = state
+        .children()
+        .iter()
+        .map(|child| sprouts_brute(child, misere, memo))
+        .collect();
+    let value = brute_value(&children, misere);
+    memo.insert(key, value);
+    value
+}
+
+#[test]
+fn sprouts_up_to_4_spots_and_every_position_one_move_in() {
+    for misere in [false, true] {
+        let mut memo = HashMap::new();
+        let mut search = RemotenessSearch::sprouts(misere);
+        for spots in 1..=4 {
+            let start = Position::start(spots).unwrap();
+            let mut positions = vec![start.clone()];
+            positions.extend(start.children());
+            for position in positions {
+                let expected =
+                    sprouts_brute(&State::parse(&position.to_string()), misere, &mut memo);
+                let report = search.report(&position, LOTS, || true);
+                let moves = report.move_values.unwrap();
+                assert_eq!(
+                    (report.remoteness, moves.is_empty()),
+                    (Some(expected.1), position.children().is_empty())
+                );
+                for m in &moves {
+                    let child = sprouts_brute(&State::parse(&m.child), misere, &mut memo);
+                    assert_eq!(as_brute(m.value()), child, "{position} -> {}", m.child);
+                }
+                if !moves.is_empty() {
+                    let best = moves.iter().map(|m| m.value()).collect::<Vec<_>>();
+                    check_marks_and_reply(expected, &best);
+                }
+            }
+        }
+    }
 }

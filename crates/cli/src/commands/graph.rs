@@ -2,7 +2,7 @@
 //! the graph benchmark.
 
 use super::budget::{Bounds, Budget};
-use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
+use super::remoteness::{self, describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
@@ -194,7 +194,14 @@ fn solve(
     let Some(analysis) = analysis? else {
         return Err(format!("stopped: {}", passed.unwrap_or_default()).into());
     };
-    let remoteness = RemotenessSearch::graphs(misere).report(&position, remoteness_budget, || true);
+    let remoteness = RemotenessSearch::graphs(misere).report(
+        &position,
+        remoteness_budget,
+        remoteness::within(&Bounds {
+            max_seconds,
+            max_memory: None,
+        }),
+    );
     if json {
         let output = SolveOutput {
             graph: position.graph().to_string(),

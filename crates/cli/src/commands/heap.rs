@@ -2,7 +2,7 @@
 
 use super::bounded::{run_bounded, Watch, WorkResult};
 use super::budget::Bounds;
-use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
+use super::remoteness::{self, describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
@@ -321,8 +321,11 @@ fn analyze_position(
     let len = largest.checked_add(1).ok_or("heap too large")?;
     let sequence = bounded_sequence(&game, len, bounds)?;
     let analysis: PositionAnalysis = analyze(&game, &sequence, heaps)?;
-    let remoteness =
-        RemotenessSearch::heaps(game.clone(), false).report(heaps, remoteness_budget, || true);
+    let remoteness = RemotenessSearch::heaps(game.clone(), false).report(
+        heaps,
+        remoteness_budget,
+        remoteness::within(bounds),
+    );
     if json {
         return print_json(&AnalyzeOutput {
             analysis,

@@ -3,7 +3,7 @@
 
 use super::bounded::run_bounded;
 use super::budget::Bounds;
-use super::remoteness::{describe as describe_remoteness, RemotenessBudget};
+use super::remoteness::{self, describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::heap::HeapGame;
@@ -192,7 +192,7 @@ fn position(
         remoteness: RemotenessSearch::heaps(game.clone(), true).report(
             heaps,
             remoteness_budget,
-            || true,
+            remoteness::within(bounds),
         ),
     };
     if json {

@@ -1,6 +1,7 @@
 //! Remoteness on the command line: the flag that bounds its search, and its line of text output. The
 //! search and the report are the engine's ([`sprague_engine::solve::remoteness`]).
 
+use super::budget::{Bounds, Budget};
 use sprague_engine::solve::remoteness::{RemotenessReport, DEFAULT_MAX_NODES};
 
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -9,6 +10,13 @@ pub struct RemotenessBudget {
     /// are null and "remoteness_note" says why
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     pub remoteness_budget: u64,
+}
+
+/// Whether the remoteness search may go on under the command's bounds of time and memory (counted from
+/// now): past them the report says it was stopped.
+pub fn within(bounds: &Bounds) -> impl FnMut() -> bool {
+    let budget = Budget::bounded(bounds.clone());
+    move || budget.passed_after(0).is_none()
 }
 
 /// The report's line of text.

@@ -24,7 +24,7 @@ impl State {
     /// position, so each boundary starts where its lives sequence is smallest and boundaries and regions
     /// are sorted by lives sequences (ties keep their order: fewer hits, never a wrong one); then vertex
     /// ids are renamed in order of first appearance.
-    fn key(&self) -> Vec<u8> {
+    pub fn key(&self) -> Vec<u8> {
         let lives_seq = |b: &Vec<usize>| -> Vec<u8> { b.iter().map(|&v| self.lives[v]).collect() };
         let mut regions: Vec<Vec<Vec<usize>>> = self
             .regions

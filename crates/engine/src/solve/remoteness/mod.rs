@@ -9,7 +9,8 @@
 //! wins). The definitions are otherwise the same.
 //!
 //! The remoteness of a sum does not follow from its parts' nimbers, so [`RemotenessSearch`] searches
-//! the sum itself: a position is the sorted list of its parts (heaps, connected components), parts
+//! the sum itself: a position is the sorted list of its parts (heaps, connected components, Sprouts
+//! lands), parts
 //! with no move left out, and every sum met is remembered. In normal play the parts' nimbers give
 //! each sum's outcome at once, so a won sum only looks into its P children; in misère play every child
 //! is searched. A node budget ends a search that would take too long; what it learned is kept, so the
@@ -30,6 +31,7 @@
 mod graph;
 mod heap;
 mod review;
+mod sprouts;
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -42,6 +44,7 @@ use crate::solve::heap::Outcome;
 pub use graph::{GraphMoveValue, GraphParts};
 pub use heap::{HeapMoveValue, HeapParts};
 pub use review::{best_reply, MoveMark};
+pub use sprouts::{SproutsMoveValue, SproutsParts};
 
 /// The positions a report may value by default: about 200 MB and 5–20 s natively at most (a row of 80
 /// dots of 0.137 needs more; rows of 70, Grundy's piles of 40 and 5×5 grids take under 3 s).
@@ -108,7 +111,7 @@ pub enum Unfinished {
 }
 
 /// New positions valued between two looks at `go_on` in [`RemotenessSearch::value_while`].
-const CHUNK: u64 = 20_000;
+const CHUNK: u64 = 2_000;
 
 /// A part's moves, each as the sorted parts it leaves (parts with no move dropped), and its nimber
 /// once known.
@@ -232,16 +235,23 @@ impl<G: SumGame> RemotenessSearch<G> {
         }
     }
 
-    /// A part's normal-play nimber: the mex of its options' nimbers (each the XOR of its pieces').
-    fn nimber(&mut self, part: &G::Part) -> u32 {
+    /// A part's normal-play nimber: the mex of its options' nimbers (each the XOR of its pieces'). Each
+    /// part valued counts against the budget, as a sum does: a large component's nimber is a search
+    /// of its own.
+    fn nimber(&mut self, part: &G::Part, depth: usize) -> Result<u32, Unfinished> {
         if let Some(nimber) = self.info(part).nimber {
-            return nimber;
+            return Ok(nimber);
         }
+        self.spend(depth)?;
         let options = Arc::clone(&self.info(part).options);
-        let option_nimbers: Vec<u32> = options
-            .iter()
-            .map(|pieces| pieces.iter().fold(0, |x, piece| x ^ self.nimber(piece)))
-            .collect();
+        let mut option_nimbers = Vec::with_capacity(options.len());
+        for pieces in options.iter() {
+            let mut x = 0;
+            for piece in pieces {
+                x ^= self.nimber(piece, depth + 1)?;
+            }
+            option_nimbers.push(x);
+        }
         let mut seen = option_nimbers.clone();
         seen.sort_unstable();
         seen.dedup();
@@ -253,13 +263,32 @@ impl<G: SumGame> RemotenessSearch<G> {
         let info = self.parts.get_mut(part).expect("known part");
         info.nimber = Some(mex);
         info.option_nimbers = Arc::new(option_nimbers);
-        mex
+        Ok(mex)
+    }
+
+    /// Counts one more position valued, or says why not.
+    fn spend(&mut self, depth: usize) -> Result<(), Unfinished> {
+        if depth >= MAX_DEPTH {
+            return Err(Unfinished::Depth);
+        }
+        if self.spent >= self.max_nodes {
+            return Err(Unfinished::Budget {
+                max_nodes: self.max_nodes,
+            });
+        }
+        self.spent += 1;
+        Ok(())
     }
 
     /// The distinct sums one move from `sum` (each sorted, parts with no move dropped); with
     /// `only_lost`, in normal play, only those of nimber 0.
-    fn children(&mut self, sum: &[G::Part], only_lost: bool) -> Vec<Vec<G::Part>> {
-        let total = if only_lost { self.xor(sum) } else { 0 };
+    fn children(
+        &mut self,
+        sum: &[G::Part],
+        only_lost: bool,
+        depth: usize,
+    ) -> Result<Vec<Vec<G::Part>>, Unfinished> {
+        let total = if only_lost { self.xor(sum, depth)? } else { 0 };
         let mut children = Vec::new();
         for (i, part) in sum.iter().enumerate() {
             if i > 0 && sum[i - 1] == *part {
@@ -267,7 +296,7 @@ impl<G: SumGame> RemotenessSearch<G> {
             }
             // The nimber each option must have for the child to be lost.
             let wanted = if only_lost {
-                total ^ self.nimber(part)
+                total ^ self.nimber(part, depth)?
             } else {
                 0
             };
@@ -288,7 +317,7 @@ impl<G: SumGame> RemotenessSearch<G> {
         }
         children.sort_unstable();
         children.dedup();
-        children
+        Ok(children)
     }
 
     fn value_of(&mut self, sum: Vec<G::Part>, depth: usize) -> Result<Value, Unfinished> {
@@ -302,22 +331,14 @@ impl<G: SumGame> RemotenessSearch<G> {
         if let Some(&value) = self.values.get(&sum) {
             return Ok(value);
         }
-        if depth >= MAX_DEPTH {
-            return Err(Unfinished::Depth);
-        }
-        if self.spent >= self.max_nodes {
-            return Err(Unfinished::Budget {
-                max_nodes: self.max_nodes,
-            });
-        }
-        self.spent += 1;
+        self.spend(depth)?;
         let value = if self.misere {
-            let children = self.children(&sum, false);
+            let children = self.children(&sum, false, depth)?;
             self.searched_value(children, depth)?
         } else {
             // In normal play a won sum needs only its lost children: the fastest win is among them.
-            let won = self.xor(&sum) != 0;
-            let children = self.children(&sum, won);
+            let won = self.xor(&sum, depth)? != 0;
+            let children = self.children(&sum, won, depth)?;
             let value = self.searched_value(children, depth)?;
             debug_assert_eq!(value.outcome == Outcome::N, won);
             value
@@ -339,8 +360,12 @@ impl<G: SumGame> RemotenessSearch<G> {
         Ok(value_from_children(&values))
     }
 
-    fn xor(&mut self, sum: &[G::Part]) -> u32 {
-        sum.iter().fold(0, |x, part| x ^ self.nimber(part))
+    fn xor(&mut self, sum: &[G::Part], depth: usize) -> Result<u32, Unfinished> {
+        let mut x = 0;
+        for part in sum {
+            x ^= self.nimber(part, depth)?;
+        }
+        Ok(x)
     }
 }
 
