@@ -5,6 +5,7 @@ pub mod board;
 pub mod game;
 pub mod graph_game;
 pub mod history;
+pub mod move_values;
 pub mod opponent;
 pub mod pins;
 pub mod play_query;

@@ -3,6 +3,7 @@
 //! can be tested.
 
 use super::board::{Board, BoardMove};
+use super::move_values::board_move_values;
 use super::setup::Level;
 use crate::worker::protocol::PositionAnswer;
 
@@ -99,33 +100,12 @@ pub fn winning_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardM
 /// The legal moves of `board` after which the game lasts longest with best play, from the answer's
 /// move values (empty without them). Mirror moves leave the same heaps, so they are found alike.
 pub fn lasting_board_moves(board: &Board, answer: &PositionAnswer) -> Vec<BoardMove> {
-    let Some(values) = &answer.values.move_values else {
-        return Vec::new();
-    };
-    let sorted = |heaps: &[usize]| {
-        let mut heaps: Vec<usize> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        heaps.sort_unstable();
-        heaps
-    };
-    let remoteness_after = |mv: BoardMove| {
-        let mut after = board.clone();
-        after.play(mv).ok()?;
-        let heaps = sorted(&after.heaps());
-        values
-            .iter()
-            .find(|m| sorted(&m.result) == heaps)
-            .map(|m| m.remoteness)
-    };
-    let moves: Vec<(BoardMove, u32)> = board
-        .legal_moves()
+    let values = board_move_values(board, answer);
+    let longest = values.iter().map(|v| v.after.remoteness).max();
+    values
         .into_iter()
-        .filter_map(|mv| Some((mv, remoteness_after(mv)?)))
-        .collect();
-    let longest = moves.iter().map(|&(_, r)| r).max();
-    moves
-        .into_iter()
-        .filter(|&(_, r)| Some(r) == longest)
-        .map(|(mv, _)| mv)
+        .filter(|v| Some(v.after.remoteness) == longest)
+        .map(|v| v.mv)
         .collect()
 }
 

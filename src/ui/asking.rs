@@ -10,6 +10,8 @@ use yew::Reducible;
 pub enum Purpose {
     Hint,
     ComputerMove,
+    /// Every move's value, for "Show values".
+    Values,
 }
 
 /// An answer type a page waits for.
@@ -97,6 +99,8 @@ pub struct Asking<A> {
     pub sent_ms: f64,
     /// The last hint, with the key of its position.
     pub hint: Option<(String, A)>,
+    /// The answer asked for "Show values", with the key of its position.
+    pub values: Option<(String, A)>,
     /// The answer for the computer's move (or why there is none), with the key of its position.
     pub computer: Option<(String, Result<A, String>)>,
     pub error: Option<String>,
@@ -113,6 +117,7 @@ impl<A> Default for Asking<A> {
             progress_ms: 0.0,
             sent_ms: 0.0,
             hint: None,
+            values: None,
             computer: None,
             error: None,
             not_saved: None,
@@ -220,6 +225,9 @@ impl<A: Answer> Reducible for Asking<A> {
                     (Purpose::Hint, Ok(answer)) => state.hint = Some((key, answer)),
                     (Purpose::Hint, Err(message)) => state.error = Some(capitalised(&message)),
                     (Purpose::ComputerMove, outcome) => state.computer = Some((key, outcome)),
+                    (Purpose::Values, Ok(answer)) => state.values = Some((key, answer)),
+                    // The board is then shown without values; the hint still says why.
+                    (Purpose::Values, Err(_)) => {}
                 }
                 state.waiting = None;
             }
@@ -266,6 +274,11 @@ fn response_kind(response: &Response) -> String {
 }
 
 impl<A> Asking<A> {
+    /// The answer for "Show values" (or a hint's), if it is for the position with this key.
+    pub fn values_for(&self, key: &str) -> Option<&A> {
+        for_key(&self.values, key).or_else(|| for_key(&self.hint, key))
+    }
+
     /// The hint, if it is for the position with this key.
     pub fn hint_for(&self, key: &str) -> Option<&A> {
         self.hint
@@ -273,6 +286,13 @@ impl<A> Asking<A> {
             .filter(|(asked_at, _)| asked_at == key)
             .map(|(_, answer)| answer)
     }
+}
+
+/// A kept answer, if it is for the position with this key.
+fn for_key<'a, A>(kept: &'a Option<(String, A)>, key: &str) -> Option<&'a A> {
+    kept.as_ref()
+        .filter(|(asked_at, _)| asked_at == key)
+        .map(|(_, answer)| answer)
 }
 
 fn capitalised(text: &str) -> String {

@@ -2,7 +2,9 @@
 //! drawn as a group with its size under it; marked dots and their neighbours are greyed out.
 
 use super::row_groups::grouped;
+use super::value_marks::value_marks;
 use crate::play::board::BoardMove;
+use crate::play::move_values::BoardMoveValue;
 use sprague_engine::games::heap::DotRow;
 use yew::prelude::*;
 
@@ -15,6 +17,9 @@ pub struct DotsBoardProps {
     pub last: Option<usize>,
     /// False while it is not a person's turn.
     pub enabled: bool,
+    /// "Show values": every legal move's value, when known.
+    #[prop_or_default]
+    pub values: Vec<BoardMoveValue>,
     pub on_move: Callback<BoardMove>,
 }
 
@@ -23,8 +28,14 @@ pub fn dots_board(props: &DotsBoardProps) -> Html {
     let row = &props.row;
     let dot = |index: usize| {
         let available = row.is_available(index);
+        let marks = props
+            .values
+            .iter()
+            .find(|v| v.mv == BoardMove::Mark(index))
+            .map(value_marks);
         let class = classes!(
             "dot",
+            marks.as_ref().map(|m| m.class),
             if row.is_marked(index) {
                 "marked"
             } else if available {
@@ -43,9 +54,18 @@ pub fn dots_board(props: &DotsBoardProps) -> Html {
         } else {
             "out of play"
         };
+        let label = match &marks {
+            Some(m) => format!("dot {} ({state}; {})", index + 1, m.title),
+            None => format!("dot {} ({state})", index + 1),
+        };
         html! {
             <button {class} {onclick} disabled={!available || !props.enabled}
-                    aria-label={format!("dot {} ({state})", index + 1)} data-dot={(index + 1).to_string()} />
+                    aria-label={label} data-dot={(index + 1).to_string()}
+                    title={marks.as_ref().map(|m| m.title.clone())}
+                    data-after={marks.as_ref().map(|m| m.after)}
+                    data-remoteness={marks.as_ref().map(|m| m.remoteness.clone())}>
+                { marks.as_ref().map(|m| m.remoteness.clone()).unwrap_or_default() }
+            </button>
         }
     };
 

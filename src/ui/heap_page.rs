@@ -20,6 +20,7 @@ use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::game::{Game, Rules};
 use crate::play::history::{redo_target, undo_target};
+use crate::play::move_values::{board_move_values, BoardMoveValue};
 use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
 use crate::play::turns;
@@ -162,6 +163,29 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         );
     }
 
+    // "Show values": on a person's turn the page asks for every move's value (once per position).
+    let show_values = use_state(|| false);
+    let values_asked = use_mut_ref(String::new);
+    {
+        let wanted = *show_values && people_may_move && !board.is_over();
+        let have = solver.values_for(&query).is_some();
+        let (ask, values_asked, key) = (ask.clone(), values_asked.clone(), query.clone());
+        use_effect_with((key, wanted, have), move |(key, wanted, have)| {
+            if *wanted && !*have && *values_asked.borrow() != *key {
+                *values_asked.borrow_mut() = key.clone();
+                ask.emit(Purpose::Values);
+            }
+        });
+    }
+    let values: Vec<BoardMoveValue> = match (*show_values, solver.values_for(&query)) {
+        (true, Some(answer)) if people_may_move => board_move_values(&board, answer),
+        _ => Vec::new(),
+    };
+    let on_show_values = {
+        let show_values = show_values.clone();
+        Callback::from(move |_| show_values.set(!*show_values))
+    };
+
     let hint = solver.hint_for(&query).cloned();
     let hint_move = hint
         .as_ref()
@@ -169,13 +193,13 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     let last = game.moves.last().copied();
     let board_view = match &board {
         Board::Dots(row) => html! {
-            <DotsBoard row={row.clone()} enabled={people_may_move}
+            <DotsBoard row={row.clone()} enabled={people_may_move} values={values.clone()}
                        hint={hint_move.and_then(|mv| match mv { BoardMove::Mark(dot) => Some(dot), _ => None })}
                        last={last.and_then(|mv| match mv { BoardMove::Mark(dot) => Some(dot), _ => None })}
                        on_move={on_move.clone()} />
         },
         Board::Piles(piles) => html! {
-            <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last}
+            <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last} values={values.clone()}
                         on_move={on_move.clone()} />
         },
         Board::Pins(row) => html! {
@@ -216,7 +240,16 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || board.is_over()} title="Hint (h)">{ "Hint" }</button>
                 <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
                 <CopyLink />
+                if !matches!(board, Board::Pins(_)) {
+                    <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
+                        <input id="show-values" type="checkbox" checked={*show_values} onclick={on_show_values} />
+                        { " Show values" }
+                    </label>
+                }
             </div>
+            if *show_values && !values.is_empty() {
+                <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
+            }
             if busy {
                 <div class="working" aria-live="polite">
                     if let Some(Progress::Values { done, total }) = solver.progress {

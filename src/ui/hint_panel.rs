@@ -4,6 +4,7 @@
 
 use super::learn::{heaps_text, url_code};
 use crate::play::board::{Board, BoardMove};
+use crate::play::move_values::board_move_values;
 use crate::play::opponent::winning_board_moves;
 use crate::worker::protocol::{Outcome, PositionAnswer};
 use yew::prelude::*;
@@ -19,6 +20,17 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
     let answer = &props.answer;
     let board = &props.board;
     let winning = winning_board_moves(board, answer);
+    // Every winning move on the board: mirror moves count apart, though they leave the same heaps.
+    let on_board: Vec<BoardMove> = board_move_values(board, answer)
+        .iter()
+        .filter(|v| v.wins())
+        .map(|v| v.mv)
+        .collect();
+    let all = if on_board.is_empty() {
+        winning.clone()
+    } else {
+        on_board
+    };
     let verdict = match (answer.outcome, winning.first()) {
         (Outcome::P, _) => html! {
             <p id="hint-verdict" class="verdict lost">
@@ -28,7 +40,7 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
         (Outcome::N, Some(&best)) => html! {
             <p id="hint-verdict" class="verdict won">
                 { "Winning move: " }<strong id="hint-move">{ board.describe(best) }</strong>
-                { format!(" ({} winning move{} in all).", winning.len(), if winning.len() == 1 { "" } else { "s" }) }
+                { format!(" ({} winning move{} in all{}).", all.len(), if all.len() == 1 { "" } else { "s" }, named(board, &all)) }
             </p>
         },
         (Outcome::N, None) => html! {
@@ -53,6 +65,16 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
             }
             <p class="muted">{ format!("Solved in {}.", format_ms(answer.elapsed_ms)) }</p>
         </section>
+    }
+}
+
+/// ": dot 4 and dot 9" when there are a few winning moves, so that each is named.
+fn named(board: &Board, moves: &[BoardMove]) -> String {
+    let names: Vec<String> = moves.iter().map(|&mv| board.describe(mv)).collect();
+    match names.as_slice() {
+        [_] | [] => String::new(),
+        [rest @ .., last] if names.len() <= 6 => format!(": {} and {last}", rest.join(", ")),
+        _ => String::new(),
     }
 }
 

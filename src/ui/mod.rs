@@ -44,6 +44,7 @@ mod sprouts_page;
 mod sprouts_setup;
 mod svg_point;
 mod theme;
+mod value_marks;
 
 use crate::play::board::BoardKind;
 use crate::route::Route;

@@ -1,7 +1,9 @@
 //! The piles of Grundy's game, drawn as stacks of counters. Pressing a counter splits its pile below that
 //! counter: it and the counters above it become a pile of their own (the two parts must differ in size).
 
+use super::value_marks::value_marks;
 use crate::play::board::BoardMove;
+use crate::play::move_values::BoardMoveValue;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -12,6 +14,9 @@ pub struct PilesBoardProps {
     /// The piles made by the last move.
     pub last: Option<BoardMove>,
     pub enabled: bool,
+    /// "Show values": every legal move's value, when known.
+    #[prop_or_default]
+    pub values: Vec<BoardMoveValue>,
     pub on_move: Callback<BoardMove>,
 }
 
@@ -26,8 +31,14 @@ pub fn piles_board(props: &PilesBoardProps) -> Html {
         // Counters bottom first: the page stacks them upwards, and `:hover ~ .counter` lights the ones above.
         let counters = (1..=size).rev().map(|top| {
             let legal = top < size && 2 * top != size;
+            let marks = props
+                .values
+                .iter()
+                .find(|v| v.mv == BoardMove::Split { pile, top })
+                .map(value_marks);
             let class = classes!(
                 "counter",
+                marks.as_ref().map(|m| m.class),
                 (hint_top == Some(top)).then_some("hint"),
                 (hint_top.is_some_and(|t| top < t)).then_some("hint-part"),
             );
@@ -43,9 +54,18 @@ pub fn piles_board(props: &PilesBoardProps) -> Html {
             } else {
                 format!("counter {top} of pile {}", pile + 1)
             };
+            let label = match &marks {
+                Some(m) => format!("{label} ({})", m.title),
+                None => label,
+            };
             html! {
                 <button {class} {onclick} disabled={!legal || !props.enabled} aria-label={label}
-                        data-pile={(pile + 1).to_string()} data-top={top.to_string()} />
+                        data-pile={(pile + 1).to_string()} data-top={top.to_string()}
+                        title={marks.as_ref().map(|m| m.title.clone())}
+                        data-after={marks.as_ref().map(|m| m.after)}
+                        data-remoteness={marks.as_ref().map(|m| m.remoteness.clone())}>
+                    { marks.as_ref().map(|m| m.remoteness.clone()).unwrap_or_default() }
+                </button>
             }
         });
         html! {

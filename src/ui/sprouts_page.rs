@@ -108,7 +108,7 @@ pub fn sprouts_page() -> Html {
             solver_pool::help(id, &position, misere, to_worker);
             let position = position.clone();
             bridge.send(match purpose {
-                Purpose::Hint => Request::SproutsAnalyze {
+                Purpose::Hint | Purpose::Values => Request::SproutsAnalyze {
                     id,
                     position,
                     misere,

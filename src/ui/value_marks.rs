@@ -1,0 +1,38 @@
+//! "Show values" on a board: how one legal move is marked — green when it wins, red when it loses — with
+//! how long the game then lasts, in words a child reads.
+
+use crate::play::move_values::BoardMoveValue;
+
+/// The marks of one move on the board.
+pub struct ValueMarks {
+    /// `wins` or `loses`, for the colour.
+    pub class: &'static str,
+    /// The tooltip.
+    pub title: String,
+    /// `P` or `N`: the position after the move, for the player then to move (for tests and tools).
+    pub after: &'static str,
+    /// Moves left after this one with best play.
+    pub remoteness: String,
+}
+
+pub fn value_marks(value: &BoardMoveValue) -> ValueMarks {
+    let left = value.after.remoteness;
+    let moves = if left == 1 { "move" } else { "moves" };
+    let (class, title, after) = if value.wins() {
+        let title = if left == 0 {
+            "Wins: the other player cannot move.".to_string()
+        } else {
+            format!("Wins: whatever they do, you can win. Then {left} more {moves} with best play.")
+        };
+        ("wins", title, "P")
+    } else {
+        let title = format!("Loses if they play well. Then {left} more {moves} with best play.");
+        ("loses", title, "N")
+    };
+    ValueMarks {
+        class,
+        title,
+        after,
+        remoteness: left.to_string(),
+    }
+}
