@@ -43,6 +43,17 @@ pub fn name(opponent: Opponent, side: Side) -> &'static str {
     }
 }
 
+/// The status line's classes once the game is over and `winner` won: `won` when a person beat the
+/// computer, `lost` when the computer won (so that no winning green greets a loss), plain between two
+/// people.
+pub fn over_classes(opponent: Opponent, winner: Side) -> &'static str {
+    match (opponent, name(opponent, winner)) {
+        (Opponent::Human, _) => "over",
+        (_, "Computer") => "over lost",
+        _ => "over won",
+    }
+}
+
 /// The status line of a game: whose turn, or who won and why.
 pub fn status(
     rules: Rules,
@@ -93,6 +104,17 @@ mod tests {
     use super::*;
     use crate::play::setup::Level;
     use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn a_loss_to_the_computer_is_not_coloured_as_a_win() {
+        let computer_second = Opponent::Computer {
+            moves_first: false,
+            level: Level::Perfect,
+        };
+        assert_eq!(over_classes(computer_second, Side::Second), "over lost");
+        assert_eq!(over_classes(computer_second, Side::First), "over won");
+        assert_eq!(over_classes(Opponent::Human, Side::Second), "over");
+    }
 
     #[wasm_bindgen_test]
     fn who_moves_and_who_wins() {

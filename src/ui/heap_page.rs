@@ -229,7 +229,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <GameSetup game={game.clone()} {on_start} />
-            <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
+            <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
