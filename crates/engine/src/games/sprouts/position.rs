@@ -1,11 +1,13 @@
 //! The public face of the module: [`Position`], a sorted multiset of canonical [`Land`]s, with its
-//! keys, parsing ([`FromStr`]: the notation's reader, then reduction) and printing. Its moves
-//! (`moves`) and invariant (`invariant`) are added where they are computed.
+//! keys, invariant (its lands' invariants combined, see `invariant`), parsing ([`FromStr`]: the
+//! notation's reader, then reduction) and printing. Its moves (`moves`) are added where they are
+//! computed.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::error::ParseError;
+use super::invariant::combine;
 use super::land::{Land, LAND_SEP, REGION_SEP};
 use super::notation::{self, Notation};
 use super::reduce::reduce;
@@ -47,6 +49,11 @@ impl Position {
     /// Lives left in the whole position.
     pub fn lives(&self) -> u32 {
         self.lands.iter().map(Land::lives).sum()
+    }
+
+    /// A cheap invariant: equal positions have equal invariants (it combines the lands' invariants).
+    pub fn invariant(&self) -> u64 {
+        combine(self.lands.iter().map(Land::invariant))
     }
 
     /// Compact canonical key (bytes): equal positions have equal keys.
