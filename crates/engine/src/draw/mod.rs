@@ -45,6 +45,7 @@ pub mod graph_layout;
 mod layout;
 mod layout_check;
 mod layout_geometry;
+mod layout_packing;
 mod layout_plan;
 mod layout_ring;
 mod layout_search;
