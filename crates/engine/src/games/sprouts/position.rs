@@ -15,6 +15,16 @@ use super::reduce::reduce;
 /// A Sprouts position, reduced and canonical. Parse either notation with [`FromStr`]; [`Display`]
 /// prints the later notation (`.` `|` `+`, `0*n`); [`Position::to_notation`] prints either.
 ///
+/// ```
+/// use sprague_engine::games::sprouts::{Notation, Position};
+/// let start = Position::start(4).unwrap();
+/// assert_eq!(start.to_string(), "0*4");
+/// assert_eq!(start.to_notation(Notation::Glop2007), "0.0.0.0.}]!");
+/// assert_eq!(start.lives(), 12); // three lives a spot
+/// // The n-spot start has ⌊(n − 1)/2⌋ + 2 distinct children (n ≥ 2): 3 for 4 spots.
+/// assert_eq!(start.children().len(), 3);
+/// ```
+///
 /// [`Display`]: fmt::Display
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Position {
