@@ -6,8 +6,7 @@
 //! ended when this returns (their bridges are dropped), whatever the outcome.
 
 use super::asking::REDRAW_MS;
-use super::solver::next_request_id;
-use super::WORKER_PATH;
+use super::solver::{next_request_id, WORKER_PATH};
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::{mpsc, oneshot};

@@ -49,12 +49,10 @@ mod value_marks;
 use crate::play::board::BoardKind;
 use crate::route::Route;
 use crate::worker::SolverReactor;
+use solver::WORKER_PATH;
 use yew::prelude::*;
 use yew_agent::reactor::ReactorProvider;
 use yew_router::prelude::*;
-
-/// Where Trunk puts the worker's loader script.
-pub(crate) const WORKER_PATH: &str = "/worker.js";
 
 #[function_component(App)]
 pub fn app() -> Html {

@@ -1,8 +1,12 @@
-//! Request ids for talking to the solver worker: each request gets a fresh one, and a page keeps only the
-//! id it is waiting for, so late answers to abandoned requests are ignored.
+//! Talking to the solver worker: where its script is (for the app's worker and the pools' helpers),
+//! and request ids. Each request gets a fresh id, and a page keeps only the id it is waiting for, so
+//! late answers to abandoned requests are ignored.
 
 use crate::worker::protocol::RequestId;
 use std::cell::Cell;
+
+/// Where Trunk puts the worker's loader script.
+pub(crate) const WORKER_PATH: &str = "/worker.js";
 
 thread_local! {
     static NEXT_ID: Cell<RequestId> = const { Cell::new(1) };

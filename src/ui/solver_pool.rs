@@ -13,8 +13,7 @@
 //! when another question is asked.
 
 use super::check_pool::pool_size;
-use super::solver::next_request_id;
-use super::WORKER_PATH;
+use super::solver::{next_request_id, WORKER_PATH};
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::mpsc;

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::games::sprouts::ParseError;
 
-use super::legality::IllegalCurve;
+use super::curve_rules::IllegalCurve;
 
 /// A drawing that cannot stand for a Sprouts position (e.g. a hand-edited or corrupt stored one).
 #[derive(Debug, Clone, PartialEq, Error)]

@@ -8,16 +8,22 @@
 //! outermost region are drawn, measured by their bounding boxes and packed in rows. The result is
 //! scaled into the requested rectangle.
 //!
-//! A tangled component among the floats is sized and placed by `layout_tangle` (with its map),
-//! through the same `Builder`: its bags are circles placed here.
+//! A tangled component among the floats is placed here too, in the same recursion (its bags are
+//! circles, and floats sit in its faces): its map (`layout_tangle`) with the outer boundary's nodes
+//! on a circle, the rest by barycentric averaging (a Tutte drawing), links optionally bent, and each
+//! boundary's other things (leaves, pockets, lowercase letters, tree-like parts) hung in the corners
+//! between its letters. Plain packing (rings of disks, rows of boxes, the final fit) is
+//! `layout_packing`'s.
 
+use std::collections::HashMap;
 use std::f64::consts::{PI, TAU};
 
 use super::drawing::{Curve, Drawing, OnCurve, Spot};
 use super::geometry::Point;
+use super::layout_packing::{bounds, fit, pack_boxes, ring_for, ring_places, GAP};
 use super::layout_plan::{CircleId, Element, Float, Plan, Side};
 
-pub(super) const SPACING: f64 = 1.0;
+const SPACING: f64 = 1.0;
 const LEAF: f64 = 0.75;
 const BUMP: f64 = 0.4;
 /// Arc length from a pocket's spot to each of its two junctions.
@@ -25,22 +31,32 @@ const POCKET_HALF: f64 = 0.3;
 /// Points of a pocket's bump from a junction to its spot.
 const POCKET_STEPS: usize = 6;
 /// Length of a bridge between circles (long enough for a spot on it to stand clear of both).
-pub(super) const BRIDGE: f64 = 1.2;
-const GAP: f64 = 0.45;
+const BRIDGE: f64 = 1.2;
 const MIN_RADIUS: f64 = 0.8;
 /// Room taken by an isolated spot.
 const SPOT_ROOM: f64 = 0.4;
 /// Least room of an isolated spot of the outermost region, as a share of the largest thing there.
 const SPOT_SHARE: f64 = 0.15;
 /// Largest angle between two points of a drawn arc.
-pub(super) const ARC_STEP: f64 = 0.1;
+const ARC_STEP: f64 = 0.1;
+/// Rounds of barycentric averaging for a tangle's inner nodes.
+const TUTTE_ROUNDS: usize = 400;
+/// Spacing of the nodes on a tangle's outer circle, in units (roomier than a circle's).
+const TANGLE_SPACING: f64 = 1.5;
+/// Least radius of a tangle's outer circle per square root of its faces.
+const TANGLE_RADIUS: f64 = 0.8;
+/// Sideways push of a bent tangle link's control point, as a share of its length (the curve
+/// itself strays half as far).
+const CHORD_BEND: f64 = 0.22;
+/// Points per bent tangle link.
+const CHORD_STEPS: f64 = 16.0;
 
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Size {
+struct Size {
     /// Radius of the circle.
     r: f64,
     /// Radius of the disk around its centre holding everything hanging outwards.
-    pub(super) reach: f64,
+    reach: f64,
     /// Radius of the ring of floats inside, and of the whole cluster.
     ring: f64,
     central: f64,
@@ -53,11 +69,11 @@ pub(super) struct Size {
     line: Option<(f64, f64)>,
 }
 
-pub(super) struct Builder<'a> {
-    pub(super) plan: &'a Plan,
+struct Builder<'a> {
+    plan: &'a Plan,
     sizes: Vec<Option<Size>>,
-    pub(super) drawing: Drawing,
-    pub(super) style: TangleStyle,
+    drawing: Drawing,
+    style: TangleStyle,
 }
 
 /// How tangled components are drawn: `spread` scales their maps (more room for what hangs inside),
@@ -142,7 +158,7 @@ pub(crate) fn draw_plan(
 }
 
 impl Builder<'_> {
-    pub(super) fn float_reach(&mut self, f: Float) -> f64 {
+    fn float_reach(&mut self, f: Float) -> f64 {
         match f {
             Float::Spot => SPOT_ROOM,
             Float::Core(c) => self.measure(c).reach,
@@ -181,7 +197,7 @@ impl Builder<'_> {
         }
     }
 
-    pub(super) fn measure(&mut self, c: CircleId) -> Size {
+    fn measure(&mut self, c: CircleId) -> Size {
         if let Some(size) = self.sizes[c] {
             return size;
         }
@@ -280,18 +296,12 @@ impl Builder<'_> {
         size
     }
 
-    pub(super) fn new_spot(&mut self, at: Point) -> usize {
+    fn new_spot(&mut self, at: Point) -> usize {
         self.drawing.spots.push(Spot { at });
         self.drawing.spots.len() - 1
     }
 
-    pub(super) fn curve(
-        &mut self,
-        start: usize,
-        end: usize,
-        points: Vec<Point>,
-        middle: Option<usize>,
-    ) {
+    fn curve(&mut self, start: usize, end: usize, points: Vec<Point>, middle: Option<usize>) {
         let middle = middle.map(|index| OnCurve {
             spot: self.drawing.spots.len() - 1,
             index,
@@ -304,7 +314,7 @@ impl Builder<'_> {
         });
     }
 
-    pub(super) fn place_float(&mut self, f: Float, at: Point) {
+    fn place_float(&mut self, f: Float, at: Point) {
         match f {
             Float::Spot => {
                 self.new_spot(at);
@@ -318,12 +328,7 @@ impl Builder<'_> {
 
     /// Places circle `c` centred at `centre`, its parent bridge (if any) at angle `towards_parent`;
     /// returns the spot where the parent bridge arrives.
-    pub(super) fn place(
-        &mut self,
-        c: CircleId,
-        centre: Point,
-        towards_parent: Option<f64>,
-    ) -> Option<usize> {
+    fn place(&mut self, c: CircleId, centre: Point, towards_parent: Option<f64>) -> Option<usize> {
         let size = self.measure(c);
         let r = size.r;
         let elements = self.plan.circles[c].elements.clone();
@@ -523,146 +528,266 @@ fn width(e: Element, reach: f64, r: f64, central: f64, centred: bool) -> Option<
     }
 }
 
-/// The ring radius for disks of the given radii around a centre, and the radius of the cluster.
-pub(super) fn ring_for(radii: &[f64]) -> (f64, f64) {
-    match radii {
-        [] => (0.0, 0.0),
-        [one] => (0.0, *one),
-        _ => {
-            let largest = radii.iter().copied().fold(0.0, f64::max);
-            let mut rho = largest + GAP;
-            for _ in 0..200 {
-                let fits = radii
-                    .iter()
-                    .map(|f| (f + GAP / 2.0) / rho)
-                    .try_fold(0.0, |sum, sine| {
-                        (sine < 1.0).then(|| sum + 2.0 * sine.asin())
-                    });
-                if fits.is_some_and(|t| t <= TAU) {
-                    break;
+/// Tangle placement: sizes and coordinates of a tangled component among the floats. Placing it
+/// hangs circles and floats in its corners, which are placed by the recursion above (so it is here,
+/// in the same recursion, and its map is `layout_tangle`'s).
+impl Builder<'_> {
+    /// Radius of a tangle's outer circle, and how far its outside bags reach beyond it.
+    fn tangle_size(&mut self, t: usize) -> (f64, f64) {
+        let tangle = &self.plan.tangles[t];
+        let (bags, floats) = (tangle.bags.clone(), tangle.floats.clone());
+        let outer = tangle.map.faces[0].len();
+        let (mut inner, mut outward) = (0.0f64, 0.0f64);
+        for &(b, _, circle) in &bags {
+            let room = BRIDGE + 2.0 * self.measure(circle).reach;
+            if b == 0 {
+                outward = outward.max(room);
+            } else {
+                inner += room;
+            }
+        }
+        for cell in &floats {
+            let reach: Vec<f64> = cell.iter().map(|&f| self.float_reach(f)).collect();
+            inner += 2.0 * ring_for(&reach).1;
+        }
+        let cells = floats.len() as f64;
+        let r = (SPACING * TANGLE_SPACING * outer as f64 / TAU)
+            .max(TANGLE_RADIUS * cells.sqrt())
+            .max(0.8 * inner);
+        (r * self.style.spread, outward)
+    }
+
+    /// Draws a tangled component (see the module notes) centred at `centre`: its outer face's nodes
+    /// on a circle, every other node at the average of its neighbours (a Tutte drawing: convex
+    /// faces, nothing crossing when the map is 3-connected; the caller checks), then the bags hung
+    /// in their corners and the floats at the middle of their faces.
+    fn place_tangle(&mut self, t: usize, centre: Point) {
+        let (r, _) = self.tangle_size(t);
+        let tangle = self.plan.tangles[t].clone();
+        let map = &tangle.map;
+        let mut at = vec![centre; map.nodes];
+        let mut fixed = vec![false; map.nodes];
+        let outer = &map.faces[0];
+        let turn = if self.style.mirror { -1.0 } else { 1.0 };
+        for (i, &n) in outer.iter().enumerate() {
+            let a = -PI / 2.0 + turn * TAU * i as f64 / outer.len() as f64;
+            at[n] = Point::new(centre.x + r * a.cos(), centre.y + r * a.sin());
+            fixed[n] = true;
+        }
+        let mut neighbours = vec![Vec::new(); map.nodes];
+        for &(a, b) in &map.links {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+        for _ in 0..TUTTE_ROUNDS {
+            for n in 0..map.nodes {
+                if fixed[n] || neighbours[n].is_empty() {
+                    continue;
                 }
-                rho *= 1.08;
+                let k = neighbours[n].len() as f64;
+                let (sx, sy) = neighbours[n]
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), &m| (x + at[m].x, y + at[m].y));
+                at[n] = Point::new(sx / k, sy / k);
             }
-            (rho, rho + largest)
         }
-    }
-}
-
-/// Offsets of disks on a ring of radius `rho` (one disk: the centre), each in its own sector.
-pub(super) fn ring_places(radii: &[f64], rho: f64) -> Vec<Point> {
-    if radii.len() <= 1 {
-        return vec![Point::new(0.0, 0.0); radii.len()];
-    }
-    let widths: Vec<f64> = radii
-        .iter()
-        .map(|f| 2.0 * ((f + GAP / 2.0) / rho).min(1.0).asin())
-        .collect();
-    let slack = ((TAU - widths.iter().sum::<f64>()) / radii.len() as f64).max(0.0);
-    let mut at = -PI / 2.0;
-    widths
-        .iter()
-        .map(|w| {
-            let a = at + (w + slack) / 2.0;
-            at += w + slack;
-            Point::new(rho * a.cos(), rho * a.sin())
-        })
-        .collect()
-}
-
-/// Centres for boxes (width, height) packed in rows (tallest first, `GAP` apart), the rows' width
-/// chosen so the whole fits an `aspect` (width / height) box best.
-fn pack_boxes(boxes: &[(f64, f64)], aspect: f64) -> Vec<Point> {
-    let mut order: Vec<usize> = (0..boxes.len()).collect();
-    order.sort_by(|&a, &b| boxes[b].1.total_cmp(&boxes[a].1));
-    let total: f64 = boxes.iter().map(|b| b.0 + GAP).sum();
-    let widest = boxes.iter().map(|b| b.0 + GAP).fold(0.0, f64::max);
-    let mut best: Option<(f64, Vec<Point>)> = None;
-    for k in 1..=boxes.len().max(1) {
-        let limit = (total / k as f64).max(widest);
-        let mut centres = vec![Point::new(0.0, 0.0); boxes.len()];
-        // Each box is centred in its row's height (a spot beside a big component sits level
-        // with its middle, not at its top corner).
-        let mut row_of = vec![0usize; boxes.len()];
-        let mut rows: Vec<(f64, f64)> = Vec::new(); // (top, height)
-        let (mut x, mut y, mut row_height, mut width) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-        for &i in &order {
-            let (bw, bh) = (boxes[i].0 + GAP, boxes[i].1 + GAP);
-            if x > 0.0 && x + bw > limit + 1e-9 {
-                rows.push((y, row_height));
-                y += row_height;
-                x = 0.0;
-                row_height = 0.0;
+        // Bent links: each chain of inner two-link nodes (letters) between junctions or outer
+        // nodes becomes one quadratic curve, its middle pushed away from the tangle's middle; the
+        // chain's nodes move onto it. Per link (a, b): the curve and its parameters at a and b.
+        let mut bent: HashMap<(usize, usize), BentLink> = HashMap::new();
+        if self.style.bend {
+            let on_outer: Vec<bool> = (0..map.nodes).map(|n| outer.contains(&n)).collect();
+            let terminal = |n: usize| on_outer[n] || neighbours[n].len() != 2;
+            let mut used = vec![false; map.links.len()];
+            let link_of = |a: usize, b: usize| {
+                map.links
+                    .iter()
+                    .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
+            };
+            for start in (0..map.nodes).filter(|&n| terminal(n)) {
+                for &first in &neighbours[start] {
+                    let Some(l) = link_of(start, first) else {
+                        continue;
+                    };
+                    if used[l] || (on_outer[start] && on_outer[first]) {
+                        continue;
+                    }
+                    let mut path = vec![start, first];
+                    while !terminal(*path.last().unwrap_or(&start)) && path.len() <= map.nodes {
+                        let (prev, here) = (path[path.len() - 2], path[path.len() - 1]);
+                        let Some(&next) = neighbours[here].iter().find(|&&m| m != prev) else {
+                            break;
+                        };
+                        path.push(next);
+                    }
+                    let end = *path.last().unwrap_or(&start);
+                    if !terminal(end) {
+                        continue;
+                    }
+                    let (p0, p2) = (at[start], at[end]);
+                    let m = p0.lerp(p2, 0.5);
+                    let (dx, dy) = (p2.x - p0.x, p2.y - p0.y);
+                    let len = dx.hypot(dy).max(1e-9);
+                    let mut normal = Point::new(-dy / len, dx / len);
+                    // A chord across the outer circle bows inwards (the faces along the circle
+                    // keep their room); a link from an inner junction bows outwards.
+                    let outwards = !(on_outer[start] && on_outer[end]);
+                    let away = (m.x - centre.x) * normal.x + (m.y - centre.y) * normal.y > 0.0;
+                    if away != outwards {
+                        normal = Point::new(-normal.x, -normal.y);
+                    }
+                    let push = CHORD_BEND * len;
+                    let c = Point::new(m.x + normal.x * push, m.y + normal.y * push);
+                    let k = (path.len() - 1) as f64;
+                    for (i, w) in path.windows(2).enumerate() {
+                        if let Some(l) = link_of(w[0], w[1]) {
+                            used[l] = true;
+                        }
+                        let (ta, tb) = (i as f64 / k, (i + 1) as f64 / k);
+                        bent.insert((w[0], w[1]), (p0, c, p2, ta, tb));
+                        bent.insert((w[1], w[0]), (p0, c, p2, tb, ta));
+                        if i > 0 {
+                            at[w[0]] = quadratic(p0, c, p2, ta);
+                        }
+                    }
+                }
             }
-            centres[i] = Point::new(x + bw / 2.0, 0.0);
-            row_of[i] = rows.len();
-            x += bw;
-            width = width.max(x);
-            row_height = row_height.max(bh);
         }
-        rows.push((y, row_height));
-        for (i, c) in centres.iter_mut().enumerate() {
-            let (top, h) = rows[row_of[i]];
-            c.y = top + h / 2.0;
+        let at = at;
+        let spots: Vec<usize> = at.iter().map(|&p| self.new_spot(p)).collect();
+        // The area centroid of a face (its nodes' average where it has no area).
+        let middle_of = |face: &[usize]| {
+            let k = face.len().max(1) as f64;
+            let (sx, sy) = face
+                .iter()
+                .fold((0.0, 0.0), |(x, y), &n| (x + at[n].x, y + at[n].y));
+            let (mut area, mut cx, mut cy) = (0.0, 0.0, 0.0);
+            for (i, &n) in face.iter().enumerate() {
+                let (p, q) = (at[n], at[face[(i + 1) % face.len()]]);
+                let c = p.x * q.y - q.x * p.y;
+                area += c;
+                cx += (p.x + q.x) * c;
+                cy += (p.y + q.y) * c;
+            }
+            if area.abs() < 1e-9 {
+                Point::new(sx / k, sy / k)
+            } else {
+                Point::new(cx / (3.0 * area), cy / (3.0 * area))
+            }
+        };
+        // The outer face's links are arcs of its circle; the others straight.
+        let mut outer_index = vec![None; map.nodes];
+        for (i, &n) in outer.iter().enumerate() {
+            outer_index[n] = Some(i);
         }
-        let height = y + row_height;
-        let scale = (aspect / width.max(1e-9)).min(1.0 / height.max(1e-9));
-        if best.as_ref().is_none_or(|(s, _)| scale > *s) {
-            best = Some((scale, centres));
+        let step = turn * TAU / outer.len() as f64;
+        let arc_of = |a: usize, b: usize| -> Option<(f64, f64)> {
+            let (ia, ib) = (outer_index[a]?, outer_index[b]?);
+            let angle = |i: usize| -PI / 2.0 + step * i as f64;
+            if outer.len() < 3 {
+                None
+            } else if ib == (ia + 1) % outer.len() {
+                Some((angle(ia), angle(ia) + step))
+            } else if ia == (ib + 1) % outer.len() {
+                Some((angle(ia), angle(ia) - step))
+            } else {
+                None
+            }
+        };
+        let on_circle = |t: f64| Point::new(centre.x + r * t.cos(), centre.y + r * t.sin());
+        // Points of link (a, b) from fraction f0 to f1 (the ends exactly at the nodes).
+        let piece = |a: usize, b: usize, f0: f64, f1: f64| -> Vec<Point> {
+            match arc_of(a, b) {
+                Some((t0, t1)) => {
+                    let (s0, s1) = (t0 + (t1 - t0) * f0, t0 + (t1 - t0) * f1);
+                    let n = ((s1 - s0).abs() / ARC_STEP).ceil().max(1.0) as usize;
+                    (0..=n)
+                        .map(|k| on_circle(s0 + (s1 - s0) * k as f64 / n as f64))
+                        .collect()
+                }
+                None => match bent.get(&(a, b)) {
+                    Some(&(p0, c, p2, ta, tb)) => {
+                        let (s0, s1) = (ta + (tb - ta) * f0, ta + (tb - ta) * f1);
+                        let n = ((s1 - s0).abs() * CHORD_STEPS).ceil().max(1.0) as usize;
+                        (0..=n)
+                            .map(|k| quadratic(p0, c, p2, s0 + (s1 - s0) * k as f64 / n as f64))
+                            .collect()
+                    }
+                    None => vec![at[a].lerp(at[b], f0), at[a].lerp(at[b], f1)],
+                },
+            }
+        };
+        // Each link, split where bags hang from it.
+        for (l, &(a, b)) in map.links.iter().enumerate() {
+            let mut hung: Vec<(f64, usize, CircleId)> = Vec::new();
+            for &(face, corner, circle) in &tangle.bags {
+                let (link, near) = map.corner_link[face][corner];
+                if link == l {
+                    let from_a = if near == a { 1.0 / 3.0 } else { 2.0 / 3.0 };
+                    hung.push((from_a, face, circle));
+                }
+            }
+            if let [one] = hung.as_mut_slice() {
+                one.0 = 0.5;
+            }
+            hung.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let (mut last, mut last_f) = (spots[a], 0.0);
+            for &(f, face, circle) in &hung {
+                let mut points = piece(a, b, last_f, f);
+                points[0] = self.drawing.spots[last].at;
+                let p = *points.last().unwrap_or(&at[a]);
+                let j = self.new_spot(p);
+                self.curve(last, j, points, None);
+                (last, last_f) = (j, f);
+                // Hang the bag in its face: outwards from the outer face's circle, else towards
+                // the middle of the (convex) face.
+                let (dx, dy) = (at[b].x - at[a].x, at[b].y - at[a].y);
+                let len = dx.hypot(dy).max(1e-9);
+                let mut normal = Point::new(-dy / len, dx / len);
+                if face == 0 {
+                    let d = p.dist(centre).max(1e-9);
+                    normal = Point::new((p.x - centre.x) / d, (p.y - centre.y) / d);
+                }
+                let reach = self.measure(circle).reach;
+                let d = BRIDGE + reach;
+                let bag_centre = if face == 0 {
+                    Point::new(p.x + normal.x * d, p.y + normal.y * d)
+                } else {
+                    // Alone in its face: in the middle; else part way there.
+                    let alone = tangle.floats[face].is_empty()
+                        && tangle.bags.iter().filter(|bag| bag.0 == face).count() == 1;
+                    p.lerp(middle_of(&map.faces[face]), if alone { 1.0 } else { 0.6 })
+                };
+                if let Some(s) = self.place(circle, bag_centre, Some(bag_centre.angle_to(p))) {
+                    let q = self.drawing.spots[s].at;
+                    self.curve(j, s, vec![p, q], None);
+                }
+            }
+            let mut points = piece(a, b, last_f, 1.0);
+            if let Some(first) = points.first_mut() {
+                *first = self.drawing.spots[last].at;
+            }
+            if let Some(end) = points.last_mut() {
+                *end = at[b];
+            }
+            self.curve(last, spots[b], points, None);
+        }
+        for (face, floats) in tangle.floats.iter().enumerate().skip(1) {
+            let m = middle_of(&map.faces[face]);
+            let reach: Vec<f64> = floats.iter().map(|&f| self.float_reach(f)).collect();
+            let (rho, _) = ring_for(&reach);
+            for (f, p) in floats.iter().zip(ring_places(&reach, rho)) {
+                self.place_float(*f, Point::new(m.x + p.x, m.y + p.y));
+            }
         }
     }
-    best.map(|(_, c)| c).unwrap_or_default()
 }
 
-/// The corners (least, greatest) of the box around the points; the origin for none.
-fn bounds(points: impl Iterator<Item = Point>) -> (Point, Point) {
-    let (mut lo, mut hi) = (
-        Point::new(f64::INFINITY, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    );
-    for p in points {
-        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
-        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
-    }
-    if lo.x.is_finite() {
-        (lo, hi)
-    } else {
-        (Point::new(0.0, 0.0), Point::new(0.0, 0.0))
-    }
-}
+/// A stretch of a bent tangle link: the quadratic curve (start, control, end) of its chain and the
+/// curve's parameters at the link's two ends.
+type BentLink = (Point, Point, Point, f64, f64);
 
-/// Scales and moves the drawing into the rectangle, centred, at most `max_unit` per unit.
-fn fit(drawing: &mut Drawing, x0: f64, y0: f64, w: f64, h: f64, max_unit: f64) {
-    let all = drawing
-        .spots
-        .iter()
-        .map(|s| s.at)
-        .chain(drawing.curves.iter().flat_map(|c| c.points.iter().copied()));
-    let (mut lo, mut hi) = (
-        Point::new(f64::INFINITY, f64::INFINITY),
-        Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    );
-    for p in all {
-        lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
-        hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
-    }
-    if !lo.x.is_finite() {
-        return;
-    }
-    let (bw, bh) = ((hi.x - lo.x).max(1e-9), (hi.y - lo.y).max(1e-9));
-    let unit = (w / bw).min(h / bh).min(max_unit);
-    let (cx, cy) = ((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
-    let map = |p: Point| {
-        Point::new(
-            x0 + w / 2.0 + (p.x - cx) * unit,
-            y0 + h / 2.0 + (p.y - cy) * unit,
-        )
-    };
-    for s in &mut drawing.spots {
-        s.at = map(s.at);
-    }
-    for c in &mut drawing.curves {
-        for p in &mut c.points {
-            *p = map(*p);
-        }
-    }
+/// The point at parameter `t` of the quadratic Bézier curve from `p0` to `p2` pulled towards `c`.
+fn quadratic(p0: Point, c: Point, p2: Point, t: f64) -> Point {
+    p0.lerp(c, t).lerp(c.lerp(p2, t), t)
 }

@@ -8,9 +8,12 @@ use rustc_hash::FxHashMap as HashMap;
 
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
-use super::drawing::{HEIGHT, WIDTH};
+use super::drawing::{edge_distance, HEIGHT, WIDTH};
 use super::geometry::{dist_to_segment, Point};
 use super::planar::{NodeId, PlanarMap};
+
+/// Width of the strip along the box that new curves keep out of (when they can).
+const BOX_MARGIN: f64 = 24.0;
 
 /// What a mesh vertex is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +223,11 @@ impl Mesh {
             .get(&key(a, b))
             .copied()
             .unwrap_or(EdgeKind::Open)
+    }
+
+    /// Whether triangle `t` lies in the strip along the box that new curves keep out of.
+    pub fn near_box(&self, t: usize) -> bool {
+        edge_distance(self.centroid(t)) < BOX_MARGIN
     }
 
     pub fn centroid(&self, t: usize) -> Point {

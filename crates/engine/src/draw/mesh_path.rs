@@ -5,37 +5,13 @@
 //! The path zigzags through the middles of mesh edges; `smoothing_tries` rounds it afterwards.
 
 use std::collections::VecDeque;
-use std::f64::consts::PI;
 
-use super::drawing::{edge_distance, HEIGHT, WIDTH};
+use super::drawing::{HEIGHT, WIDTH};
 use super::geometry::{dist_to_segment, segments_touch, Point};
 use super::mesh::Mesh;
 use super::mesh_split::{split_curve, spots_on_each_side, Side};
-use super::planar::{Corner, PlanarMap};
+use super::planar::{wedge, Corner, PlanarMap};
 use super::route_candidates::Candidate;
-
-/// Width of the strip along the box that new curves keep out of (when they can).
-pub(super) const BOX_MARGIN: f64 = 24.0;
-
-/// The corner's wedge at its spot: start angle (the leaving half-edge) and width, counterclockwise.
-pub(super) fn wedge(map: &PlanarMap, c: &Corner) -> (f64, f64) {
-    let walk = &map.walks[c.walk];
-    if walk.isolated.is_some() {
-        let at = map.nodes[c.spot];
-        let toward = at.angle_to(Point::new(WIDTH / 2.0, HEIGHT / 2.0));
-        return (toward + PI, 2.0 * PI);
-    }
-    let h_in = walk.half_edges[c.position];
-    let h_out = map.next[h_in];
-    let at = map.nodes[c.spot];
-    let a_out = at.angle_to(map.nodes[map.half_edges[h_out].to]);
-    let a_twin = at.angle_to(map.nodes[map.half_edges[h_in ^ 1].to]);
-    let mut width = (a_twin - a_out).rem_euclid(2.0 * PI);
-    if h_out == h_in ^ 1 || width < 1e-12 {
-        width = 2.0 * PI;
-    }
-    (a_out, width)
-}
 
 /// The helper point a new curve leaves its spot through: on the wedge's ray at `fraction` of its
 /// width, as far out (up to 30, at most `reach`) as keeps it well clear of the drawing.
@@ -148,7 +124,7 @@ fn face_area(map: &PlanarMap, region: usize, grid: f64) -> (Point, Point) {
 /// Shortest way through the mesh from lead to lead, through the middles of the edges crossed; it
 /// keeps out of the strip along the box where it can.
 fn join_path(mesh: &Mesh, u: usize, lead1: usize, v: usize, lead2: usize) -> Option<Vec<Point>> {
-    let near_box = |t: usize| edge_distance(mesh.centroid(t)) < BOX_MARGIN;
+    let near_box = |t: usize| mesh.near_box(t);
     let ends = (u, lead1, v, lead2);
     mesh_path(mesh, ends, &near_box).or_else(|| mesh_path(mesh, ends, &|_| false))
 }

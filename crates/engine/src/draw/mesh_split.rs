@@ -6,11 +6,9 @@
 use std::collections::{HashSet, VecDeque};
 use std::f64::consts::PI;
 
-use super::drawing::edge_distance;
 use super::geometry::Point;
 use super::mesh::{key, Mesh, VertexKind};
-use super::mesh_path::{wedge, BOX_MARGIN};
-use super::planar::PlanarMap;
+use super::planar::{wedge, PlanarMap};
 use super::route_candidates::Candidate;
 
 /// Pieces of drawing a mesh triangle may touch, besides the face's walks (their own indices): the
@@ -204,7 +202,7 @@ pub(super) fn split_curve(
     let mut pieces: Vec<Vec<usize>> = vec![Vec::new(); n];
     // A margin along the box stays outside, so curves keep off the edge of the picture.
     for t in 0..n {
-        if edge_distance(mesh.centroid(t)) < BOX_MARGIN {
+        if mesh.near_box(t) {
             forced[t] = Some(box_side);
             pieces[t].push(BOX);
         }

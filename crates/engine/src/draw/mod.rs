@@ -35,6 +35,7 @@
 //! ```
 
 mod band;
+mod curve_rules;
 mod drawing;
 mod equivalent;
 mod error;
@@ -44,6 +45,7 @@ pub mod graph_layout;
 mod layout;
 mod layout_check;
 mod layout_geometry;
+mod layout_packing;
 mod layout_plan;
 mod layout_ring;
 mod layout_search;
@@ -65,11 +67,12 @@ mod spot_moves;
 mod svg;
 mod to_position;
 
+pub use curve_rules::{IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
 pub use drawing::{Curve, Drawing, OnCurve, Spot, HEIGHT, WIDTH};
 pub use error::{DrawingError, LayoutError};
 pub use game_moves::{draw_move, draw_one_of, draw_start, spots_of_start, DrawnMove};
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
-pub use legality::{CurveMove, IllegalCurve, MAX_POINTS, MIN_LENGTH, SNAP_RADIUS, SPOT_CLEARANCE};
+pub use legality::CurveMove;
 pub use relayout::{Relayout, SMALL_PART};
 pub use spot_moves::SpotMove;

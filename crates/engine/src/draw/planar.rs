@@ -2,7 +2,9 @@
 //! (each walk keeps its face on the same side, as the notation wants), connected components, and the
 //! regions (faces of the whole drawing) with their boundaries, found by containment.
 
-use super::drawing::Drawing;
+use std::f64::consts::PI;
+
+use super::drawing::{Drawing, HEIGHT, WIDTH};
 use super::geometry::{point_in_polygon, signed_area2, Point};
 
 pub(crate) type NodeId = usize;
@@ -33,6 +35,26 @@ pub(crate) struct Corner {
     pub walk: usize,
     /// Position in the walk of the half-edge arriving at the spot (0 for an isolated spot).
     pub position: usize,
+}
+
+/// The corner's wedge at its spot: start angle (the leaving half-edge) and width, counterclockwise.
+pub(super) fn wedge(map: &PlanarMap, c: &Corner) -> (f64, f64) {
+    let walk = &map.walks[c.walk];
+    if walk.isolated.is_some() {
+        let at = map.nodes[c.spot];
+        let toward = at.angle_to(Point::new(WIDTH / 2.0, HEIGHT / 2.0));
+        return (toward + PI, 2.0 * PI);
+    }
+    let h_in = walk.half_edges[c.position];
+    let h_out = map.next[h_in];
+    let at = map.nodes[c.spot];
+    let a_out = at.angle_to(map.nodes[map.half_edges[h_out].to]);
+    let a_twin = at.angle_to(map.nodes[map.half_edges[h_in ^ 1].to]);
+    let mut width = (a_twin - a_out).rem_euclid(2.0 * PI);
+    if h_out == h_in ^ 1 || width < 1e-12 {
+        width = 2.0 * PI;
+    }
+    (a_out, width)
 }
 
 #[derive(Clone, Debug)]

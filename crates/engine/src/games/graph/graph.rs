@@ -7,6 +7,21 @@ use std::str::FromStr;
 use super::vertex_set::{VertexSet, MAX_VERTICES};
 
 /// A simple undirected graph on the vertices `0..n`: no loops, no repeated edges.
+///
+/// ```
+/// use sprague_engine::games::graph::{Graph, GraphPosition};
+/// use sprague_engine::solve::graph::GraphSolver;
+/// // Node Kayles on a path of n vertices is a row of n dots, heap n of 0.137 (Dawson's chess): its
+/// // values are OEIS A002187, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, ...
+/// let mut solver = GraphSolver::default();
+/// let values: Vec<u32> = (0..=10)
+///     .map(|n| {
+///         let path = GraphPosition::start(Graph::path(n).unwrap());
+///         solver.analyze(&path, false).unwrap().nimber.unwrap()
+///     })
+///     .collect();
+/// assert_eq!(values, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Graph {
     /// `adjacency[v]` holds the neighbours of `v`.

@@ -15,6 +15,19 @@ const MAX_CODE_LEN: usize = 256;
 /// the written digits, as in `0.[3]` (Nim).
 ///
 /// Values are kept canonical (no trailing zero digits, shortest tail) so equal games compare equal.
+///
+/// ```
+/// use sprague_engine::games::heap::HeapGame;
+/// use sprague_engine::solve::heap::NimSequence;
+/// // Kayles (0.77): its nim values are OEIS A002186, 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, ...
+/// let kayles: HeapGame = "0.77".parse().unwrap();
+/// let values = NimSequence::compute(&kayles, 12).unwrap();
+/// assert_eq!(values.values(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// // Nim (take any number from one heap): a repeating tail of 3s; a heap of n is worth n.
+/// let nim: HeapGame = "0.[3]".parse().unwrap();
+/// assert_eq!(nim, HeapGame::nim());
+/// assert_eq!(NimSequence::compute(&nim, 6).unwrap().values(), [0, 1, 2, 3, 4, 5]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct HeapGame {

@@ -18,7 +18,7 @@ use super::raw::VertexId;
 // Byte codes as in the first table's key: kinds, letters numbered from 0 in order of first
 // appearance (one numbering for both kinds of letters), markers. More than `MAX_LETTERS` letters:
 // no key (the land is searched without this table).
-use super::canon_cache::{
+use super::canon_given_key::{
     BOUNDARY, FULL_REGION, INNER_BASE, MAX_LETTERS, ONE_LIFE, SHARED_BASE, SMALL_REGION, SPOT,
     TWO_LIVES,
 };

@@ -6,7 +6,6 @@
 
 use super::canon::{Item, LandShape, RegionShape};
 use super::land::{Land, Vertex, BOUNDARY_SEP, LAND_SEP, REGION_SEP};
-use super::position::Position;
 
 /// Vertex occurrences of one boundary by kind: spot, 2 lives, 1 life seen once, inner, shared.
 pub(crate) type Counts = [u8; 5];
@@ -61,13 +60,6 @@ impl Land {
     }
 }
 
-impl Position {
-    /// A cheap invariant: equal positions have equal invariants (it combines the lands' invariants).
-    pub fn invariant(&self) -> u64 {
-        combine(self.lands().iter().map(Land::invariant))
-    }
-}
-
 /// A position's invariant from its lands' invariants, in any order.
 pub(crate) fn combine(lands: impl Iterator<Item = u64>) -> u64 {
     lands.fold(0u64, |acc, land| {
@@ -76,6 +68,8 @@ pub(crate) fn combine(lands: impl Iterator<Item = u64>) -> u64 {
 }
 
 /// [`Position::invariant`] read from a position's canonical key.
+///
+/// [`Position::invariant`]: super::Position::invariant
 pub(crate) fn position_key_invariant(key: &[u8]) -> u64 {
     if key.is_empty() {
         return combine(std::iter::empty());

@@ -14,6 +14,7 @@
 
 mod canon;
 mod canon_cache;
+mod canon_given_key;
 mod canon_memo_key;
 mod error;
 mod invariant;

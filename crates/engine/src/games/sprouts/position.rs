@@ -1,17 +1,29 @@
 //! The public face of the module: [`Position`], a sorted multiset of canonical [`Land`]s, with its
-//! keys, parsing ([`FromStr`]: the notation's reader, then reduction) and printing. Its moves
-//! (`moves`) and invariant (`invariant`) are added where they are computed.
+//! keys, invariant (its lands' invariants combined, see `invariant`), parsing ([`FromStr`]: the
+//! notation's reader, then reduction) and printing. Its moves (`moves`) are added where they are
+//! computed.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::error::ParseError;
+use super::invariant::combine;
 use super::land::{Land, LAND_SEP, REGION_SEP};
 use super::notation::{self, Notation};
 use super::reduce::reduce;
 
 /// A Sprouts position, reduced and canonical. Parse either notation with [`FromStr`]; [`Display`]
 /// prints the later notation (`.` `|` `+`, `0*n`); [`Position::to_notation`] prints either.
+///
+/// ```
+/// use sprague_engine::games::sprouts::{Notation, Position};
+/// let start = Position::start(4).unwrap();
+/// assert_eq!(start.to_string(), "0*4");
+/// assert_eq!(start.to_notation(Notation::Glop2007), "0.0.0.0.}]!");
+/// assert_eq!(start.lives(), 12); // three lives a spot
+/// // The n-spot start has ⌊(n − 1)/2⌋ + 2 distinct children (n ≥ 2): 3 for 4 spots.
+/// assert_eq!(start.children().len(), 3);
+/// ```
 ///
 /// [`Display`]: fmt::Display
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -47,6 +59,11 @@ impl Position {
     /// Lives left in the whole position.
     pub fn lives(&self) -> u32 {
         self.lands.iter().map(Land::lives).sum()
+    }
+
+    /// A cheap invariant: equal positions have equal invariants (it combines the lands' invariants).
+    pub fn invariant(&self) -> u64 {
+        combine(self.lands.iter().map(Land::invariant))
     }
 
     /// Compact canonical key (bytes): equal positions have equal keys.

@@ -2,7 +2,8 @@
 //! forget the boundary structure of regions with at most 3 lives (it cannot matter there, GLOP's rule).
 
 use super::canon::{canonical_land, Boundaries, Item, LandShape, RegionShape};
-use super::canon_cache::{cached_land_of, GivenKey, LandSource};
+use super::canon_cache::{cached_land_of, LandSource};
+use super::canon_given_key::GivenKey;
 use super::invariant::{count, Counts, RegionHasher};
 use super::land::Land;
 use super::raw::{Raw, VertexId};

@@ -26,7 +26,7 @@ mod sequence;
 
 pub use mask::best_mask;
 pub use naive::{plain_values, plain_values_until};
-pub use period::{find_period, PeriodError, Periodicity};
+pub use period::{PeriodError, Periodicity};
 pub use position::{analyze, AnalysisError, DotMark, Outcome, PositionAnalysis, WinningMove};
 pub use ppos::{
     p_positions, PPositionError, PPositions, ValueClass, MAX_PAIR_TOTAL, MAX_TRIPLE_TOTAL,
@@ -34,6 +34,12 @@ pub use ppos::{
 pub use sequence::{NimSequence, SequenceError, SequenceStats, MAX_SEQUENCE_LEN, MAX_VALUE};
 
 use crate::games::heap::HeapGame;
+
+/// The smallest period that the values computed so far prove, with its least preperiod; `Ok(None)` when
+/// none is proven yet (compute more values and ask again).
+pub fn find_period(sequence: &NimSequence) -> Result<Option<Periodicity>, PeriodError> {
+    period::proven_period(sequence.game(), sequence.values())
+}
 
 /// The nim value of a single heap of `n` in Grundy's game (`4!.0`).
 pub fn grundy_value(n: usize) -> Result<u16, SequenceError> {

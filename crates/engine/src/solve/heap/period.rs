@@ -7,7 +7,6 @@
 //! turns the options of `N` into options of `n` with the same values, and back.) For `h = 2` this is the
 //! classical bound `2·n0 + p + k` with a margin of two.
 
-use super::sequence::NimSequence;
 use crate::games::heap::HeapGame;
 use serde::{Deserialize, Serialize};
 
@@ -38,12 +37,14 @@ pub enum PeriodError {
     Constrained(String),
 }
 
-/// The smallest period that the values computed so far prove, with its least preperiod; `Ok(None)` when
-/// none is proven yet (compute more values and ask again).
-pub fn find_period(sequence: &NimSequence) -> Result<Option<Periodicity>, PeriodError> {
-    let game = sequence.game();
+/// The smallest period that the values `g` of heaps `0..g.len()` of `game` prove, with its least
+/// preperiod; `Ok(None)` when none is proven yet. It reads plain values (not a `NimSequence`) because
+/// the sequence itself asks it, to stop computing once a period is proven.
+pub(super) fn proven_period(
+    game: &HeapGame,
+    g: &[u16],
+) -> Result<Option<Periodicity>, PeriodError> {
     let (k, h) = theorem_constants(game)?;
-    let g = sequence.values();
     let len = g.len();
     // A period p needs at least h·p + k + h values, whatever n0 is.
     for p in (1..len).take_while(|&p| h * p + k + h <= len) {

@@ -13,7 +13,7 @@
 //! values in vector registers (AVX2 when the CPU has it); wasm builds use a lookup table instead.
 
 use super::mask::best_mask;
-use super::period::find_period;
+use super::period::proven_period;
 use super::rules::MoveRules;
 use crate::games::heap::{HeapGame, SplitRule};
 
@@ -264,7 +264,7 @@ impl NimSequence {
     fn look_for_period(&mut self) {
         self.next_period_check = self.values.len().saturating_mul(2);
         // Codes the theorem does not cover (modifiers, infinite tails) are never periodic by proof.
-        if let Ok(Some(found)) = find_period(self) {
+        if let Ok(Some(found)) = proven_period(&self.game, &self.values) {
             self.period = Some(found.period);
         }
     }

@@ -39,6 +39,25 @@ const QUOTE_CHARS: usize = 40;
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Canonical positions mapped to normal-play nimbers and misère outcomes.
+///
+/// ```
+/// use sprague_engine::games::sprouts::Position;
+/// use sprague_engine::solve::sprouts::{self, Base};
+/// // GLOP's text format: a header, then `<position> <nimber>` lines, in either notation. Two spots
+/// // are lost for the player to move (n mod 6 = 2), so their nimber is 0.
+/// let base = Base::from_glop_text("[Positions+Nimber]\n0.0.}]! 0\n").unwrap();
+/// assert_eq!(base.nimber(&"0*2".parse::<Position>().unwrap()), Some(0));
+/// // One position listed with two values is refused.
+/// assert!(Base::from_glop_text("[Positions+Nimber]\n0*2 0\n0.0.}]! 1\n").is_err());
+///
+/// // A search keeps what it proves in its base, which is written and read back whole.
+/// let mut base = Base::new();
+/// assert!(!sprouts::losing(&Position::start(4).unwrap(), &mut base)); // 4 mod 6 = 4: won
+/// assert!(base.normal_len() > 0);
+/// let text = base.to_glop_text();
+/// assert!(text.starts_with("[Positions+Nimber]\n"));
+/// assert_eq!(Base::from_glop_text(&text).unwrap().nimbers(), base.nimbers());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Base {
     normal: HashMap<Box<[u8]>, u32>,

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::base::Base;
-use super::check::{claims_by_lives, Claim, Proof, WonCouples};
+use super::claim_proof::{claims_by_lives, Claim, Proof, WonCouples};
 use super::normal::Step;
 use super::parallel::Control;
 

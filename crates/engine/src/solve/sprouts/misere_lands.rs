@@ -4,11 +4,12 @@
 //! the forms of its lands. Forms are computed exhaustively (no pruning), so only for lands with at
 //! most `max_lives` lives, where that is cheap.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::games::sprouts::Land;
+use crate::games::sprouts::{Land, Position};
 
 use super::misere_form_state::FormState;
 use super::misere_forms::{FormId, MisereForms, SharedForms};
@@ -295,5 +296,57 @@ impl LandForms {
         let form = self.forms.game(options);
         self.lands.insert(land.clone(), form);
         form
+    }
+}
+
+/// Making and moving form states needs the forms of lands, so it is here; the state itself is in
+/// `misere_form_state`, which the tables of outcomes above (and `pool_states`) build on.
+impl FormState {
+    /// The state of a position's `lands` plus `form`: small lands are folded into the form.
+    pub fn of(lands: Vec<Land>, form: FormId, forms: &mut LandForms) -> FormState {
+        let mut parts = vec![form];
+        let mut large = Vec::new();
+        for land in lands {
+            match forms.form(&land) {
+                Some(f) => parts.push(f),
+                None => large.push(land),
+            }
+        }
+        FormState {
+            large: Position::from_lands(large),
+            form: forms.forms_mut().sum(&parts),
+        }
+    }
+
+    /// The state of a whole position.
+    pub fn of_position(position: &Position, forms: &mut LandForms) -> FormState {
+        FormState::of(position.lands().to_vec(), FormId::ZERO, forms)
+    }
+
+    /// The outcome when no large land is left (lost for the player to move?), read from the form.
+    pub fn settled_by_form(&self, forms: &LandForms) -> Option<bool> {
+        self.large
+            .is_terminal()
+            .then(|| forms.forms().losing(self.form))
+    }
+
+    /// Hands each child state to `visit` (moves in the form first, then in the large lands; a state
+    /// may come more than once) and stops as soon as `visit` breaks.
+    pub fn children_until<B>(
+        &self,
+        forms: &mut LandForms,
+        mut visit: impl FnMut(FormState, &LandForms) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        for option in forms.forms().options(self.form).to_vec() {
+            let child = FormState {
+                large: self.large.clone(),
+                form: option,
+            };
+            visit(child, forms)?;
+        }
+        self.large.children_until(|child| {
+            let state = FormState::of(child.lands().to_vec(), self.form, forms);
+            visit(state, forms)
+        })
     }
 }

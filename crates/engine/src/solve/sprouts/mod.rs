@@ -21,6 +21,7 @@ mod base;
 mod busy_states;
 mod check;
 mod check_parts;
+mod claim_proof;
 mod dfpn;
 mod dfpn_table;
 mod form_prints;

@@ -100,6 +100,28 @@ pub struct Analysis {
 }
 
 /// Answers questions on positions by one [`Method`] on a number of threads.
+///
+/// ```
+/// use sprague_engine::games::sprouts::Position;
+/// use sprague_engine::solve::sprouts::{Base, Control, Method, Solver};
+/// let (mut base, control) = (Base::new(), Control::new());
+/// // Normal play: the first player wins n spots exactly when n mod 6 is 3, 4 or 5.
+/// let normal = Solver::new(Method::Normal, 1);
+/// for (spots, first_player_wins) in [(1, false), (2, false), (3, true), (4, true), (5, true), (6, false)] {
+///     let start = Position::start(spots).unwrap();
+///     let outcome = normal.outcome(&start, &mut base, &control).unwrap();
+///     assert_eq!(outcome.losing, !first_player_wins, "{spots} spots");
+/// }
+/// // Misère play, 1 to 6 spots: W L L L W W.
+/// let misere = Solver::new(Method::MisereForms(6), 1);
+/// let lost: Vec<bool> = (1..=6)
+///     .map(|spots| {
+///         let start = Position::start(spots).unwrap();
+///         misere.outcome(&start, &mut base, &control).unwrap().losing
+///     })
+///     .collect();
+/// assert_eq!(lost, [false, true, true, true, false, false]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solver {
     method: Method,
