@@ -53,8 +53,25 @@ pub struct GraphBoardProps {
 #[derive(Clone, Copy, PartialEq)]
 struct Drag {
     vertex: usize,
+    /// Where the press began.
+    from: Spot,
+    /// Where the pointer is now.
     at: Spot,
+    /// Whether the pointer has gone further than a vertex's radius from `from` (a drag, not a tap).
     moved: bool,
+}
+
+impl Drag {
+    /// The drag with the pointer at `spot`. Measured from where the press began: a pointer sends many
+    /// small steps, none of them as long as a vertex's radius.
+    fn to(self, spot: Spot) -> Drag {
+        let far = (spot.0 - self.from.0).hypot(spot.1 - self.from.1) > VERTEX_RADIUS;
+        Drag {
+            at: spot,
+            moved: self.moved || far,
+            ..self
+        }
+    }
 }
 
 fn nearest(
@@ -124,6 +141,7 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
                 event.prevent_default();
                 let started = Drag {
                     vertex,
+                    from: spot,
                     at: spot,
                     moved: false,
                 };
@@ -138,13 +156,7 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
             let current = *drag.borrow();
             if let Some(current) = current {
                 if let Some((spot, _)) = locate(&event, &|_| false) {
-                    let moved = current.moved
-                        || (spot.0 - current.at.0).hypot(spot.1 - current.at.1) > VERTEX_RADIUS;
-                    let now = Drag {
-                        at: spot,
-                        moved,
-                        ..current
-                    };
+                    let now = current.to(spot);
                     *drag.borrow_mut() = Some(now);
                     drawn_drag.set(Some(now));
                 }
@@ -362,5 +374,31 @@ fn board_description(game: &GraphGame, remaining: VertexSet, playing: bool) -> S
         )
     } else {
         format!("graph of {n} vertices and {edges} edges, being built")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn a_drag_of_many_small_steps_is_a_drag() {
+        let start = Drag {
+            vertex: 0,
+            from: (100.0, 100.0),
+            at: (100.0, 100.0),
+            moved: false,
+        };
+        // Steps of 5 units each, as a mouse sends them: after 40 units the press is a drag.
+        let steps = (1..=8).map(|i| (100.0 + 5.0 * i as f64, 100.0));
+        let dragged = steps.fold(start, Drag::to);
+        assert!(dragged.moved);
+        assert_eq!(dragged.at, (140.0, 100.0));
+        // A press that wobbles within a vertex's radius is still a tap.
+        let wobble = [(105.0, 100.0), (95.0, 104.0), (102.0, 98.0)];
+        assert!(!wobble.into_iter().fold(start, Drag::to).moved);
+        // Once a drag, always a drag, even back where it began.
+        assert!(dragged.to((100.0, 100.0)).moved);
     }
 }

@@ -27,6 +27,31 @@ fn vertex_list(vertices: &[usize]) -> String {
     }
 }
 
+/// A component's nimber in binary, beside it when there are several components to add up: `(binary 010)`.
+/// With one component there is nothing to add, and `nimber 1 = 1` would only say the number again.
+fn binary_note(g: u32, width: usize, several: bool) -> Option<String> {
+    several.then(|| format!(" (binary {g:0width$b})"))
+}
+
+/// The verdict in normal play from the components' nimbers `terms` and their nim-sum `sum`: one
+/// component's nimber alone (`Nimber 1 ≠ 0: …`), several added up (`Nim-sum 1 ⊕ 2 = 3 (binary 11) ≠ 0: …`).
+fn normal_verdict(terms: &[u32], sum: u32, width: usize) -> String {
+    let sum_text = if terms.len() > 1 {
+        let terms: Vec<String> = terms.iter().map(|g| g.to_string()).collect();
+        format!(
+            "Nim-sum {} = {sum} (binary {sum:0width$b})",
+            terms.join(" ⊕ ")
+        )
+    } else {
+        format!("Nimber {sum}")
+    };
+    if sum == 0 {
+        format!("{sum_text}: the player to move loses against best play — every move gives the opponent a win.")
+    } else {
+        format!("{sum_text} ≠ 0: the player to move wins by moving to nim-sum 0.")
+    }
+}
+
 #[function_component(GraphHint)]
 pub fn graph_hint(props: &GraphHintProps) -> Html {
     let answer = &props.answer;
@@ -43,6 +68,8 @@ pub fn graph_hint(props: &GraphHintProps) -> Html {
         .map(|g| (32 - g.leading_zeros()).max(1) as usize)
         .max()
         .unwrap_or(1);
+    // Each nimber in binary only when there are several to add up (in binary, without carries).
+    let several = answer.components.len() > 1;
     let components = answer.components.iter().enumerate().map(|(i, c)| {
         let chip = format!("component-chip comp-{}", i % COMPONENT_CLASSES);
         html! {
@@ -51,28 +78,17 @@ pub fn graph_hint(props: &GraphHintProps) -> Html {
                 { format!("Component {} ({}): ", i + 1, vertex_list(&c.vertices)) }
                 if let Some(g) = c.nimber {
                     <strong>{ format!("nimber {g}") }</strong>
-                    <code class="binary">{ format!(" = {g:0width$b}") }</code>
+                    if let Some(bits) = binary_note(g, width, several) {
+                        <code class="binary">{ bits }</code>
+                    }
                 }
             </li>
         }
     });
     let verdict = match (rules, answer.nimber, answer.outcome) {
         (Rules::Normal, Some(sum), _) => {
-            let terms: Vec<String> = answer
-                .components
-                .iter()
-                .filter_map(|c| c.nimber.map(|g| g.to_string()))
-                .collect();
-            let sum_text = if terms.len() > 1 {
-                format!("Nim-sum {} = {sum} (binary {sum:0width$b})", terms.join(" ⊕ "))
-            } else {
-                format!("Nimber {sum}")
-            };
-            if sum == 0 {
-                format!("{sum_text}: the player to move loses against best play — every move gives the opponent a win.")
-            } else {
-                format!("{sum_text} ≠ 0: the player to move wins by moving to nim-sum 0.")
-            }
+            let terms: Vec<u32> = answer.components.iter().filter_map(|c| c.nimber).collect();
+            normal_verdict(&terms, sum, width)
         }
         (_, _, Outcome::N) => "Misère play: the player to move wins (found by searching the sums of components; nimbers do not add up in misère play).".to_string(),
         (_, _, Outcome::P) => "Misère play: the player to move loses against best play (found by searching the sums of components).".to_string(),
@@ -94,5 +110,35 @@ pub fn graph_hint(props: &GraphHintProps) -> Html {
                 </p>
             }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn one_component_says_its_nimber_once_and_several_are_added_up() {
+        // One component: its nimber, not the same number again as a sum or in binary.
+        assert_eq!(binary_note(1, 1, false), None);
+        let one = normal_verdict(&[1], 1, 1);
+        assert!(one.starts_with("Nimber 1 ≠ 0: "), "{one}");
+        assert!(!one.contains("= 1") && !one.contains('⊕'), "{one}");
+        let lost = normal_verdict(&[0], 0, 1);
+        assert!(
+            lost.starts_with("Nimber 0: the player to move loses"),
+            "{lost}"
+        );
+        // Several: each in binary, and their nim-sum worked out.
+        assert_eq!(binary_note(1, 2, true).as_deref(), Some(" (binary 01)"));
+        assert_eq!(binary_note(2, 2, true).as_deref(), Some(" (binary 10)"));
+        let two = normal_verdict(&[1, 2], 3, 2);
+        assert!(
+            two.starts_with("Nim-sum 1 ⊕ 2 = 3 (binary 11) ≠ 0: "),
+            "{two}"
+        );
+        assert!(normal_verdict(&[3, 3], 0, 2)
+            .starts_with("Nim-sum 3 ⊕ 3 = 0 (binary 00): the player to move loses"));
     }
 }

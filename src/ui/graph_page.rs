@@ -207,12 +207,15 @@ pub fn graph_page() -> Html {
                 <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <GraphSetup game={game.clone()} {on_start} />
+            <div class="mode-row">
             <div class="mode-bar" role="toolbar" aria-label="play or build">
                 { tool_button("mode-play", "Play", None, "Play on this graph") }
                 { tool_button("tool-add", "Add / join", Some(Tool::AddJoin),
                     "Tap empty space to add a vertex; drag from a vertex to another (or tap one, then the other) to join or unjoin them") }
                 { tool_button("tool-move", "Move", Some(Tool::Move), "Drag a vertex to move it") }
                 { tool_button("tool-delete", "Delete", Some(Tool::Delete), "Tap a vertex or an edge to delete it") }
+            </div>
+            <p id="build-help" class="build-help" aria-live="polite">{ build_help(tool) }</p>
             </div>
             <div class="graph-layout">
                 <div class="graph-status">
@@ -292,6 +295,18 @@ fn moves_played(props: &MovesPlayedProps) -> Html {
             <h2>{ "Moves" }</h2>
             <ol id="graph-moves">{ for items }</ol>
         </div>
+    }
+}
+
+/// What the chosen tool does and how, in a few plain words beside the tools (not only in their tooltips).
+fn build_help(tool: Option<Tool>) -> &'static str {
+    match tool {
+        None => "Make your own graph with the tools: Add / join puts in vertices (dots) and edges \
+                 (lines), Move drags a vertex, Delete takes one away.",
+        Some(Tool::AddJoin) => "Tap an empty spot to add a vertex. To join two vertices with an edge, \
+                                drag from one to the other, or tap one, then the other. Do it again to unjoin them.",
+        Some(Tool::Move) => "Press a vertex and drag it to where you want it.",
+        Some(Tool::Delete) => "Tap a vertex or an edge to take it away.",
     }
 }
 

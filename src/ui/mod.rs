@@ -72,8 +72,10 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Home => html! { <home::Home /> },
         Route::Sprouts => html! { <sprouts_page::SproutsPage /> },
-        Route::Dots => html! { <heap_page::HeapPage kind={BoardKind::Dots} /> },
-        Route::Grundy => html! { <heap_page::HeapPage kind={BoardKind::Grundy} /> },
+        // Keyed: Dots and Grundy are two pages, not one page with two boards; going from one to the other
+        // starts the other afresh (what the computer said, the solver's answers), not the same page reused.
+        Route::Dots => html! { <heap_page::HeapPage key="dots" kind={BoardKind::Dots} /> },
+        Route::Grundy => html! { <heap_page::HeapPage key="grundy" kind={BoardKind::Grundy} /> },
         Route::Graph => html! { <graph_page::GraphPage /> },
         Route::Bases => html! { <bases_page::BasesPage /> },
         Route::Learn => html! { <learn::Lessons /> },

@@ -73,6 +73,12 @@ impl<G: KeptLine> Reducible for PagePlay<G> {
         match action {
             // A point of the line (after undo or back) keeps the line, so that redo can replay it.
             PlayAction::Reached(game) if is_prefix(&game, &self.line) => self,
+            // Another game (a link, the header's link to the page, another start): what the computer
+            // said about the last one is not about this one.
+            PlayAction::Reached(game) if !game.same_setting(&self.line) => Rc::new(PagePlay {
+                line: game,
+                note: None,
+            }),
             PlayAction::Reached(game) => Rc::new(PagePlay {
                 line: game,
                 note: self.note.clone(),
@@ -206,6 +212,27 @@ mod tests {
         assert!(!Step::Person(game.clone()).replaces_entry());
         assert!(!Step::Redo(game.clone()).replaces_entry());
         assert!(!Step::Restart(game, String::new()).replaces_entry());
+    }
+
+    #[wasm_bindgen_test]
+    fn the_computers_note_stays_with_its_game_and_goes_with_another() {
+        use PlayAction::{Reached, Took};
+        let said = Some("The computer played dot 1.".to_string());
+        let game = dots_after(&[0]);
+        let answered = dots_after(&[0, 5]);
+        // The computer's move reached in the URL: its note stays.
+        let spoken = vec![
+            Took(Step::Computer(answered.clone(), said.clone().unwrap())),
+            Reached(answered.clone()),
+        ];
+        assert_eq!(after(game.clone(), spoken).note, said);
+        // Another game shown (the header's link to a page, a link opened): the note goes.
+        let elsewhere = vec![
+            Took(Step::Computer(answered.clone(), said.clone().unwrap())),
+            Reached(answered),
+            Reached(Game::default_for(BoardKind::Grundy)),
+        ];
+        assert_eq!(after(game, elsewhere).note, None);
     }
 
     #[wasm_bindgen_test]

@@ -144,7 +144,9 @@ pub fn sprouts_page() -> Html {
         }
     });
     let busy = solver.waiting.is_some() || computer_drawing;
-    let people_may_move = !game.computer_to_move() && !busy && url_error.is_none();
+    // Nobody moves once the game is over: the board then neither takes curves nor asks for one.
+    let people_may_move =
+        !game.is_over() && !game.computer_to_move() && !busy && url_error.is_none();
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
     let refocus = use_board_refocus(line_key(&game.start, &game.line), &game_drawing);
@@ -243,7 +245,7 @@ pub fn sprouts_page() -> Html {
         })
     };
     {
-        let hint_allowed = people_may_move && !game.is_over();
+        let hint_allowed = people_may_move;
         use_game_keys(
             (key.clone(), busy),
             on_undo.clone(),
@@ -399,7 +401,7 @@ pub fn sprouts_page() -> Html {
             <div class="controls">
                 <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
                 <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
-                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || game.is_over()} title="Hint (h)">{ "Hint" }</button>
+                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move} title="Hint (h)">{ "Hint" }</button>
                 <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
                         title="Pick two spots, then choose the move from a list">
                     { if exact.on { "Draw freehand" } else { "Exact mode" } }

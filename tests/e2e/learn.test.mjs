@@ -251,6 +251,47 @@ test('sequence view: values, the proven period with its bound, exceptions, zoom 
     await page.close();
 });
 
+test('sequence view: the shaded band is the period the words name (0.137: period 34 from n = 52)', async () => {
+    // Published: the independence game 0.137 has period 34 (the reference's pattern) and preperiod 52
+    // (its last exception is heap 51); checked here on the reference values too.
+    const [P, N0] = [BLOG_PERIOD.length, 52];
+    assert.equal(P, 34);
+    assert.equal(Math.max(...BLOG_EXCEPTIONS) + 1, N0);
+    for (let n = N0; n + P <= 300; n += 1) assert.equal(dots[n + P], dots[n], `g(${n + P}) = g(${n})`);
+    assert.notEqual(dots[N0 - 1 + P], dots[N0 - 1]);
+    const page = await openPage(app.context);
+    /// The heaps whose points lie inside each shaded band, read from the drawing (x extents), and the
+    /// heaps the band says it covers.
+    const bandsOf = () => page.evaluate(() => {
+        const points = [...document.querySelectorAll('.sequence-plot .point')]
+            .map((c) => [Number(c.dataset.n), Number(c.getAttribute('cx'))]);
+        return [...document.querySelectorAll('.sequence-plot .period-band')].map((band) => {
+            const [x, w] = [Number(band.getAttribute('x')), Number(band.getAttribute('width'))];
+            const inside = points.filter(([, cx]) => cx > x && cx < x + w).map(([n]) => n);
+            return { first: Math.min(...inside), last: Math.max(...inside), count: inside.length,
+                from: Number(band.dataset.from), to: Number(band.dataset.to) };
+        });
+    });
+    await open(page, '/learn/sequence?code=0.137&to=300', '#period');
+    const bands = await bandsOf();
+    // Every other period from the preperiod on: 52–85, 120–153, 188–221, 256–289.
+    assert.deepEqual(bands.map((b) => [b.first, b.last]), [0, 2, 4, 6].map((k) => [N0 + k * P, N0 + (k + 1) * P - 1]));
+    for (const band of bands) {
+        assert.equal(band.count, P);
+        assert.deepEqual([band.from, band.to], [band.first, band.last]);
+    }
+    // The words name the first band, and the pattern written out is the values under it.
+    assert.match(await page.locator('#period-shaded').textContent(), new RegExp(`^One period, n = ${bands[0].first} to ${bands[0].last} \\(shaded`));
+    assert.equal(await page.locator('#period-pattern').textContent(), dots.slice(N0, N0 + P).join(''));
+    await screenshot(page, 'learn-sequence-band');
+    // Zoomed in past the first band, the bands still start on the preperiod's rhythm, cut at the window.
+    await open(page, '/learn/sequence?code=0.137&to=300&view=90-200', '#period');
+    await page.waitForFunction(() => document.querySelector('#window')?.textContent === 'heaps 90–200');
+    assert.deepEqual((await bandsOf()).map((b) => [b.first, b.last]), [[120, 153], [188, 200]]);
+    noProblems(page);
+    await page.close();
+});
+
 test('P-positions: single heaps, irreducible pairs (listed and charted) and classes', async () => {
     const page = await openPage(app.context);
     await open(page, '/learn/p-positions?code=0.137&total=100&triples=24', '#single');

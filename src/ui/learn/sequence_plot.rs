@@ -238,7 +238,8 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
         .unwrap_or_default();
 
     let mut marks = Vec::new();
-    // The period's repetitions from the preperiod on, shaded alternately.
+    // The period's repetitions from the preperiod on, shaded alternately: the first shaded band is the
+    // period written out under the plot (n = preperiod to preperiod + period − 1), then every other one.
     if let Some(proof) = &answer.period {
         let p = proof.period;
         let pixels = p as f64 / span as f64 * l.inner();
@@ -254,11 +255,12 @@ fn sequence_view(props: &SequenceViewProps) -> Html {
                 if start >= hi {
                     break;
                 }
-                if k % 2 == 1 {
+                if k % 2 == 0 {
                     let x0 = x_of(start.max(lo) as f64);
                     let x1 = x_of((start + p).min(hi) as f64);
                     marks.push(html! { <rect class="period-band" x={x0.to_string()} y={l.top.to_string()}
-                        width={(x1 - x0).max(0.0).to_string()} height={(l.height - l.bottom - l.top).to_string()} /> });
+                        width={(x1 - x0).max(0.0).to_string()} height={(l.height - l.bottom - l.top).to_string()}
+                        data-from={start.to_string()} data-to={(start + p - 1).to_string()} /> });
                 }
                 k += 1;
             }
@@ -511,7 +513,7 @@ fn view_period(answer: &SequenceAnswer) -> Html {
                         holds for {n0} ≤ n < h·({n0} + {p}) + k + h − {p}, it holds for ever. The worker checked the {} values g(0) … g({}).",
                         proof.k, proof.h, proof.values_needed, proof.values_needed.saturating_sub(1)) }</p>
                     if let Some(pattern) = pattern {
-                        <p>{ format!("One period, from n = {n0}: ") }<code id="period-pattern">{ pattern }</code></p>
+                        <p id="period-shaded">{ format!("One period, n = {n0} to {} (shaded on the plot, as is every other period after it): ", n0 + p - 1) }<code id="period-pattern">{ pattern }</code></p>
                     }
                     if proof.exceptions.is_empty() {
                         <p>{ "No exceptions: below the preperiod the values follow the pattern too." }</p>
