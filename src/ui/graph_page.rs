@@ -219,7 +219,7 @@ pub fn graph_page() -> Html {
             </div>
             <div class="graph-layout">
                 <div class="graph-status">
-                <p id="status" class={classes!("status", game.winner().filter(|_| !building).map(|_| "over"))} aria-live="polite">{ status }</p>
+                <p id="status" class={classes!("status", game.winner().filter(|_| !building).map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
                 if let Some(text) = &play.note {
                     <p id="computer-note" class="muted" aria-live="polite">{ text }</p>
                 }

@@ -385,7 +385,7 @@ pub fn sprouts_page() -> Html {
                 <p class="muted" role="status" id="url-ignored">{ note }</p>
             }
             <SproutsSetup game={game.clone()} {on_start} />
-            <p id="status" class={classes!("status", game.winner().map(|_| "over"))} aria-live="polite">{ status }</p>
+            <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
