@@ -2,7 +2,7 @@
 //! drawn as a group with its size under it; marked dots and their neighbours are greyed out.
 
 use super::row_groups::grouped;
-use super::value_marks::value_marks;
+use super::value_marks::board_value_marks;
 use crate::play::board::BoardMove;
 use crate::play::move_values::BoardMoveValue;
 use sprague_engine::games::heap::DotRow;
@@ -32,7 +32,7 @@ pub fn dots_board(props: &DotsBoardProps) -> Html {
             .values
             .iter()
             .find(|v| v.mv == BoardMove::Mark(index))
-            .map(value_marks);
+            .map(board_value_marks);
         let class = classes!(
             "dot",
             marks.as_ref().map(|m| m.class),

@@ -5,16 +5,24 @@
 //! Pointer positions are converted to board units by [`to_svg_units`].
 
 use super::svg_point::to_svg_units;
+use super::value_marks::{value_marks, ValueMarks};
 use crate::play::graph_game::GraphGame;
 use crate::play::graph_layout::{Spot, SIZE};
 use sprague_engine::games::graph::VertexSet;
 use sprague_engine::solve::graph::GraphAnalysis;
+use sprague_engine::solve::heap::Outcome;
+use sprague_engine::solve::remoteness::GraphMoveValue;
 use yew::prelude::*;
 
 /// Drawn radius of a vertex, in board units.
 const VERTEX_RADIUS: f64 = 18.0;
 /// A press this many screen pixels from a vertex's centre counts as on it (a fingertip's accuracy).
 const TOUCH_REACH_PX: f64 = 24.0;
+/// The marks of a vertex under "Show values" (the heap boards' wording).
+fn vertex_marks(m: &GraphMoveValue) -> ValueMarks {
+    value_marks(m.outcome == Outcome::P, m.remoteness)
+}
+
 /// Colours for components, cycled (the hint panel's chips use the same classes).
 pub const COMPONENT_CLASSES: usize = 8;
 
@@ -46,6 +54,9 @@ pub struct GraphBoardProps {
     pub enabled: bool,
     /// The solver's answer for this position, shown as component colours and winning vertices.
     pub hint: Option<GraphAnalysis>,
+    /// "Show values": every vertex in play with the value marking it leaves, when known.
+    #[prop_or_default]
+    pub values: Vec<GraphMoveValue>,
     pub on_mark: Callback<usize>,
     pub on_edit: Callback<Edit>,
 }
@@ -318,8 +329,15 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
         } else {
             "removed"
         };
+        let marks = props
+            .values
+            .iter()
+            .find(|m| m.vertex == v)
+            .filter(|_| playing && in_play)
+            .map(vertex_marks);
         let class = classes!(
             "vertex",
+            marks.as_ref().map(|m| m.class),
             (playing && in_play).then_some("free"),
             (playing && marked).then_some("marked"),
             (playing && !in_play && !marked).then_some("removed"),
@@ -335,10 +353,17 @@ pub fn graph_board(props: &GraphBoardProps) -> Html {
             <g key={format!("v{v}")} {class} data-vertex={v.to_string()}
                transform={format!("translate({x:.1} {y:.1})")}
                tabindex={if focusable && props.enabled { "0" } else { "-1" }} role="button"
-               aria-label={format!("vertex {v} ({state})")} onkeydown={keyboard(v)}>
+               aria-label={match &marks { Some(m) => format!("vertex {v} ({state}; {})", m.title), None => format!("vertex {v} ({state})") }}
+               onkeydown={keyboard(v)}
+               data-after={marks.as_ref().map(|m| m.after)}
+               data-remoteness={marks.as_ref().map(|m| m.remoteness.clone())}>
                 <circle class="hit" r="30" />
                 <circle class="disc" r={VERTEX_RADIUS.to_string()} />
                 <text class="label" dy="0.35em">{ v }</text>
+                if let Some(m) = &marks {
+                    <title>{ m.title.clone() }</title>
+                    <text class="remoteness" x="17" y="-15">{ m.remoteness.clone() }</text>
+                }
             </g>
         }
     });

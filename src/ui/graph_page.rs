@@ -12,6 +12,7 @@ use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
 use super::not_saved_note::NotSavedNote;
 use super::page_play::{use_page_play, Step};
+use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::game::Rules;
 use crate::play::graph_game::GraphGame;
@@ -170,6 +171,13 @@ pub fn graph_page() -> Html {
         .hint_for(&query)
         .map(|answer| answer.analysis.clone())
         .filter(|_| !building);
+    let (show_values, on_show_values) = use_show_values(&solver, &query, hint_allowed, &ask);
+    let values = match (show_values, solver.values_for(&query)) {
+        (true, Some(answer)) if hint_allowed => {
+            answer.values.move_values.clone().unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
     let status = if building {
         format!(
             "Building: {} vertices, {} edges. Choose Play to start.",
@@ -228,7 +236,7 @@ pub fn graph_page() -> Html {
                 }
                 </div>
                 <GraphBoard game={game.clone()} {tool} enabled={building || people_may_move}
-                            hint={hint.clone()} {on_mark} {on_edit} />
+                            hint={hint.clone()} values={values.clone()} {on_mark} {on_edit} />
                 <div class="graph-side">
                     <div class="controls">
                         <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy || building} title="Undo (u)">{ "Undo" }</button>
@@ -236,7 +244,14 @@ pub fn graph_page() -> Html {
                         <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!hint_allowed} title="Hint (h)">{ "Hint" }</button>
                         <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
                         <CopyLink />
+                        <label class="show-values" title="Colour every vertex: green wins, red loses; the number is how many moves the game then lasts">
+                            <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
+                            { " Show values" }
+                        </label>
                     </div>
+                    if show_values && !values.is_empty() {
+                        <p id="values-key" class="muted">{ "Green vertices win, red ones lose. The small number is how many moves the game then lasts with best play." }</p>
+                    }
                     if busy {
                         <div class="working" aria-live="polite">
                             if let Some(Progress::Values { done, total }) = solver.progress {

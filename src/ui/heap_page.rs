@@ -16,6 +16,7 @@ use super::not_saved_note::NotSavedNote;
 use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
+use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::game::{Game, Rules};
@@ -163,27 +164,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         );
     }
 
-    // "Show values": on a person's turn the page asks for every move's value (once per position).
-    let show_values = use_state(|| false);
-    let values_asked = use_mut_ref(String::new);
-    {
-        let wanted = *show_values && people_may_move && !board.is_over();
-        let have = solver.values_for(&query).is_some();
-        let (ask, values_asked, key) = (ask.clone(), values_asked.clone(), query.clone());
-        use_effect_with((key, wanted, have), move |(key, wanted, have)| {
-            if *wanted && !*have && *values_asked.borrow() != *key {
-                *values_asked.borrow_mut() = key.clone();
-                ask.emit(Purpose::Values);
-            }
-        });
-    }
-    let values: Vec<BoardMoveValue> = match (*show_values, solver.values_for(&query)) {
+    // "Show values": on a person's turn the page asks for every move's value.
+    let (show_values, on_show_values) =
+        use_show_values(&solver, &query, people_may_move && !board.is_over(), &ask);
+    let values: Vec<BoardMoveValue> = match (show_values, solver.values_for(&query)) {
         (true, Some(answer)) if people_may_move => board_move_values(&board, answer),
         _ => Vec::new(),
-    };
-    let on_show_values = {
-        let show_values = show_values.clone();
-        Callback::from(move |_| show_values.set(!*show_values))
     };
 
     let hint = solver.hint_for(&query).cloned();
@@ -242,12 +228,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 <CopyLink />
                 if !matches!(board, Board::Pins(_)) {
                     <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
-                        <input id="show-values" type="checkbox" checked={*show_values} onclick={on_show_values} />
+                        <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
                         { " Show values" }
                     </label>
                 }
             </div>
-            if *show_values && !values.is_empty() {
+            if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
             }
             if busy {

@@ -35,6 +35,7 @@ mod pins_board;
 mod player_options;
 mod row_groups;
 mod save_picture;
+mod show_values;
 mod solver;
 mod solver_pool;
 mod spot_moves_list;

@@ -1,7 +1,7 @@
 //! The piles of Grundy's game, drawn as stacks of counters. Pressing a counter splits its pile below that
 //! counter: it and the counters above it become a pile of their own (the two parts must differ in size).
 
-use super::value_marks::value_marks;
+use super::value_marks::board_value_marks;
 use crate::play::board::BoardMove;
 use crate::play::move_values::BoardMoveValue;
 use yew::prelude::*;
@@ -35,7 +35,7 @@ pub fn piles_board(props: &PilesBoardProps) -> Html {
                 .values
                 .iter()
                 .find(|v| v.mv == BoardMove::Split { pile, top })
-                .map(value_marks);
+                .map(board_value_marks);
             let class = classes!(
                 "counter",
                 marks.as_ref().map(|m| m.class),

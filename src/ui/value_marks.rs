@@ -15,10 +15,16 @@ pub struct ValueMarks {
     pub remoteness: String,
 }
 
-pub fn value_marks(value: &BoardMoveValue) -> ValueMarks {
-    let left = value.after.remoteness;
+/// The marks of a board move.
+pub fn board_value_marks(value: &BoardMoveValue) -> ValueMarks {
+    value_marks(value.wins(), value.after.remoteness)
+}
+
+/// The marks of a move that `wins` (leaves a lost position) or not, after which the game lasts `left`
+/// more moves.
+pub fn value_marks(wins: bool, left: u32) -> ValueMarks {
     let moves = if left == 1 { "move" } else { "moves" };
-    let (class, title, after) = if value.wins() {
+    let (class, title, after) = if wins {
         let title = if left == 0 {
             "Wins: the other player cannot move.".to_string()
         } else {

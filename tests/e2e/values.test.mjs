@@ -91,3 +91,48 @@ test('Show values marks every dot and counter as the brute force values them, at
         await context.close();
     }
 });
+
+test('Show values marks every vertex of a graph as a brute force values it, normal and misère', async () => {
+    // The graph: a 3×3 grid (vertex r*3 + c), then a path of 5 in misère play.
+    const cases = [
+        { url: '/graph?preset=grid_3x3', n: 9, edges: [[0, 1], [1, 2], [3, 4], [4, 5], [6, 7], [7, 8], [0, 3], [3, 6], [1, 4], [4, 7], [2, 5], [5, 8]], misere: false },
+        { url: '/graph?preset=path_5&rules=misere', n: 5, edges: [[0, 1], [1, 2], [2, 3], [3, 4]], misere: true },
+    ];
+    for (const size of [SIZES[0], SIZES[2]]) {
+        const context = await contextFor(size);
+        const page = await openPage(context);
+        for (const { url, n, edges, misere } of cases) {
+            const closed = [...Array(n).keys()].map((v) => 1 << v);
+            for (const [u, v] of edges) { closed[u] |= 1 << v; closed[v] |= 1 << u; }
+            const memo = new Map();
+            const value = (left) => {
+                if (memo.has(left)) return memo.get(left);
+                const children = [...Array(n).keys()].filter((v) => left >> v & 1).map((v) => value(left & ~closed[v]));
+                const wins = children.filter(([w]) => !w).map(([, r]) => r);
+                const result = children.length === 0 ? [misere, 0]
+                    : wins.length ? [true, 1 + Math.min(...wins)] : [false, 1 + Math.max(...children.map(([, r]) => r))];
+                memo.set(left, result);
+                return result;
+            };
+            await page.goto(env.url + url);
+            await page.locator('.graph-board .vertex').first().waitFor();
+            await page.click('#show-values');
+            await page.waitForFunction((n) => document.querySelectorAll('.graph-board .vertex[data-after]').length === n, n);
+            const marks = await page.locator('.graph-board .vertex').evaluateAll((els) => els.map((el) => ({
+                v: Number(el.getAttribute('data-vertex')), after: el.getAttribute('data-after'),
+                remoteness: Number(el.getAttribute('data-remoteness')), wins: el.classList.contains('wins'),
+            })));
+            const full = (1 << n) - 1;
+            for (const m of marks) {
+                const [wins, remoteness] = value(full & ~closed[m.v]);
+                assert.equal(m.after, wins ? 'N' : 'P', `${url}: vertex ${m.v}`);
+                assert.equal(m.wins, !wins);
+                assert.equal(m.remoteness, remoteness, `${url}: vertex ${m.v}`);
+            }
+            await screenshot(page, `values-graph-${misere ? 'misere' : 'normal'}-${size.width}x${size.height}`);
+            await page.click('#show-values');
+        }
+        assert.deepEqual(page.problems, []);
+        await context.close();
+    }
+});
