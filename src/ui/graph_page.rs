@@ -316,10 +316,14 @@ fn moves_played(props: &MovesPlayedProps) -> Html {
 /// What the chosen tool does and how, in a few plain words beside the tools (not only in their tooltips).
 fn build_help(tool: Option<Tool>) -> &'static str {
     match tool {
-        None => "Make your own graph with the tools: Add / join puts in vertices (dots) and edges \
-                 (lines), Move drags a vertex, Delete takes one away.",
-        Some(Tool::AddJoin) => "Tap an empty spot to add a vertex. To join two vertices with an edge, \
-                                drag from one to the other, or tap one, then the other. Do it again to unjoin them.",
+        None => {
+            "Make your own graph with the tools: Add / join puts in vertices (dots) and edges \
+             (lines), Move drags a vertex, Delete takes one away."
+        }
+        Some(Tool::AddJoin) => {
+            "Tap an empty spot to add a vertex. Drag from one vertex to another, \
+             or tap one then the other, to add an edge (or take it away)."
+        }
         Some(Tool::Move) => "Press a vertex and drag it to where you want it.",
         Some(Tool::Delete) => "Tap a vertex or an edge to take it away.",
     }
