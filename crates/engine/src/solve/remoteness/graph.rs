@@ -98,9 +98,7 @@ impl RemotenessSearch<GraphParts> {
         }
         Ok(values)
     }
-}
 
-impl RemotenessSearch<GraphParts> {
     /// The remoteness of `position` and every move's value, valuing at most `max_nodes` new positions
     /// and asking `go_on` now and then.
     pub fn report(
