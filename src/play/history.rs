@@ -44,6 +44,19 @@ pub fn redo_target<G: MoveList>(game: &G, line: &G) -> Option<G> {
     Some(target)
 }
 
+/// The point of `line` after its first `count` moves and, against the computer, the replies it holds: where
+/// a click on move `count` in the move list or the review goes (as redo does, never to the computer's turn
+/// when the line has its reply).
+pub fn point_of<G: MoveList>(line: &G, count: usize) -> G {
+    let mut target = line.clone();
+    target.moves_mut().truncate(count);
+    while target.computer_to_move() && target.moves().len() < line.moves().len() {
+        let mv = line.moves()[target.moves().len()].clone();
+        target.moves_mut().push(mv);
+    }
+    target
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +90,16 @@ mod tests {
         assert_eq!(redo_target(&Line(vec![1, 2]), &line), Some(line.clone()));
         assert_eq!(redo_target(&line, &line), None);
         assert!(is_prefix(&Line(vec![1]), &line) && !is_prefix(&Line(vec![2]), &line));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_point_of_the_line_is_never_the_computers_turn_while_the_line_has_its_reply() {
+        let line = Line(vec![1, 2, 3, 4, 5]);
+        assert_eq!(point_of(&line, 2), Line(vec![1, 2]));
+        // After move 1 the computer is to move: its reply from the line comes with it.
+        assert_eq!(point_of(&line, 1), Line(vec![1, 2]));
+        // After move 5 the computer is to move, but the line ends there.
+        assert_eq!(point_of(&line, 5), line);
+        assert_eq!(point_of(&line, 0), Line(vec![]));
     }
 }

@@ -9,6 +9,7 @@ pub mod move_values;
 pub mod opponent;
 pub mod pins;
 pub mod play_query;
+pub mod review;
 pub mod setup;
 pub mod sprouts_drawing;
 pub mod sprouts_game;

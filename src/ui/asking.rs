@@ -242,7 +242,7 @@ impl<A: Answer> Reducible for Asking<A> {
 pub const REDRAW_MS: f64 = 200.0;
 
 /// Whether a response only reports progress.
-fn is_progress(response: &Response) -> bool {
+pub fn is_progress(response: &Response) -> bool {
     matches!(
         response,
         Response::Progress { .. }

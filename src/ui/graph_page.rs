@@ -4,19 +4,20 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose};
 use super::computer_reply::use_computer_turns;
-use super::copy_link::CopyLink;
-use super::game_keys::use_game_keys;
+use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
+use super::game_shell::{
+    share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+};
 use super::graph_board::{Edit, GraphBoard, Tool};
 use super::graph_building::{edited, restart_to_build, Build, Builder};
 use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
-use super::not_saved_note::NotSavedNote;
 use super::page_play::{use_page_play, Step};
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::game::Rules;
 use crate::play::graph_game::GraphGame;
-use crate::play::history::{redo_target, undo_target};
+use crate::play::review::Judged;
 use crate::play::turns;
 use crate::route::{pairs_of, Route};
 use crate::worker::protocol::GraphAnswer;
@@ -117,35 +118,17 @@ pub fn graph_page() -> Html {
             builder.dispatch(Build::Choose(chosen));
         })
     };
-    let undo_to = undo_target(&game);
-    let redo_to = redo_target(&game, &play.line);
-    let on_undo = {
-        let (take, target) = (take.clone(), undo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Person(target));
-            }
-        })
-    };
-    let on_redo = {
-        let (take, target) = (take.clone(), redo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Redo(target));
-            }
-        })
-    };
     let on_restart = {
         let (take, game) = (take.clone(), game.clone());
-        Callback::from(move |_| take.emit(Step::Person(game.restarted())))
+        Callback::from(move |()| take.emit(Step::Person(game.restarted())))
     };
     let on_hint = {
         let ask = ask.clone();
-        Callback::from(move |_| ask.emit(Purpose::Hint))
+        Callback::from(move |()| ask.emit(Purpose::Hint))
     };
     let on_cancel = {
         let (solver, bridge) = (solver.clone(), bridge.clone());
-        Callback::from(move |_| {
+        Callback::from(move |()| {
             if let Some((id, _, _)) = &solver.waiting {
                 bridge.send(Request::Cancel { id: *id });
             }
@@ -160,12 +143,14 @@ pub fn graph_page() -> Html {
     };
     let over = game.is_over();
     let hint_allowed = people_may_move && !over && !building;
-    use_game_keys(
+    let controls = use_line_controls(
+        &game,
+        &play.line,
+        &take,
         (query.clone(), busy, building),
-        on_undo.clone(),
-        on_redo.clone(),
         hint_allowed.then(|| on_hint.clone()),
     );
+    let review = use_graph_review(&play.line);
 
     let hint = solver
         .hint_for(&query)
@@ -189,7 +174,6 @@ pub fn graph_page() -> Html {
     } else {
         turns::status(game.rules, game.opponent, game.moves.len(), over, busy)
     };
-    let href = gloo::utils::window().location().href().unwrap_or_default();
     let tool_button = |id: &'static str,
                        label: &'static str,
                        value: Option<Tool>,
@@ -206,14 +190,7 @@ pub fn graph_page() -> Html {
         <section class="game-page graph-page">
             <h1>{ "Graphs — Node Kayles" }</h1>
             <p class="rules">{ rules_text(game.rules) }</p>
-            if let Some(message) = &url_error {
-                <p class="error" role="alert" id="url-error">
-                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
-                </p>
-            }
-            if let Some(note) = crate::route::ignored_note(&ignored) {
-                <p class="muted" role="status" id="url-ignored">{ note }</p>
-            }
+            <LinkNotices url_error={url_error.clone()} ignored={crate::route::ignored_note(&ignored)} />
             <GraphSetup game={game.clone()} {on_start} />
             <div class="mode-row">
             <div class="mode-bar" role="toolbar" aria-label="play or build">
@@ -238,41 +215,34 @@ pub fn graph_page() -> Html {
                 <GraphBoard game={game.clone()} {tool} enabled={building || people_may_move}
                             hint={hint.clone()} values={values.clone()} {on_mark} {on_edit} />
                 <div class="graph-side">
-                    <div class="controls">
-                        <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy || building} title="Undo (u)">{ "Undo" }</button>
-                        <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy || building} title="Redo (r)">{ "Redo" }</button>
-                        <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!hint_allowed} title="Hint (h)">{ "Hint" }</button>
-                        <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
-                        <CopyLink />
+                    <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy || building}
+                                 hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
+                                 on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}>
                         <label class="show-values" title="Colour every vertex: green wins, red loses; the number is how many moves the game then lasts">
                             <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
                             { " Show values" }
                         </label>
-                    </div>
+                    </PlayButtons>
                     if show_values && !values.is_empty() {
                         <p id="values-key" class="muted">{ "Green vertices win, red ones lose. The small number is how many moves the game then lasts with best play." }</p>
                     }
                     if busy {
-                        <div class="working" aria-live="polite">
+                        <Working text={if computer_turn { "The computer is thinking…" } else { "Solving…" }} on_cancel={Some(on_cancel)}>
                             if let Some(Progress::Values { done, total }) = solver.progress {
                                 <progress max={total.to_string()} value={done.to_string()} />
                             }
-                            <span>{ if computer_turn { "The computer is thinking…" } else { "Solving…" } }</span>
-                            <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
-                        </div>
+                        </Working>
                     }
-                    if let Some(message) = &solver.error {
-                        <p class="error" role="alert" id="solver-error">{ message }</p>
-                    }
-                    <NotSavedNote message={solver.not_saved.clone()}
-                                  on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
+                    <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
+                                    on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
                     if let Some(answer) = hint {
                         <GraphHint {answer} />
                     }
-                    <MovesPlayed game={game.clone()} />
+                    <GameReview {review} at={game.moves.len()} on_go={controls.on_go}
+                                enabled={!busy && !building} list_id="graph-moves" />
                 </div>
             </div>
-            <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
+            { share_link() }
             <p class="muted">
                 { "A row of dots is a path: the " }
                 <Link<Route> to={Route::Dots}>{ "Dots page" }</Link<Route>>
@@ -282,35 +252,55 @@ pub fn graph_page() -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct MovesPlayedProps {
-    game: GraphGame,
-}
-
-/// The moves so far, each with what it removed.
-#[function_component(MovesPlayed)]
-fn moves_played(props: &MovesPlayedProps) -> Html {
-    let game = &props.game;
-    if game.moves.is_empty() {
-        return html! {};
-    }
-    let mut position = sprague_engine::games::graph::GraphPosition::start(game.graph.clone());
-    let items = game.moves.iter().enumerate().map(|(i, &vertex)| {
-        let removed: Vec<String> = position
-            .removed_by(vertex)
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
-        let _ = position.play(vertex);
-        let who = turns::name(game.opponent, turns::side_to_move(i));
-        html! { <li>{ format!("{who}: vertex {vertex} (removes {})", removed.join(", ")) }</li> }
-    });
-    html! {
-        <div class="graph-moves">
-            <h2>{ "Moves" }</h2>
-            <ol id="graph-moves">{ for items }</ol>
-        </div>
-    }
+/// The review of a graph game's line of play: each position asked of the solver as a hint is; each
+/// move named with what it removed.
+#[hook]
+fn use_graph_review(line: &GraphGame) -> Review {
+    let points: Vec<GraphGame> = (0..=line.moves.len())
+        .map(|i| {
+            let mut point = line.clone();
+            point.moves.truncate(i);
+            point
+        })
+        .collect();
+    let texts = points
+        .iter()
+        .zip(&line.moves)
+        .map(|(point, &vertex)| {
+            let removed: Vec<String> = point
+                .position()
+                .removed_by(vertex)
+                .iter()
+                .map(|v| v.to_string())
+                .collect();
+            format!("vertex {vertex} (removes {})", removed.join(", "))
+        })
+        .collect();
+    let request = {
+        let points = points.clone();
+        Callback::from(move |(i, id): (usize, _)| Request::GraphAnalyze {
+            id,
+            graph: points[i].graph.to_string(),
+            moves: points[i].moves.clone(),
+            misere: points[i].rules == Rules::Misere,
+        })
+    };
+    use_game_review(LineOfPlay::<GraphAnswer> {
+        opponent: line.opponent,
+        texts,
+        keys: points.iter().map(GraphGame::to_query).collect(),
+        over: points.last().is_some_and(GraphGame::is_over),
+        request,
+        judge: Box::new(|answer, _| Judged::Known {
+            outcome: answer.analysis.outcome,
+            remoteness: answer.values.remoteness,
+            better: answer
+                .analysis
+                .winning_moves
+                .first()
+                .map(|vertex| format!("vertex {vertex}")),
+        }),
+    })
 }
 
 /// What the chosen tool does and how, in a few plain words beside the tools (not only in their tooltips).

@@ -5,14 +5,14 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose};
 use super::computer_reply::use_computer_turns;
-use super::copy_link::CopyLink;
 use super::dots_board::DotsBoard;
-use super::game_keys::use_game_keys;
+use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_setup::GameSetup;
+use super::game_shell::{
+    share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+};
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
-use super::move_list::MoveList;
-use super::not_saved_note::NotSavedNote;
 use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
@@ -20,10 +20,10 @@ use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::game::{Game, Rules};
-use crate::play::history::{redo_target, undo_target};
 use crate::play::move_values::{board_move_values, BoardMoveValue};
 use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
+use crate::play::review::Judged;
 use crate::play::turns;
 use crate::route::{pairs_of, Route};
 use crate::worker::protocol::{PositionAnswer, Request};
@@ -113,27 +113,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             }
         })
     };
-    let undo_to = undo_target(&game);
-    let redo_to = redo_target(&game, &play.line);
-    let on_undo = {
-        let (take, target) = (take.clone(), undo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Person(target));
-            }
-        })
-    };
-    let on_redo = {
-        let (take, target) = (take.clone(), redo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Redo(target));
-            }
-        })
-    };
     let on_restart = {
         let (take, game) = (take.clone(), game.clone());
-        Callback::from(move |_| {
+        Callback::from(move |()| {
             take.emit(Step::Person(Game::new(
                 game.start.clone(),
                 game.rules,
@@ -143,26 +125,26 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     };
     let on_hint = {
         let ask = ask.clone();
-        Callback::from(move |_| ask.emit(Purpose::Hint))
+        Callback::from(move |()| ask.emit(Purpose::Hint))
     };
     let on_cancel = {
         let (solver, bridge) = (solver.clone(), bridge.clone());
-        Callback::from(move |_| {
+        Callback::from(move |()| {
             if let Some((id, _, _)) = &solver.waiting {
                 bridge.send(Request::Cancel { id: *id });
             }
         })
     };
     let on_start = take.reform(Step::Person);
-    {
-        let hint_allowed = people_may_move && !board.is_over();
-        use_game_keys(
-            (query.clone(), busy),
-            on_undo.clone(),
-            on_redo.clone(),
-            hint_allowed.then(|| on_hint.clone()),
-        );
-    }
+    let hint_allowed = people_may_move && !board.is_over();
+    let controls = use_line_controls(
+        &game,
+        &play.line,
+        &take,
+        (query.clone(), busy),
+        hint_allowed.then(|| on_hint.clone()),
+    );
+    let review = use_heap_review(&play.line);
 
     // "Show values": on a person's turn the page asks for every move's value.
     let (show_values, on_show_values) =
@@ -200,63 +182,47 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         board.is_over(),
         busy,
     );
-    let href = gloo::utils::window().location().href().unwrap_or_default();
 
     html! {
         <section class="game-page">
             <h1>{ title(&game.start) }</h1>
             <p class="rules">{ rules_text(&game.start, game.rules) }</p>
-            if let Some(message) = &url_error {
-                <p class="error" role="alert" id="url-error">
-                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
-                </p>
-            }
-            if let Some(note) = &ignored {
-                <p class="muted" role="status" id="url-ignored">{ note }</p>
-            }
+            <LinkNotices url_error={url_error.clone()} ignored={ignored.clone()} />
             <GameSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
             { board_view }
-            <div class="controls">
-                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
-                <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
-                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move || board.is_over()} title="Hint (h)">{ "Hint" }</button>
-                <button id="restart" onclick={on_restart} disabled={game.moves.is_empty()}>{ "Restart" }</button>
-                <CopyLink />
+            <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
+                         hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
+                         on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}>
                 if !matches!(board, Board::Pins(_)) {
                     <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
                         <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
                         { " Show values" }
                     </label>
                 }
-            </div>
+            </PlayButtons>
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
             }
             if busy {
-                <div class="working" aria-live="polite">
+                <Working text={if computer_turn { "The computer is thinking…" } else { "Solving…" }} on_cancel={Some(on_cancel)}>
                     if let Some(Progress::Values { done, total }) = solver.progress {
                         <progress max={total.to_string()} value={done.to_string()} />
                     }
-                    <span>{ if computer_turn { "The computer is thinking…" } else { "Solving…" } }</span>
-                    <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
-                </div>
+                </Working>
             }
-            if let Some(message) = &solver.error {
-                <p class="error" role="alert">{ message }</p>
-            }
-            <NotSavedNote message={solver.not_saved.clone()}
-                          on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
+            <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
+                            on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
             <div class="analysis">
                 if let Some(answer) = hint {
                     <HintPanel board={board.clone()} {answer} />
                 }
-                <MoveList game={game.clone()} />
+                <GameReview {review} at={game.moves.len()} on_go={controls.on_go} enabled={!busy} />
             </div>
-            <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
+            { share_link() }
             if let Board::Dots(row) = &game.start {
                 <p class="muted" id="graph-link">
                     { "A row of dots is a path: " }
@@ -270,6 +236,47 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <HeapValueTool game={kind} />
         </section>
     }
+}
+
+/// The review of a heap game's line of play: each position asked of the solver as a hint is.
+#[hook]
+fn use_heap_review(line: &Game) -> Review {
+    let boards: Vec<Board> = (0..=line.moves.len())
+        .map(|i| line.board_after(i))
+        .collect();
+    let code = line.start.code();
+    let misere = line.rules == Rules::Misere;
+    let request = {
+        let (boards, code) = (boards.clone(), code.clone());
+        Callback::from(move |(i, id): (usize, _)| Request::Analyze {
+            id,
+            code: code.clone(),
+            heaps: boards[i].heaps().iter().map(|&h| h as u64).collect(),
+            misere,
+        })
+    };
+    use_game_review(LineOfPlay::<PositionAnswer> {
+        opponent: line.opponent,
+        texts: line
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| boards[i].describe(mv))
+            .collect(),
+        keys: boards
+            .iter()
+            .map(|board| format!("{code}|{:?}|{misere}", board.heaps()))
+            .collect(),
+        over: boards.last().is_some_and(Board::is_over),
+        request,
+        judge: Box::new(move |answer, i| Judged::Known {
+            outcome: answer.outcome.into(),
+            remoteness: answer.values.remoteness,
+            better: winning_board_moves(&boards[i], answer)
+                .first()
+                .map(|&mv| boards[i].describe(mv)),
+        }),
+    })
 }
 
 /// Focuses the board (a group that takes focus, `tabindex=-1`), so that keyboard and screen-reader users

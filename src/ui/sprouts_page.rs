@@ -6,13 +6,12 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::board_refocus::use_board_refocus;
-use super::copy_link::CopyLink;
 use super::exact_picking::{ExactPicking, Picking};
 use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
-use super::game_keys::use_game_keys;
+use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
+use super::game_shell::{use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working};
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
-use super::not_saved_note::NotSavedNote;
 use super::page_play::{use_page_play, Step};
 use super::save_picture::SavePicture;
 use super::solver::next_request_id;
@@ -22,7 +21,7 @@ use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_setup::SproutsSetup;
 use crate::play::game::Rules;
-use crate::play::history::{redo_target, undo_target};
+use crate::play::review::Judged;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
@@ -215,44 +214,25 @@ pub fn sprouts_page() -> Html {
     };
     let on_hint = {
         let ask = ask.clone();
-        Callback::from(move |_| ask.emit(Purpose::Hint))
+        Callback::from(move |()| ask.emit(Purpose::Hint))
     };
     let on_cancel = {
         let (solver, bridge) = (solver.clone(), bridge.clone());
-        Callback::from(move |_| {
+        Callback::from(move |()| {
             if let Some((id, _, _)) = &solver.waiting {
                 solver_pool::stop();
                 bridge.send(Request::Cancel { id: *id });
             }
         })
     };
-    let undo_to = undo_target(&game);
-    let redo_to = redo_target(&game, &play.line);
-    let on_undo = {
-        let (take, target) = (take.clone(), undo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Person(target));
-            }
-        })
-    };
-    let on_redo = {
-        let (take, target) = (take.clone(), redo_to.clone());
-        Callback::from(move |_| {
-            if let Some(target) = target.clone() {
-                take.emit(Step::Redo(target));
-            }
-        })
-    };
-    {
-        let hint_allowed = people_may_move;
-        use_game_keys(
-            (key.clone(), busy),
-            on_undo.clone(),
-            on_redo.clone(),
-            hint_allowed.then(|| on_hint.clone()),
-        );
-    }
+    let controls = use_line_controls(
+        &game,
+        &play.line,
+        &take,
+        (key.clone(), busy),
+        people_may_move.then(|| on_hint.clone()),
+    );
+    let review = use_sprouts_review(&play.line);
     let on_start = take.reform(Step::Person);
 
     // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
@@ -376,14 +356,7 @@ pub fn sprouts_page() -> Html {
                    than three lines. " }
                 { match game.rules { Rules::Normal => "Whoever cannot move loses (normal play).", Rules::Misere => "Whoever cannot move wins (misère play)." } }
             </p>
-            if let Some(message) = &url_error {
-                <p class="error" role="alert" id="url-error">
-                    { format!("This link's game is not valid: {message}. A new game is shown instead.") }
-                </p>
-            }
-            if let Some(note) = &ignored {
-                <p class="muted" role="status" id="url-ignored">{ note }</p>
-            }
+            <LinkNotices url_error={url_error.clone()} ignored={ignored.clone()} />
             <SproutsSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
             if let Some(text) = &play.note {
@@ -398,35 +371,26 @@ pub fn sprouts_page() -> Html {
                     }
                 }</span></p>
             { board }
-            <div class="controls">
-                <button id="undo" onclick={on_undo.reform(|_| ())} disabled={undo_to.is_none() || busy} title="Undo (u)">{ "Undo" }</button>
-                <button id="redo" onclick={on_redo.reform(|_| ())} disabled={redo_to.is_none() || busy} title="Redo (r)">{ "Redo" }</button>
-                <button id="hint" onclick={on_hint.reform(|_| ())} disabled={!people_may_move} title="Hint (h)">{ "Hint" }</button>
+            <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
+                         hint_allowed={people_may_move} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
+                         on_hint={on_hint}>
                 <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
                         title="Pick two spots, then choose the move from a list">
                     { if exact.on { "Draw freehand" } else { "Exact mode" } }
                 </button>
-                <CopyLink />
                 if game_drawing.ready().is_some() {
                     <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
                 }
-            </div>
+            </PlayButtons>
             if computer_drawing {
-                <div class="working" aria-live="polite">
-                    <span id="computer-drawing">{ "The computer is drawing its move…" }</span>
-                </div>
+                <Working text="The computer is drawing its move…" />
             } else if busy {
-                <div class="working" aria-live="polite">
-                    <span>{ if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " } }
-                          { progress.unwrap_or_default() }</span>
-                    <button id="cancel" type="button" onclick={on_cancel}>{ "Cancel" }</button>
-                </div>
+                <Working text={format!("{}{}", if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " },
+                                       progress.unwrap_or_default())}
+                         on_cancel={Some(on_cancel)} />
             }
-            if let Some(message) = &solver.error {
-                <p class="error" role="alert">{ message }</p>
-            }
-            <NotSavedNote message={solver.not_saved.clone()}
-                          on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
+            <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
+                            on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
             <div class="analysis">
                 if let Some(answer) = &hint {
                     { hint_view(answer) }
@@ -440,16 +404,47 @@ pub fn sprouts_page() -> Html {
                     }
                 </section>
             </div>
-            <section class="move-list">
-                <h2>{ "Game so far" }</h2>
-                <ol id="moves">
-                    { for game.line.iter().enumerate().map(|(i, p)| html! {
-                        <li>{ format!("{}: ", turns::name(game.opponent, turns::side_to_move(i))) }<code>{ p.to_string() }</code></li>
-                    }) }
-                </ol>
-            </section>
+            <GameReview {review} at={game.line.len()} on_go={controls.on_go} enabled={!busy} />
         </section>
     }
+}
+
+/// The review of a Sprouts game's line of play: each position's outcome asked of the solver as a hint is
+/// (remoteness is not searched for Sprouts); each move named by the position it leads to.
+#[hook]
+fn use_sprouts_review(line: &SproutsGame) -> Review {
+    let positions: Vec<String> = std::iter::once(&line.start)
+        .chain(&line.line)
+        .map(Position::to_string)
+        .collect();
+    let misere = line.rules == Rules::Misere;
+    let request = {
+        let positions = positions.clone();
+        Callback::from(move |(i, id): (usize, _)| Request::SproutsAnalyze {
+            id,
+            position: positions[i].clone(),
+            misere,
+        })
+    };
+    use_game_review(LineOfPlay::<SproutsReply> {
+        opponent: line.opponent,
+        texts: positions[1..].to_vec(),
+        keys: positions.iter().map(|p| format!("{p}|{misere}")).collect(),
+        over: line.is_over(),
+        request,
+        judge: Box::new(|reply, _| match reply.exact() {
+            Some(answer) => Judged::Known {
+                outcome: answer.outcome.into(),
+                remoteness: None,
+                better: answer
+                    .children
+                    .iter()
+                    .find(|child| child.wins == Some(true))
+                    .map(|child| format!("the move to {}", child.position)),
+            },
+            None => Judged::NotDecided("the solver only guessed".into()),
+        }),
+    })
 }
 
 fn hint_view(answer: &SproutsAnswer) -> Html {

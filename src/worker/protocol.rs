@@ -338,6 +338,15 @@ pub enum Outcome {
     P,
 }
 
+impl From<Outcome> for sprague_engine::solve::heap::Outcome {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::N => sprague_engine::solve::heap::Outcome::N,
+            Outcome::P => sprague_engine::solve::heap::Outcome::P,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeapAnswer {
     /// The game's canonical code, as the engine prints it.

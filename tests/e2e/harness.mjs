@@ -102,6 +102,22 @@ export function useServerAndBrowser() {
     return env;
 }
 
+/// The window sizes a class uses: a 1024×768 projector, a 1366×768 laptop, a 390×844 phone (touch).
+export const SIZES = [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+    { width: 390, height: 844, touch: true },
+];
+
+/// A browser context of one of `SIZES`.
+export function contextFor(browser, size) {
+    return browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        hasTouch: Boolean(size.touch),
+        isMobile: Boolean(size.touch),
+    });
+}
+
 /// The centre of Sprouts spot `index` on screen.
 export async function spotAt(page, index) {
     const box = await page.locator(`circle[data-spot="${index}"]`).boundingBox();

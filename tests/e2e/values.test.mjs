@@ -3,24 +3,12 @@
 // in reference.mjs; mirror dots are both winning, and the hint names every winning dot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor as contextIn } from './harness.mjs';
 import { remotenessOf, optionsOf } from './reference.mjs';
 
 const env = useServerAndBrowser();
 
-const SIZES = [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-    { width: 390, height: 844, touch: true },
-];
-
-async function contextFor(size) {
-    return env.browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        hasTouch: Boolean(size.touch),
-        isMobile: Boolean(size.touch),
-    });
-}
+const contextFor = (size) => contextIn(env.browser, size);
 
 /// The position after marking dot `i` (0-based) of a row of `n`: the rows left of and right of its
 /// neighbours.

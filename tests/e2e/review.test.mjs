@@ -1,0 +1,183 @@
+// End-to-end: the game review on every game page, at the sizes a class uses. Two people play a whole game
+// in which the first player who could win makes one mistake; the review must mark every move as the brute
+// force in reference.mjs judges it (winning, mistake, no choice), name a move that would have won, give who
+// was winning after each move and how long the game then lasts, and take a click on a move back to its
+// position, with the URL and back/forward following.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor } from './harness.mjs';
+import { remotenessOf, sproutsNimber } from './reference.mjs';
+
+const env = useServerAndBrowser();
+
+/// Lengths of the runs of `true` in a list.
+function runsOf(available) {
+    const runs = [];
+    let run = 0;
+    for (const free of [...available, false]) {
+        if (free) run += 1;
+        else if (run > 0) { runs.push(run); run = 0; }
+    }
+    return runs;
+}
+
+/// A row of dots (or a path's vertices) with `removed` gone: what is left is the dots game's heaps.
+const rowLeft = (n, removed) => runsOf([...Array(n).keys()].map((i) => !removed.has(i)));
+const removeAround = (n, removed, i) => new Set([...removed, i - 1, i, i + 1].filter((j) => j >= 0 && j < n));
+
+/// Each game as the test plays it: its page, its moves from a state (each with how to play it on the page
+/// and the state after), the brute force's `[wins, remoteness]` for the player to move, and whether a move
+/// named in words by the review wins from a state.
+const GAMES = {
+    dots: {
+        url: '/dots?n=9&vs=human',
+        list: '#moves li',
+        start: new Set(),
+        moves: async (_page, removed) => [...Array(9).keys()].filter((i) => !removed.has(i)).map((i) => ({
+            play: (page) => page.locator(`[data-dot="${i + 1}"]`).click(),
+            next: removeAround(9, removed, i),
+        })),
+        value: (removed) => remotenessOf('dots', rowLeft(9, removed)),
+        named: /dot (\d+) would have won/,
+        wins: (removed, [, dot]) => !removed.has(Number(dot) - 1)
+            && !remotenessOf('dots', rowLeft(9, removeAround(9, removed, Number(dot) - 1)))[0],
+    },
+    grundy: {
+        url: '/grundy?piles=8.6&vs=human',
+        list: '#moves li',
+        start: [8, 6],
+        moves: async (_page, piles) => piles.flatMap((size, p) => [...Array(size).keys()]
+            .filter((top) => top > 0 && 2 * top !== size)
+            .map((top) => ({
+                play: (page) => page.locator(`[data-pile="${p + 1}"][data-top="${top}"]`).click(),
+                next: [...piles.slice(0, p), top, size - top, ...piles.slice(p + 1)],
+            }))),
+        value: (piles) => remotenessOf('grundy', piles),
+        named: /(\d+) → (\d+) \+ (\d+) would have won/,
+        wins: (piles, [, size, a, b]) => piles.includes(Number(size))
+            && Number(a) + Number(b) === Number(size) && Number(a) !== Number(b)
+            && !remotenessOf('grundy', [...piles.filter((_, i) => i !== piles.indexOf(Number(size))), Number(a), Number(b)])[0],
+    },
+    graph: {
+        // Node Kayles on a path is the dots game: the brute force of the row judges it.
+        url: '/graph?preset=path_7&vs=human',
+        list: '#graph-moves li',
+        start: new Set(),
+        moves: async (_page, removed) => [...Array(7).keys()].filter((v) => !removed.has(v)).map((v) => ({
+            play: (page) => page.locator(`[data-vertex="${v}"] circle`).first().click(),
+            next: removeAround(7, removed, v),
+        })),
+        value: (removed) => remotenessOf('dots', rowLeft(7, removed)),
+        named: /vertex (\d+) would have won/,
+        wins: (removed, [, v]) => !removed.has(Number(v))
+            && !remotenessOf('dots', rowLeft(7, removeAround(7, removed, Number(v))))[0],
+    },
+    sprouts: {
+        // Sprouts has outcomes only (no remoteness); the moves are the listed positions.
+        url: '/sprouts?start=2&vs=human',
+        list: '#moves li',
+        start: '0*2',
+        moves: async (page) => {
+            const codes = await page.locator('#children button code').allTextContents();
+            return codes.map((code, i) => ({
+                play: (p) => p.locator('#children button').nth(i).click(),
+                next: code,
+            }));
+        },
+        value: (position) => [sproutsNimber(position) !== 0, null],
+        named: /the move to (\S+) would have won/,
+        wins: (_position, [, child]) => sproutsNimber(child) === 0,
+    },
+};
+
+/// Plays a whole game on `page`: each side plays a winning move when it has one, except that the first
+/// side to have a win plays a losing move once (the mistake). Returns the marks the review must give and
+/// the states after each move.
+async function playWithOneMistake(page, game) {
+    let state = game.start;
+    const states = [state];
+    const marks = [];
+    let mistakeMade = false;
+    for (let turn = 0; turn < 40; turn += 1) {
+        const options = await game.moves(page, state);
+        if (options.length === 0) break;
+        const wins = game.value(state)[0];
+        const leavesWon = options.map((option) => game.value(option.next)[0]);
+        let pick = leavesWon.findIndex((won) => !won);
+        if (wins && !mistakeMade && leavesWon.some((won) => won)) {
+            pick = leavesWon.findIndex((won) => won);
+            mistakeMade = true;
+        }
+        pick = Math.max(pick, 0);
+        const before = await page.locator(game.list).count();
+        await options[pick].play(page);
+        await page.waitForFunction(([list, n]) => document.querySelectorAll(list).length > n, [game.list, before]);
+        marks.push(!leavesWon[pick] ? 'winning' : wins ? 'mistake' : 'no-choice');
+        state = options[pick].next;
+        states.push(state);
+    }
+    assert.ok(mistakeMade, 'the game had a mistake to make');
+    assert.match(await page.locator('#status').textContent(), /Game over/);
+    return { marks, states };
+}
+
+for (const [name, game] of Object.entries(GAMES)) {
+    test(`the ${name} review marks every move as the brute force does, names a winning move, and goes back to any move`, async () => {
+        for (const size of SIZES) {
+            const label = `${name} ${size.width}x${size.height}`;
+            const context = await contextFor(env.browser, size);
+            const page = await openPage(context);
+            await page.goto(env.url + game.url);
+            await page.locator('#status').waitFor();
+            const { marks, states } = await playWithOneMistake(page, game);
+
+            // The review starts by itself once the game is over.
+            await page.waitForFunction(() => /mistake:/.test(document.querySelector('#review-summary')?.textContent ?? ''),
+                null, { timeout: 60_000 });
+            const shown = await page.locator(`${game.list}`).evaluateAll((items) => items.map((li) => li.dataset.mark));
+            assert.deepEqual(shown, marks, `${label}: every move's mark`);
+            const summary = await page.locator('#review-summary').textContent();
+            const mistake = marks.indexOf('mistake');
+            assert.match(summary, new RegExp(`^1 mistake: move ${mistake + 1} `), `${label}: ${summary}`);
+            const named = game.named.exec(summary);
+            assert.ok(named, `${label}: the review names a move that would have won: ${summary}`);
+            assert.ok(game.wins(states[mistake], named), `${label}: ${named[0]} wins from there`);
+            const markTitle = await page.locator(`${game.list}`).nth(mistake).locator('.mark').getAttribute('title');
+            assert.match(markTitle, /A mistake: .* would have won\./);
+
+            // The strip: who was winning after each move, and how long the game then lasts.
+            const cells = await page.locator('#value-strip button').evaluateAll((buttons) => buttons.map((b) => ({
+                title: b.title, mistake: b.classList.contains('mistake'),
+            })));
+            assert.equal(cells.length, marks.length, `${label}: a cell per move`);
+            cells.forEach((cell, i) => {
+                const [wins, remoteness] = game.value(states[i + 1]);
+                const toMove = (i + 1) % 2 === 0 ? 'Player 1' : 'Player 2';
+                const other = toMove === 'Player 1' ? 'Player 2' : 'Player 1';
+                assert.match(cell.title, new RegExp(`${wins ? toMove : other} was winning then`), `${label}: after move ${i + 1}`);
+                if (remoteness !== null) {
+                    assert.match(cell.title, new RegExp(`lasts ${remoteness} more move`), `${label}: after move ${i + 1}`);
+                }
+                assert.equal(cell.mistake, i === mistake, `${label}: cell ${i + 1}`);
+            });
+            await screenshot(page, `review-${name}-${size.width}x${size.height}`);
+
+            // A click on the first move goes to the position after it; back returns to the end.
+            const end = page.url();
+            await page.locator(`${game.list} button`).first().click();
+            await page.waitForFunction((list) => document.querySelectorAll(list).length === 1, game.list);
+            assert.notEqual(page.url(), end);
+            // The review stays, over the whole line, with the position shown marked.
+            assert.equal(await page.locator('#value-strip button').count(), marks.length);
+            assert.equal(await page.locator('#value-strip button.current').getAttribute('data-move'), '1');
+            await page.goBack();
+            await page.waitForFunction(([list, n]) => document.querySelectorAll(list).length === n, [game.list, marks.length]);
+            assert.equal(page.url(), end);
+            // And a later cell of the strip goes forward again.
+            await page.locator('#value-strip button').nth(1).click();
+            await page.waitForFunction((list) => document.querySelectorAll(list).length === 2, game.list);
+            assert.deepEqual(page.problems, [], label);
+            await context.close();
+        }
+    });
+}
