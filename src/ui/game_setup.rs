@@ -2,6 +2,7 @@
 //! writes the choices as a game query and lets `Game::from_query` check them, so a form and a link are
 //! validated by the same code.
 
+use super::game_shell::show_started_game;
 use super::player_options::{self, PlayerRefs};
 use crate::play::board::{Board, BoardKind};
 use crate::play::game::{Game, MAX_DOTS, MAX_PILE, MAX_PILES};
@@ -64,6 +65,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
                 Ok(Some(mut game)) => {
                     (game.rules, game.opponent) = player_options::read(&players);
                     error.set(None);
+                    show_started_game(&event);
                     on_start.emit(game);
                 }
                 Ok(None) => {}

@@ -182,3 +182,49 @@ pub fn share_link() -> Html {
         <p class="share muted">{ "Link to this game: " }<input class="link" readonly=true value={href} aria-label="link to this game" /></p>
     }
 }
+
+/// After Start: folds the setup (the `<details>` around the submitted form) away and, once the new game
+/// is drawn, brings its status and board to the top of the window, so the board is in view without
+/// scrolling.
+pub fn show_started_game(event: &SubmitEvent) {
+    use wasm_bindgen::JsCast;
+    let details = event
+        .target()
+        .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+        .and_then(|form| form.closest("details").ok().flatten());
+    if let Some(details) = details {
+        let _ = details.remove_attribute("open");
+    }
+    gloo::timers::callback::Timeout::new(0, || {
+        let document = gloo::utils::document();
+        let top_of = |selector: &str| {
+            document
+                .query_selector(selector)
+                .ok()
+                .flatten()
+                .map(|element| element.get_bounding_client_rect())
+        };
+        let Some(status) = top_of(".game-page #status") else {
+            return;
+        };
+        // The site's header stays at the top of the window where it is sticky (not on phones): there
+        // the status goes just below it.
+        let window = gloo::utils::window();
+        let sticky_header = document
+            .query_selector(".site-header")
+            .ok()
+            .flatten()
+            .filter(|header| {
+                window
+                    .get_computed_style(header)
+                    .ok()
+                    .flatten()
+                    .and_then(|style| style.get_property_value("position").ok())
+                    .is_some_and(|position| position == "sticky")
+            });
+        let below_header =
+            sticky_header.map_or(0.0, |header| header.get_bounding_client_rect().height()) + 8.0;
+        window.scroll_by_with_x_and_y(0.0, status.top() - below_header);
+    })
+    .forget();
+}

@@ -2,6 +2,7 @@
 //! is played. The choices become a preset name that the engine reads, so the form and a link are checked
 //! by the same code.
 
+use super::game_shell::show_started_game;
 use super::player_options::{self, PlayerRefs};
 use crate::play::graph_game::GraphGame;
 use sprague_engine::games::graph::MAX_VERTICES;
@@ -81,6 +82,7 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
             let (rules, opponent) = player_options::read(&players);
             if kind.as_str() == "empty" {
                 error.set(None);
+                show_started_game(&event);
                 on_start.emit((GraphGame::empty(rules, opponent), true));
                 return;
             }
@@ -101,6 +103,7 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
             match GraphGame::from_preset(&name, rules, opponent) {
                 Ok(game) => {
                     error.set(None);
+                    show_started_game(&event);
                     on_start.emit((game, false));
                 }
                 Err(message) => error.set(Some(message)),

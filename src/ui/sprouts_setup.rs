@@ -1,5 +1,6 @@
 //! The "new game" form of the Sprouts page: spots or a pasted position, rules, opponent.
 
+use super::game_shell::show_started_game;
 use super::player_options::{self, PlayerRefs};
 use crate::play::sprouts_game::{parse_start, SproutsGame, DEFAULT_THINK_SECONDS, MAX_SPOTS};
 use web_sys::HtmlInputElement;
@@ -39,6 +40,7 @@ pub fn sprouts_setup(props: &SproutsSetupProps) -> Html {
                         .cast::<HtmlSelectElement>()
                         .and_then(|select| select.value().parse().ok())
                         .unwrap_or(DEFAULT_THINK_SECONDS);
+                    show_started_game(&event);
                     error.set(None);
                     on_start.emit(SproutsGame {
                         think_seconds,
