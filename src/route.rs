@@ -62,6 +62,26 @@ pub fn current_query() -> String {
     search.strip_prefix('?').unwrap_or(&search).to_string()
 }
 
+/// The current URL's query pairs, decoded (`%2F` is `/`, `+` a space): the form the router writes them
+/// back in, so that a value another module keeps (a challenge's worksheet) is not encoded twice.
+pub fn current_pairs() -> Vec<(String, String)> {
+    decoded_pairs(&current_query())
+}
+
+/// The pairs of a query, decoded.
+pub fn decoded_pairs(query: &str) -> Vec<(String, String)> {
+    let decode = |text: &str| {
+        js_sys::decode_uri_component(&text.replace('+', " "))
+            .ok()
+            .and_then(|decoded| decoded.as_string())
+            .unwrap_or_else(|| text.to_string())
+    };
+    pairs_of(query)
+        .into_iter()
+        .map(|(key, value)| (decode(&key), decode(&value)))
+        .collect()
+}
+
 /// The pairs of a query written `a=1&b=2` by this app (values need no decoding).
 pub fn pairs_of(query: &str) -> Vec<(String, String)> {
     query

@@ -2,6 +2,7 @@
 //! computer's choice of move. No values are computed here: the solver worker supplies them.
 
 pub mod board;
+pub mod challenge;
 pub mod game;
 pub mod graph_game;
 pub mod history;

@@ -5,6 +5,7 @@
 
 use super::asking::Answer;
 use super::review_asking::use_review_asking;
+use crate::play::challenge::verdict;
 use crate::play::review::{mark_words, review, Judged, MoveMark, ReviewedMove};
 use crate::play::setup::Opponent;
 use crate::worker::protocol::{Request, RequestId};
@@ -22,6 +23,9 @@ pub struct Review {
     pub positions: usize,
     /// A position is being asked about.
     pub asking: bool,
+    /// In a challenge: whether the move played after it is right (`None` while not known), and the
+    /// verdict in words. The marks and the review's toggle are then hidden.
+    pub challenge: Option<(Option<bool>, String)>,
 }
 
 /// The value of position `i` from the solver's answer about it.
@@ -40,6 +44,9 @@ pub struct LineOfPlay<A> {
     /// The value of position `i` from the solver's answer: its outcome, its remoteness when found, and a
     /// winning move from it in words.
     pub judge: Judge<A>,
+    /// A challenge's position (after that many moves): only it and the position after the student's move
+    /// are asked about, for the verdict.
+    pub challenge_at: Option<usize>,
 }
 
 /// The review of a line of play. It is shown once the line's game is over, or when the person asks.
@@ -47,13 +54,25 @@ pub struct LineOfPlay<A> {
 pub fn use_game_review<A: Answer + 'static>(line: LineOfPlay<A>) -> Review {
     // `None`: as the game goes (shown once it is over); `Some`: as the person chose.
     let chosen = use_state(|| None::<bool>);
-    let on = chosen.unwrap_or(line.over);
+    let on = chosen.unwrap_or(line.over) && line.challenge_at.is_none();
     let positions = line.keys.len();
-    let (answers, asking) = use_review_asking::<A>(line.keys, on, line.request);
+    // The positions asked about: all of them for a review; in a challenge, its position and the next.
+    let asked = match line.challenge_at {
+        Some(at) => at.min(positions)..(at + 2).min(positions),
+        None => 0..positions,
+    };
+    let first = asked.start;
+    let (heard, asking) = use_review_asking::<A>(
+        line.keys[asked.clone()].to_vec(),
+        on || line.challenge_at.is_some(),
+        line.request.reform(move |(i, id)| (i + first, id)),
+    );
     let toggle = {
         let chosen = chosen.clone();
         Callback::from(move |()| chosen.set(Some(!on)))
     };
+    let mut answers = vec![None; positions];
+    answers.splice(asked, heard);
     let values: Vec<Judged> = answers
         .iter()
         .enumerate()
@@ -63,13 +82,21 @@ pub fn use_game_review<A: Answer + 'static>(line: LineOfPlay<A>) -> Review {
             Some(Ok(answer)) => (line.judge)(answer, i),
         })
         .collect();
+    let moves = review(line.opponent, &line.texts, &values);
+    let challenge = line.challenge_at.map(|at| {
+        verdict(
+            moves.get(at),
+            values.get(at + 1).unwrap_or(&Judged::Waiting),
+        )
+    });
     Review {
-        moves: review(line.opponent, &line.texts, &values),
+        moves,
         on,
         toggle,
         valued: answers.iter().filter(|answer| answer.is_some()).count(),
         positions,
         asking,
+        challenge,
     }
 }
 
@@ -115,7 +142,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         <section class="move-list game-review">
             <div class="review-head">
                 <h2>{ "Moves" }</h2>
-                if !review.moves.is_empty() {
+                if !review.moves.is_empty() && review.challenge.is_none() {
                     <button id="review-game" type="button" aria-pressed={review.on.to_string()}
                             onclick={review.toggle.reform(|_| ())}
                             title="Mark every move: winning, a mistake, or no choice">

@@ -3,11 +3,14 @@
 //! solver at work with its cancel; the solver's messages; and the link to the game. A page adds its board,
 //! its setup and its hint.
 
+use super::challenge_maker::ChallengeMaker;
 use super::copy_link::CopyLink;
 use super::game_keys::use_game_keys;
 use super::not_saved_note::NotSavedNote;
 use super::page_play::{KeptLine, Step};
+use crate::play::challenge::Challenge;
 use crate::play::history::{is_prefix, point_of, redo_target, undo_target};
+use crate::route::current_pairs;
 use yew::prelude::*;
 
 /// Undo, redo and "go to move k", for the game shown (`game`) on its line of play (`line`).
@@ -69,6 +72,12 @@ pub fn use_line_controls<G: KeptLine, D: PartialEq + 'static>(
     }
 }
 
+/// The challenge the address bar asks for (see `play::challenge`), for a game of `moves` moves, or why
+/// the link's challenge is refused.
+pub fn challenge_in_link(moves: usize) -> Result<Option<Challenge>, String> {
+    Challenge::read(&current_pairs(), moves)
+}
+
 #[derive(Properties, PartialEq)]
 pub struct PlayButtonsProps {
     pub can_undo: bool,
@@ -80,6 +89,11 @@ pub struct PlayButtonsProps {
     pub on_undo: Callback<()>,
     pub on_redo: Callback<()>,
     pub on_hint: Callback<()>,
+    /// Moves played in the game shown (where a challenge made from it starts).
+    pub at: usize,
+    /// The page shows a challenge: no hint, no challenge to make.
+    #[prop_or_default]
+    pub in_challenge: bool,
     /// Restart, where the page has it, and whether there is anything to restart.
     #[prop_or_default]
     pub on_restart: Option<(Callback<()>, bool)>,
@@ -94,12 +108,17 @@ pub fn play_buttons(props: &PlayButtonsProps) -> Html {
         <div class="controls">
             <button id="undo" onclick={props.on_undo.reform(|_| ())} disabled={!props.can_undo || props.held} title="Undo (u)">{ "Undo" }</button>
             <button id="redo" onclick={props.on_redo.reform(|_| ())} disabled={!props.can_redo || props.held} title="Redo (r)">{ "Redo" }</button>
-            <button id="hint" onclick={props.on_hint.reform(|_| ())} disabled={!props.hint_allowed} title="Hint (h)">{ "Hint" }</button>
+            if !props.in_challenge {
+                <button id="hint" onclick={props.on_hint.reform(|_| ())} disabled={!props.hint_allowed} title="Hint (h)">{ "Hint" }</button>
+            }
             if let Some((on_restart, any)) = &props.on_restart {
                 <button id="restart" onclick={on_restart.reform(|_| ())} disabled={!*any}>{ "Restart" }</button>
             }
             <CopyLink />
             { props.children.clone() }
+            if !props.in_challenge {
+                <ChallengeMaker at={props.at} />
+            }
         </div>
     }
 }

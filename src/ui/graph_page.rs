@@ -3,10 +3,12 @@
 //! their nim-sum, or the misère outcome) — all values from the solver worker. The whole game is in the URL.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::challenge_bar::ChallengeBar;
 use super::computer_reply::use_computer_turns;
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_shell::{
-    share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+    challenge_in_link, share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages,
+    Working,
 };
 use super::graph_board::{Edit, GraphBoard, Tool};
 use super::graph_building::{edited, restart_to_build, Build, Builder};
@@ -15,6 +17,7 @@ use super::graph_setup::GraphSetup;
 use super::page_play::{use_page_play, Step};
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
+use crate::play::challenge;
 use crate::play::game::Rules;
 use crate::play::graph_game::GraphGame;
 use crate::play::review::Judged;
@@ -43,6 +46,14 @@ pub fn graph_page() -> Html {
             link.ignored,
         ),
         Err(message) => (GraphGame::default_game(), Some(message), Vec::new()),
+    };
+    let ignored: Vec<String> = ignored
+        .into_iter()
+        .filter(|key| !challenge::KEYS.contains(&key.as_str()))
+        .collect();
+    let (challenge, url_error) = match (challenge_in_link(game.moves.len()), url_error) {
+        (Ok(challenge), url_error) => (challenge, url_error),
+        (Err(message), _) => (None, Some(message)),
     };
     let solver = use_reducer(Asking::<GraphAnswer>::default);
     // Every change of the game shown, with the note it calls for, goes through `take`.
@@ -88,7 +99,11 @@ pub fn graph_page() -> Html {
 
     let busy = solver.waiting.is_some();
     let computer_turn = game.computer_to_move();
-    let people_may_move = !computer_turn && !busy && url_error.is_none();
+    // In a challenge the student plays one move: the challenge's.
+    let people_may_move = !computer_turn
+        && !busy
+        && url_error.is_none()
+        && challenge.as_ref().is_none_or(|c| game.moves.len() == c.at);
 
     let on_mark = {
         let (game, take) = (game.clone(), take.clone());
@@ -142,7 +157,7 @@ pub fn graph_page() -> Html {
         })
     };
     let over = game.is_over();
-    let hint_allowed = people_may_move && !over && !building;
+    let hint_allowed = people_may_move && !over && !building && challenge.is_none();
     let controls = use_line_controls(
         &game,
         &play.line,
@@ -150,7 +165,7 @@ pub fn graph_page() -> Html {
         (query.clone(), busy, building),
         hint_allowed.then(|| on_hint.clone()),
     );
-    let review = use_graph_review(&play.line);
+    let review = use_graph_review(&play.line, challenge.as_ref().map(|c| c.at));
 
     let hint = solver
         .hint_for(&query)
@@ -211,17 +226,24 @@ pub fn graph_page() -> Html {
                 if let Some(message) = &builder.edit_error {
                     <p class="error" role="alert" id="edit-error">{ message }</p>
                 }
+                if let Some(challenge) = &challenge {
+                    <ChallengeBar challenge={challenge.clone()} verdict={review.challenge.clone().filter(|_| game.moves.len() > challenge.at)}
+                                  on_try_again={controls.on_go.reform({ let at = challenge.at; move |()| at })} />
+                }
                 </div>
                 <GraphBoard game={game.clone()} {tool} enabled={building || people_may_move}
                             hint={hint.clone()} values={values.clone()} {on_mark} {on_edit} />
                 <div class="graph-side">
                     <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy || building}
                                  hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
-                                 on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}>
-                        <label class="show-values" title="Colour every vertex: green wins, red loses; the number is how many moves the game then lasts">
-                            <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
-                            { " Show values" }
-                        </label>
+                                 on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}
+                                 at={game.moves.len()} in_challenge={challenge.is_some()}>
+                        if challenge.is_none() {
+                            <label class="show-values" title="Colour every vertex: green wins, red loses; the number is how many moves the game then lasts">
+                                <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
+                                { " Show values" }
+                            </label>
+                        }
                     </PlayButtons>
                     if show_values && !values.is_empty() {
                         <p id="values-key" class="muted">{ "Green vertices win, red ones lose. The small number is how many moves the game then lasts with best play." }</p>
@@ -255,7 +277,7 @@ pub fn graph_page() -> Html {
 /// The review of a graph game's line of play: each position asked of the solver as a hint is; each
 /// move named with what it removed.
 #[hook]
-fn use_graph_review(line: &GraphGame) -> Review {
+fn use_graph_review(line: &GraphGame, challenge_at: Option<usize>) -> Review {
     let points: Vec<GraphGame> = (0..=line.moves.len())
         .map(|i| {
             let mut point = line.clone();
@@ -300,6 +322,7 @@ fn use_graph_review(line: &GraphGame) -> Review {
                 .first()
                 .map(|vertex| format!("vertex {vertex}")),
         }),
+        challenge_at,
     })
 }
 

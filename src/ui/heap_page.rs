@@ -4,12 +4,14 @@
 //! gives every value shown and every computer move.
 
 use super::asking::{Ask, Asking, Progress, Purpose};
+use super::challenge_bar::ChallengeBar;
 use super::computer_reply::use_computer_turns;
 use super::dots_board::DotsBoard;
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_setup::GameSetup;
 use super::game_shell::{
-    share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+    challenge_in_link, share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages,
+    Working,
 };
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
@@ -19,6 +21,7 @@ use super::pins_board::PinsBoard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
+use crate::play::challenge;
 use crate::play::game::{Game, Rules};
 use crate::play::move_values::{board_move_values, BoardMoveValue};
 use crate::play::opponent::winning_board_moves;
@@ -54,8 +57,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     };
     let ignored = crate::route::ignored_note(&crate::route::ignored_keys(
         &query,
-        &[GAME_KEYS.as_slice(), &["code", "heap"]].concat(),
+        &[GAME_KEYS.as_slice(), &["code", "heap"], &challenge::KEYS].concat(),
     ));
+    let (challenge, url_error) = match (challenge_in_link(game.moves.len()), url_error) {
+        (Ok(challenge), url_error) => (challenge, url_error),
+        (Err(message), _) => (None, Some(message)),
+    };
     let board = game.board();
     let solver = use_reducer(Asking::<PositionAnswer>::default);
     let route = match kind {
@@ -99,7 +106,11 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
 
     let busy = solver.waiting.is_some();
     let computer_turn = game.computer_to_move();
-    let people_may_move = !computer_turn && !busy && url_error.is_none();
+    // In a challenge the student plays one move: the challenge's.
+    let people_may_move = !computer_turn
+        && !busy
+        && url_error.is_none()
+        && challenge.as_ref().is_none_or(|c| game.moves.len() == c.at);
 
     let on_move = {
         let (game, take) = (game.clone(), take.clone());
@@ -136,7 +147,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         })
     };
     let on_start = take.reform(Step::Person);
-    let hint_allowed = people_may_move && !board.is_over();
+    let hint_allowed = people_may_move && !board.is_over() && challenge.is_none();
     let controls = use_line_controls(
         &game,
         &play.line,
@@ -144,13 +155,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         (query.clone(), busy),
         hint_allowed.then(|| on_hint.clone()),
     );
-    let review = use_heap_review(&play.line);
+    let review = use_heap_review(&play.line, challenge.as_ref().map(|c| c.at));
 
     // "Show values": on a person's turn the page asks for every move's value.
-    let (show_values, on_show_values) =
-        use_show_values(&solver, &query, people_may_move && !board.is_over(), &ask);
+    let (show_values, on_show_values) = use_show_values(&solver, &query, hint_allowed, &ask);
     let values: Vec<BoardMoveValue> = match (show_values, solver.values_for(&query)) {
-        (true, Some(answer)) if people_may_move => board_move_values(&board, answer),
+        (true, Some(answer)) if hint_allowed => board_move_values(&board, answer),
         _ => Vec::new(),
     };
 
@@ -193,11 +203,16 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
+            if let Some(challenge) = &challenge {
+                <ChallengeBar challenge={challenge.clone()} verdict={review.challenge.clone().filter(|_| game.moves.len() > challenge.at)}
+                              on_try_again={controls.on_go.reform({ let at = challenge.at; move |()| at })} />
+            }
             { board_view }
             <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
                          hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
-                         on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}>
-                if !matches!(board, Board::Pins(_)) {
+                         on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}
+                         at={game.moves.len()} in_challenge={challenge.is_some()}>
+                if !matches!(board, Board::Pins(_)) && challenge.is_none() {
                     <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
                         <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
                         { " Show values" }
@@ -240,7 +255,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
 
 /// The review of a heap game's line of play: each position asked of the solver as a hint is.
 #[hook]
-fn use_heap_review(line: &Game) -> Review {
+fn use_heap_review(line: &Game, challenge_at: Option<usize>) -> Review {
     let boards: Vec<Board> = (0..=line.moves.len())
         .map(|i| line.board_after(i))
         .collect();
@@ -276,6 +291,7 @@ fn use_heap_review(line: &Game) -> Review {
                 .first()
                 .map(|&mv| boards[i].describe(mv)),
         }),
+        challenge_at,
     })
 }
 

@@ -4,6 +4,8 @@ mod asking;
 mod bases_page;
 mod board_refocus;
 mod board_touch;
+mod challenge_bar;
+mod challenge_maker;
 mod check_pool;
 mod computer_reply;
 mod copy_link;

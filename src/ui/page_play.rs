@@ -4,7 +4,7 @@
 //! note it calls for.
 
 use crate::play::history::{is_prefix, MoveList};
-use crate::route::{current_query, pairs_of, replace_keys, Route};
+use crate::route::{current_pairs, replace_keys, Route};
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -122,7 +122,7 @@ pub fn use_page_play<G: KeptLine>(
     let take = {
         let play = play.clone();
         Callback::from(move |step: Step<G>| {
-            let pairs = replace_keys(pairs_of(&current_query()), game_keys, to_pairs(step.game()));
+            let pairs = replace_keys(current_pairs(), game_keys, to_pairs(step.game()));
             let replace = step.replaces_entry();
             play.dispatch(PlayAction::Took(step));
             if let Some(navigator) = &navigator {

@@ -6,10 +6,13 @@
 
 use super::asking::{Ask, Asking, Progress, Purpose, SproutsReply};
 use super::board_refocus::use_board_refocus;
+use super::challenge_bar::ChallengeBar;
 use super::exact_picking::{ExactPicking, Picking};
 use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
-use super::game_shell::{use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working};
+use super::game_shell::{
+    challenge_in_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+};
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
 use super::page_play::{use_page_play, Step};
@@ -20,6 +23,7 @@ use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_setup::SproutsSetup;
+use crate::play::challenge;
 use crate::play::game::Rules;
 use crate::play::review::Judged;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
@@ -49,7 +53,7 @@ pub fn sprouts_page() -> Html {
         .unwrap_or_default();
     let ignored = crate::route::ignored_note(&crate::route::ignored_keys(
         &crate::route::current_query(),
-        &GAME_KEYS,
+        &[GAME_KEYS.as_slice(), &challenge::KEYS].concat(),
     ));
     // Replaying the line checks every move: do it once per URL, not on every render.
     let parsed = use_memo(pairs, |pairs| SproutsGame::from_pairs(pairs));
@@ -57,6 +61,10 @@ pub fn sprouts_page() -> Html {
         Ok(Some(game)) => (game.clone(), None),
         Ok(None) => (SproutsGame::default_game(), None),
         Err(message) => (SproutsGame::default_game(), Some(message.clone())),
+    };
+    let (challenge, url_error) = match (challenge_in_link(game.line.len()), url_error) {
+        (Ok(challenge), url_error) => (challenge, url_error),
+        (Err(message), _) => (None, Some(message)),
     };
     // Identifies the position asked about: answers for another one are not shown.
     let key = format!("{}|{:?}|{}", game.current(), game.rules, game.line.len());
@@ -144,8 +152,12 @@ pub fn sprouts_page() -> Html {
     });
     let busy = solver.waiting.is_some() || computer_drawing;
     // Nobody moves once the game is over: the board then neither takes curves nor asks for one.
-    let people_may_move =
-        !game.is_over() && !game.computer_to_move() && !busy && url_error.is_none();
+    // In a challenge the student plays one move: the challenge's.
+    let people_may_move = !game.is_over()
+        && !game.computer_to_move()
+        && !busy
+        && url_error.is_none()
+        && challenge.as_ref().is_none_or(|c| game.line.len() == c.at);
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
 
     let refocus = use_board_refocus(line_key(&game.start, &game.line), &game_drawing);
@@ -230,9 +242,9 @@ pub fn sprouts_page() -> Html {
         &play.line,
         &take,
         (key.clone(), busy),
-        people_may_move.then(|| on_hint.clone()),
+        (people_may_move && challenge.is_none()).then(|| on_hint.clone()),
     );
-    let review = use_sprouts_review(&play.line);
+    let review = use_sprouts_review(&play.line, challenge.as_ref().map(|c| c.at));
     let on_start = take.reform(Step::Person);
 
     // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
@@ -362,6 +374,10 @@ pub fn sprouts_page() -> Html {
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
+            if let Some(challenge) = &challenge {
+                <ChallengeBar challenge={challenge.clone()} verdict={review.challenge.clone().filter(|_| game.line.len() > challenge.at)}
+                              on_try_again={controls.on_go.reform({ let at = challenge.at; move |()| at })} />
+            }
             <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
                 <span class="muted">{
                     if game.current().to_string() == "!" {
@@ -372,8 +388,8 @@ pub fn sprouts_page() -> Html {
                 }</span></p>
             { board }
             <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
-                         hint_allowed={people_may_move} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
-                         on_hint={on_hint}>
+                         hint_allowed={people_may_move && challenge.is_none()} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
+                         on_hint={on_hint} at={game.line.len()} in_challenge={challenge.is_some()}>
                 <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
                         title="Pick two spots, then choose the move from a list">
                     { if exact.on { "Draw freehand" } else { "Exact mode" } }
@@ -412,7 +428,7 @@ pub fn sprouts_page() -> Html {
 /// The review of a Sprouts game's line of play: each position's outcome asked of the solver as a hint is
 /// (remoteness is not searched for Sprouts); each move named by the position it leads to.
 #[hook]
-fn use_sprouts_review(line: &SproutsGame) -> Review {
+fn use_sprouts_review(line: &SproutsGame, challenge_at: Option<usize>) -> Review {
     let positions: Vec<String> = std::iter::once(&line.start)
         .chain(&line.line)
         .map(Position::to_string)
@@ -444,6 +460,7 @@ fn use_sprouts_review(line: &SproutsGame) -> Review {
             },
             None => Judged::NotDecided("the solver only guessed".into()),
         }),
+        challenge_at,
     })
 }
 

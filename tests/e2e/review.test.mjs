@@ -6,89 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor } from './harness.mjs';
-import { remotenessOf, sproutsNimber } from './reference.mjs';
+import { GAMES } from './game_moves.mjs';
 
 const env = useServerAndBrowser();
-
-/// Lengths of the runs of `true` in a list.
-function runsOf(available) {
-    const runs = [];
-    let run = 0;
-    for (const free of [...available, false]) {
-        if (free) run += 1;
-        else if (run > 0) { runs.push(run); run = 0; }
-    }
-    return runs;
-}
-
-/// A row of dots (or a path's vertices) with `removed` gone: what is left is the dots game's heaps.
-const rowLeft = (n, removed) => runsOf([...Array(n).keys()].map((i) => !removed.has(i)));
-const removeAround = (n, removed, i) => new Set([...removed, i - 1, i, i + 1].filter((j) => j >= 0 && j < n));
-
-/// Each game as the test plays it: its page, its moves from a state (each with how to play it on the page
-/// and the state after), the brute force's `[wins, remoteness]` for the player to move, and whether a move
-/// named in words by the review wins from a state.
-const GAMES = {
-    dots: {
-        url: '/dots?n=9&vs=human',
-        list: '#moves li',
-        start: new Set(),
-        moves: async (_page, removed) => [...Array(9).keys()].filter((i) => !removed.has(i)).map((i) => ({
-            play: (page) => page.locator(`[data-dot="${i + 1}"]`).click(),
-            next: removeAround(9, removed, i),
-        })),
-        value: (removed) => remotenessOf('dots', rowLeft(9, removed)),
-        named: /dot (\d+) would have won/,
-        wins: (removed, [, dot]) => !removed.has(Number(dot) - 1)
-            && !remotenessOf('dots', rowLeft(9, removeAround(9, removed, Number(dot) - 1)))[0],
-    },
-    grundy: {
-        url: '/grundy?piles=8.6&vs=human',
-        list: '#moves li',
-        start: [8, 6],
-        moves: async (_page, piles) => piles.flatMap((size, p) => [...Array(size).keys()]
-            .filter((top) => top > 0 && 2 * top !== size)
-            .map((top) => ({
-                play: (page) => page.locator(`[data-pile="${p + 1}"][data-top="${top}"]`).click(),
-                next: [...piles.slice(0, p), top, size - top, ...piles.slice(p + 1)],
-            }))),
-        value: (piles) => remotenessOf('grundy', piles),
-        named: /(\d+) → (\d+) \+ (\d+) would have won/,
-        wins: (piles, [, size, a, b]) => piles.includes(Number(size))
-            && Number(a) + Number(b) === Number(size) && Number(a) !== Number(b)
-            && !remotenessOf('grundy', [...piles.filter((_, i) => i !== piles.indexOf(Number(size))), Number(a), Number(b)])[0],
-    },
-    graph: {
-        // Node Kayles on a path is the dots game: the brute force of the row judges it.
-        url: '/graph?preset=path_7&vs=human',
-        list: '#graph-moves li',
-        start: new Set(),
-        moves: async (_page, removed) => [...Array(7).keys()].filter((v) => !removed.has(v)).map((v) => ({
-            play: (page) => page.locator(`[data-vertex="${v}"] circle`).first().click(),
-            next: removeAround(7, removed, v),
-        })),
-        value: (removed) => remotenessOf('dots', rowLeft(7, removed)),
-        named: /vertex (\d+) would have won/,
-        wins: (removed, [, v]) => !removed.has(Number(v))
-            && !remotenessOf('dots', rowLeft(7, removeAround(7, removed, Number(v))))[0],
-    },
-    sprouts: {
-        // Sprouts has outcomes only (no remoteness); the moves are the listed positions.
-        url: '/sprouts?start=2&vs=human',
-        list: '#moves li',
-        start: '0*2',
-        moves: async (page) => {
-            const codes = await page.locator('#children button code').allTextContents();
-            return codes.map((code, i) => ({
-                play: (p) => p.locator('#children button').nth(i).click(),
-                next: code,
-            }));
-        },
-        value: (position) => [sproutsNimber(position) !== 0, null],
-        named: /the move to (\S+) would have won/,
-        wins: (_position, [, child]) => sproutsNimber(child) === 0,
-    },
-};
 
 /// Plays a whole game on `page`: each side plays a winning move when it has one, except that the first
 /// side to have a win plays a losing move once (the mistake). Returns the marks the review must give and
