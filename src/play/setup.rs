@@ -40,6 +40,19 @@ pub enum Opponent {
     Computer { moves_first: bool, level: Level },
 }
 
+impl Opponent {
+    /// The person takes the computer's side and the computer the person's ("Swap sides").
+    pub fn swapped(self) -> Opponent {
+        match self {
+            Opponent::Computer { moves_first, level } => Opponent::Computer {
+                moves_first: !moves_first,
+                level,
+            },
+            Opponent::Human => Opponent::Human,
+        }
+    }
+}
+
 /// The player to move: the one who moved first, or the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {

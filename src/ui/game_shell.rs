@@ -10,6 +10,8 @@ use super::not_saved_note::NotSavedNote;
 use super::page_play::{KeptLine, Step};
 use crate::play::challenge::Challenge;
 use crate::play::history::{is_prefix, point_of, redo_target, undo_target};
+use crate::play::setup::{Opponent, Side};
+use crate::play::turns;
 use crate::route::current_pairs;
 use yew::prelude::*;
 
@@ -72,6 +74,16 @@ pub fn use_line_controls<G: KeptLine, D: PartialEq + 'static>(
     }
 }
 
+/// A finished game against the computer, for the scorecard: its link, and whether the person won.
+pub fn finished_against_computer(
+    opponent: Opponent,
+    winner: Option<Side>,
+) -> Option<(String, bool)> {
+    let winner = winner.filter(|_| opponent != Opponent::Human)?;
+    let link = gloo::utils::window().location().href().unwrap_or_default();
+    Some((link, !turns::is_computer(opponent, winner)))
+}
+
 /// The challenge the address bar asks for (see `play::challenge`), for a game of `moves` moves, or why
 /// the link's challenge is refused.
 pub fn challenge_in_link(moves: usize) -> Result<Option<Challenge>, String> {
@@ -94,6 +106,9 @@ pub struct PlayButtonsProps {
     /// The page shows a challenge: no hint, no challenge to make.
     #[prop_or_default]
     pub in_challenge: bool,
+    /// "Swap sides", in a game against the computer that is not over.
+    #[prop_or_default]
+    pub on_swap: Option<Callback<()>>,
     /// Restart, where the page has it, and whether there is anything to restart.
     #[prop_or_default]
     pub on_restart: Option<(Callback<()>, bool)>,
@@ -113,6 +128,10 @@ pub fn play_buttons(props: &PlayButtonsProps) -> Html {
             }
             if let Some((on_restart, any)) = &props.on_restart {
                 <button id="restart" onclick={on_restart.reform(|_| ())} disabled={!*any}>{ "Restart" }</button>
+            }
+            if let Some(on_swap) = &props.on_swap {
+                <button id="swap-sides" type="button" onclick={on_swap.reform(|_| ())} disabled={props.held}
+                        title="Take over the computer's side; the computer plays yours">{ "Swap sides" }</button>
             }
             <CopyLink />
             { props.children.clone() }

@@ -7,18 +7,19 @@ use super::challenge_bar::ChallengeBar;
 use super::computer_reply::use_computer_turns;
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_shell::{
-    challenge_in_link, share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages,
-    Working,
+    challenge_in_link, finished_against_computer, share_link, use_line_controls, LinkNotices,
+    PlayButtons, SolverMessages, Working,
 };
 use super::graph_board::{Edit, GraphBoard, Tool};
 use super::graph_building::{edited, restart_to_build, Build, Builder};
 use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
 use super::page_play::{use_page_play, Step};
+use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::challenge;
-use crate::play::game::Rules;
+use crate::play::game::{Opponent, Rules};
 use crate::play::graph_game::GraphGame;
 use crate::play::review::Judged;
 use crate::play::turns;
@@ -157,6 +158,15 @@ pub fn graph_page() -> Html {
         })
     };
     let over = game.is_over();
+    let on_swap = (game.opponent != Opponent::Human && !over && challenge.is_none()).then(|| {
+        let (take, game) = (take.clone(), game.clone());
+        Callback::from(move |()| {
+            take.emit(Step::Person(GraphGame {
+                opponent: game.opponent.swapped(),
+                ..game.clone()
+            }))
+        })
+    });
     let hint_allowed = people_may_move && !over && !building && challenge.is_none();
     let controls = use_line_controls(
         &game,
@@ -237,7 +247,7 @@ pub fn graph_page() -> Html {
                     <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy || building}
                                  hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
                                  on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}
-                                 at={game.moves.len()} in_challenge={challenge.is_some()}>
+                                 at={game.moves.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
                         if challenge.is_none() {
                             <label class="show-values" title="Colour every vertex: green wins, red loses; the number is how many moves the game then lasts">
                                 <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
@@ -245,6 +255,7 @@ pub fn graph_page() -> Html {
                             </label>
                         }
                     </PlayButtons>
+                    <Scorecard page="graph" finished={finished_against_computer(game.opponent, game.winner())} />
                     if show_values && !values.is_empty() {
                         <p id="values-key" class="muted">{ "Green vertices win, red ones lose. The small number is how many moves the game then lasts with best play." }</p>
                     }

@@ -10,19 +10,20 @@ use super::dots_board::DotsBoard;
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_setup::GameSetup;
 use super::game_shell::{
-    challenge_in_link, share_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages,
-    Working,
+    challenge_in_link, finished_against_computer, share_link, use_line_controls, LinkNotices,
+    PlayButtons, SolverMessages, Working,
 };
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
 use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
+use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::challenge;
-use crate::play::game::{Game, Rules};
+use crate::play::game::{Game, Opponent, Rules};
 use crate::play::move_values::{board_move_values, BoardMoveValue};
 use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
@@ -147,6 +148,16 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         })
     };
     let on_start = take.reform(Step::Person);
+    let on_swap = (game.opponent != Opponent::Human && !board.is_over() && challenge.is_none())
+        .then(|| {
+            let (take, game) = (take.clone(), game.clone());
+            Callback::from(move |()| {
+                take.emit(Step::Person(Game {
+                    opponent: game.opponent.swapped(),
+                    ..game.clone()
+                }))
+            })
+        });
     let hint_allowed = people_may_move && !board.is_over() && challenge.is_none();
     let controls = use_line_controls(
         &game,
@@ -211,7 +222,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
                          hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
                          on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}
-                         at={game.moves.len()} in_challenge={challenge.is_some()}>
+                         at={game.moves.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
                 if !matches!(board, Board::Pins(_)) && challenge.is_none() {
                     <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
                         <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
@@ -219,6 +230,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                     </label>
                 }
             </PlayButtons>
+            <Scorecard page={route_name(kind)} finished={finished_against_computer(game.opponent, game.winner())} />
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
             }
@@ -306,6 +318,13 @@ fn keep_focus_on_board() {
         .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok())
     {
         let _ = board.focus();
+    }
+}
+
+fn route_name(kind: BoardKind) -> &'static str {
+    match kind {
+        BoardKind::Dots => "dots",
+        BoardKind::Grundy => "grundy",
     }
 }
 

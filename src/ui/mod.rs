@@ -39,6 +39,7 @@ mod player_options;
 mod review_asking;
 mod row_groups;
 mod save_picture;
+mod scorecard;
 mod show_values;
 mod solver;
 mod solver_pool;

@@ -11,12 +11,14 @@ use super::exact_picking::{ExactPicking, Picking};
 use super::game_drawing::{keep_drawn, use_game_drawing, GameDrawing};
 use super::game_review::{use_game_review, GameReview, LineOfPlay, Review};
 use super::game_shell::{
-    challenge_in_link, use_line_controls, LinkNotices, PlayButtons, SolverMessages, Working,
+    challenge_in_link, finished_against_computer, use_line_controls, LinkNotices, PlayButtons,
+    SolverMessages, Working,
 };
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
 use super::page_play::{use_page_play, Step};
 use super::save_picture::SavePicture;
+use super::scorecard::Scorecard;
 use super::solver::next_request_id;
 use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
@@ -24,7 +26,7 @@ use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_setup::SproutsSetup;
 use crate::play::challenge;
-use crate::play::game::Rules;
+use crate::play::game::{Opponent, Rules};
 use crate::play::review::Judged;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
@@ -246,6 +248,16 @@ pub fn sprouts_page() -> Html {
     );
     let review = use_sprouts_review(&play.line, challenge.as_ref().map(|c| c.at));
     let on_start = take.reform(Step::Person);
+    let on_swap = (game.opponent != Opponent::Human && !game.is_over() && challenge.is_none())
+        .then(|| {
+            let (take, game) = (take.clone(), game.clone());
+            Callback::from(move |()| {
+                take.emit(Step::Person(SproutsGame {
+                    opponent: game.opponent.swapped(),
+                    ..game.clone()
+                }))
+            })
+        });
 
     // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
     let children: Vec<(String, Option<bool>)> = match &hint {
@@ -389,7 +401,7 @@ pub fn sprouts_page() -> Html {
             { board }
             <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
                          hint_allowed={people_may_move && challenge.is_none()} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
-                         on_hint={on_hint} at={game.line.len()} in_challenge={challenge.is_some()}>
+                         on_hint={on_hint} at={game.line.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
                 <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
                         title="Pick two spots, then choose the move from a list">
                     { if exact.on { "Draw freehand" } else { "Exact mode" } }
@@ -398,6 +410,7 @@ pub fn sprouts_page() -> Html {
                     <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
                 }
             </PlayButtons>
+            <Scorecard page="sprouts" finished={finished_against_computer(game.opponent, game.winner())} />
             if computer_drawing {
                 <Working text="The computer is drawing its move…" />
             } else if busy {
