@@ -4,6 +4,7 @@
 //! words.
 
 use super::review::{Judged, MoveMark, ReviewedMove};
+use super::words::capitalised;
 
 /// The URL keys of a challenge, kept by every game page beside its game's own.
 pub const KEYS: [&str; 2] = ["challenge", "sheet"];
@@ -140,13 +141,6 @@ pub fn verdict(played: Option<&ReviewedMove>, after: &Judged) -> (Option<bool>, 
             ),
         ),
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod setup;
 pub mod sprouts_drawing;
 pub mod sprouts_game;
 pub mod turns;
+pub mod words;
 
 /// Where a graph's vertices sit: the engine's, shared with the Python package's pictures.
 pub use sprague_engine::draw::graph_layout;

@@ -2,6 +2,7 @@
 //! heard back. One request at a time; answers are kept with the position (a key) they were asked for, so
 //! an answer that arrives after the position changed is never shown or played.
 
+use crate::play::words::capitalised;
 use crate::worker::protocol::{PositionAnswer, RequestId, Response, SproutsAnswer, SproutsGuess};
 use std::rc::Rc;
 use yew::Reducible;
@@ -293,14 +294,6 @@ fn for_key<'a, A>(kept: &'a Option<(String, A)>, key: &str) -> Option<&'a A> {
     kept.as_ref()
         .filter(|(asked_at, _)| asked_at == key)
         .map(|(_, answer)| answer)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! value in binary and their XOR (the nim-sum), and how the winning move changes one heap so the nim-sum
 //! becomes 0; in misère play, how the outcome was decided (tame genera or exact search).
 
-use super::learn::{heaps_text, url_code};
+use super::learn::{heaps_text, url_code, use_classroom};
 use crate::play::board::{Board, BoardMove};
 use crate::play::move_values::board_move_values;
-use crate::play::opponent::winning_board_moves;
+use crate::play::opponent::{lasting_board_moves, winning_board_moves};
+use crate::play::words::capitalised;
 use crate::worker::protocol::{Outcome, PositionAnswer};
 use yew::prelude::*;
 
@@ -17,6 +18,7 @@ pub struct HintPanelProps {
 
 #[function_component(HintPanel)]
 pub fn hint_panel(props: &HintPanelProps) -> Html {
+    let classroom = use_classroom();
     let answer = &props.answer;
     let board = &props.board;
     let winning = winning_board_moves(board, answer);
@@ -51,20 +53,71 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
         <section class="hint-panel" aria-live="polite">
             <h2>{ "Hint" }</h2>
             { verdict }
-            if answer.misere {
-                { misere_reason(answer) }
-            } else {
-                { nim_sum_table(board, answer, winning.first().copied()) }
-            }
-            if !answer.misere {
-                <p><a id="explain-link" href={format!("/learn/nim-sum?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
-                    { "Explain this nim-sum step by step" }</a></p>
-            } else {
-                <p><a id="explain-link" href={format!("/learn/misere?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
-                    { "More on misère play of this game" }</a></p>
-            }
+            <p id="hint-plain">{ plain_words(board, answer, winning.first().copied()) }</p>
+            // The reason in nimbers, one click away; open at once except in classroom mode.
+            <details class="hint-why" open={!classroom}>
+                <summary>{ if answer.misere { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
+                if answer.misere {
+                    { misere_reason(answer) }
+                } else {
+                    { nim_sum_table(board, answer, winning.first().copied()) }
+                }
+                if !answer.misere {
+                    <p><a id="explain-link" href={format!("/learn/nim-sum?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
+                        { "Explain this nim-sum step by step" }</a></p>
+                } else {
+                    <p><a id="explain-link" href={format!("/learn/misere?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
+                        { "More on misère play of this game" }</a></p>
+                }
+            </details>
             <p class="muted">{ format!("Solved in {}.", format_ms(answer.elapsed_ms)) }</p>
         </section>
+    }
+}
+
+/// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
+fn plain_words(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>) -> String {
+    let goal = if answer.misere {
+        "your opponent has to make the last move"
+    } else {
+        "you make the last move"
+    };
+    match (answer.outcome, best) {
+        (Outcome::N, Some(best)) => format!(
+            "{}. Then, whatever your opponent does, you can always answer so that {goal}.",
+            capitalised(&play_words(board, best))
+        ),
+        (Outcome::N, None) => format!("You can win: there is a move after which {goal}."),
+        (Outcome::P, _) => {
+            let lasting = lasting_board_moves(board, answer);
+            let last = lasting
+                .first()
+                .map(|&mv| {
+                    format!(
+                        " {} makes the game last longest.",
+                        capitalised(&play_words(board, mv))
+                    )
+                })
+                .unwrap_or_default();
+            format!(
+                "Every move loses if your opponent plays well. Make the game last as long as you can, \
+                 and hope they slip.{last}"
+            )
+        }
+    }
+}
+
+/// A move as an instruction: "mark dot 4", "split the pile of 7 into 3 and 4".
+fn play_words(board: &Board, mv: BoardMove) -> String {
+    match (board, mv) {
+        (Board::Piles(piles), BoardMove::Split { pile, top }) if pile < piles.len() => format!(
+            "split the pile of {} into {} and {}",
+            piles[pile],
+            top,
+            piles[pile] - top
+        ),
+        (_, BoardMove::Mark(_)) => format!("mark {}", board.describe(mv)),
+        _ => format!("knock down {}", board.describe(mv)),
     }
 }
 

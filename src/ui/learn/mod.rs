@@ -21,7 +21,7 @@ mod sprouts_search;
 mod sprouts_thumb;
 mod status;
 
-pub use classroom::ClassroomToggle;
+pub use classroom::{use_classroom, ClassroomToggle};
 pub use lessons::Lessons;
 pub use mex_table::MexTablePage;
 pub use misere_view::MiserePage;
