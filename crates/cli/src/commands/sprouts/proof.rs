@@ -8,7 +8,7 @@ use sprague_engine::solve::sprouts::{self, Detail, Method, Solver};
 use super::files::load_base;
 use super::progress::with_progress;
 use super::{parse, print_json};
-use crate::commands::budget::Budget;
+use crate::commands::budget::{Budget, Limits};
 use crate::commands::CommandResult;
 
 pub(super) fn proof(
@@ -18,12 +18,14 @@ pub(super) fn proof(
     detail: u8,
     colours: bool,
     min_lives: u32,
+    limits: Limits,
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
-    let mut base = load_base(base)?;
+    let mut budget = Budget::new(limits);
+    let mut base = load_base(base, &budget)?;
     let solver = Solver::new(Method::Normal, 1);
-    let losing = with_progress("normal play", &mut Budget::defaults(), |control| {
+    let losing = with_progress("normal play", &mut budget, |control| {
         solver.outcome(&position, &mut base, control)
     })?
     .losing;
