@@ -123,6 +123,10 @@ impl GraphCommand {
     }
 }
 
+/// Solver steps between two looks at the bounds: a few milliseconds (a look reads the clock and
+/// `/proc`); at 16,384 a loaded machine took over a second between looks on an 8×8 grid.
+const BOUNDED_STEPS: u64 = 1 << 11;
+
 /// The solver's tables when no --max-memory is given, in MB.
 const DEFAULT_TABLE_MEGABYTES: usize = 2048;
 
@@ -188,7 +192,7 @@ fn solve(
     // budget) are looked at between steps.
     let budget = Budget::bounded(bounds.clone());
     let mut passed = None;
-    let analysis = solver.analyze_while(&position, misere, 1 << 14, || {
+    let analysis = solver.analyze_while(&position, misere, BOUNDED_STEPS, || {
         passed = budget.passed_after(0);
         passed.is_none()
     });
