@@ -195,10 +195,7 @@ impl SproutsCommand {
             } => proof::proof(
                 &position,
                 base.as_deref(),
-                dot,
-                detail,
-                !no_colours,
-                min_lives,
+                (dot, detail, !no_colours, min_lives),
                 limits,
                 json,
             ),

@@ -11,13 +11,14 @@ use super::{parse, print_json};
 use crate::commands::budget::{Budget, Limits};
 use crate::commands::CommandResult;
 
+/// How the proof graph is printed: as `.dot` text or not, its detail level, colours, and the fewest
+/// lives of a couple drawn.
+pub(super) type Drawing = (bool, u8, bool, u32);
+
 pub(super) fn proof(
     text: &str,
     base: Option<&Path>,
-    dot: bool,
-    detail: u8,
-    colours: bool,
-    min_lives: u32,
+    (dot, detail, colours, min_lives): Drawing,
     limits: Limits,
     json: bool,
 ) -> CommandResult {

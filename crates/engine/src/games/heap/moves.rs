@@ -91,7 +91,7 @@ impl HeapGame {
                         SplitRule::AllDifferent => rest >= j * (j + 1) / 2,
                         // 1 + 2 or 1 + 1 + 2.
                         SplitRule::NotAllEqual => rest > j,
-                        SplitRule::AllEqual => rest >= j && rest % j == 0,
+                        SplitRule::AllEqual => rest >= j && rest.is_multiple_of(j),
                     }
             };
             !digit.is_zero()
