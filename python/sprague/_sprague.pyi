@@ -125,11 +125,23 @@ class Base:
     def __init__(self) -> None:
         """An empty base."""
     @staticmethod
-    def load(path: _Path, budget: Optional[int] = None) -> "Base":
+    def load(
+        path: _Path,
+        budget: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+    ) -> "Base":
         """Read a base file (binary or GLOP text) and verify every entry; ValueError if any is
         wrong, a UserWarning for entries that could not be verified (they are left out)."""
     @staticmethod
-    def from_bytes(data: bytes, budget: Optional[int] = None) -> "Base":
+    def from_bytes(
+        data: bytes,
+        budget: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+    ) -> "Base":
         """A base from bytes in either format, verified as ``load`` verifies a file."""
     def save(self, path: _Path) -> None:
         """Write the base: GLOP text for ``.spr``/``.txt`` names, else the binary base."""
@@ -140,7 +152,13 @@ class Base:
     def merge(self, other: "Base") -> List[Dict[str, str]]:
         """Add ``other``'s entries; conflicts (this base's value kept) as
         ``{"position", "kept", "other"}`` dicts."""
-    def check(self, budget: Optional[int] = None) -> Dict[str, Any]:
+    def check(
+        self,
+        budget: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Dict[str, Any]:
         """The engine's complete check: ``verified``, ``computed``, ``wrong``, ``unverifiable``,
         ``all_verified``."""
     def nimber(self, position: str) -> Optional[int]:

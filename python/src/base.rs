@@ -62,17 +62,22 @@ pub(crate) fn lock_base<'a>(py: Python<'_>, py_base: &'a PyBase) -> MutexGuard<'
 
 /// The engine's complete check of `claimed` (its policy, `verify_base_under`: a right base is proven
 /// right on every core at once, any other is checked step by step), cancelled by Ctrl-C.
+/// The bounds of a check, as keywords: `max_seconds`, `max_memory` (MB), `max_nodes` (over every
+/// entry the check computes).
+type CheckBounds = (Option<f64>, Option<u64>, Option<u64>);
+
 fn run_check(
     py: Python<'_>,
     claimed: &Base,
     nodes_per_entry: u64,
+    (max_seconds, max_memory, max_nodes): CheckBounds,
 ) -> PyResult<(CheckReport, Base)> {
     let control = Control::new();
     let options = CheckOptions {
         nodes_per_entry,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let budget = crate::budget(None, None, None)?;
+    let budget = crate::budget(max_seconds, max_memory, max_nodes)?;
     interruptible(
         py,
         (&budget, &|| control.nodes()),
@@ -84,8 +89,15 @@ fn run_check(
 
 /// The CLI's `load_base` policy: a base with a wrong entry is refused (ValueError); entries that
 /// could not be verified are left out, with a warning.
-fn verified(py: Python<'_>, claimed: Base, source: &str, budget: Option<u64>) -> PyResult<PyBase> {
-    let (report, verified) = run_check(py, &claimed, budget.unwrap_or(DEFAULT_NODES_PER_ENTRY))?;
+fn verified(
+    py: Python<'_>,
+    claimed: Base,
+    source: &str,
+    budget: Option<u64>,
+    bounds: CheckBounds,
+) -> PyResult<PyBase> {
+    let nodes_per_entry = budget.unwrap_or(DEFAULT_NODES_PER_ENTRY);
+    let (report, verified) = run_check(py, &claimed, nodes_per_entry, bounds)?;
     if let Some(why) = report.refusal() {
         return Err(value_error(format!("{source}: {why}")));
     }
@@ -137,14 +149,27 @@ impl PyBase {
     /// >>> Base.load(path) == base
     /// True
     #[staticmethod]
-    #[pyo3(signature = (path, budget = None))]
-    fn load(py: Python<'_>, path: PathBuf, budget: Option<u64>) -> PyResult<PyBase> {
+    #[pyo3(signature = (path, budget = None, max_seconds = None, max_memory = None, max_nodes = None))]
+    fn load(
+        py: Python<'_>,
+        path: PathBuf,
+        budget: Option<u64>,
+        max_seconds: Option<f64>,
+        max_memory: Option<u64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<PyBase> {
         let file = File::open(&path)?;
         let shown = path.display().to_string();
         let claimed = py
             .detach(|| Base::read_from(BufReader::new(file)))
             .map_err(|e| value_error(format!("{shown}: {e}")))?;
-        verified(py, claimed, &shown, budget)
+        verified(
+            py,
+            claimed,
+            &shown,
+            budget,
+            (max_seconds, max_memory, max_nodes),
+        )
     }
 
     /// A base from bytes in either format (what `to_bytes` or `to_glop_text` wrote), verified as
@@ -157,12 +182,25 @@ impl PyBase {
     /// ...
     /// ValueError: base bytes: ...
     #[staticmethod]
-    #[pyo3(signature = (data, budget = None))]
-    fn from_bytes(py: Python<'_>, data: Vec<u8>, budget: Option<u64>) -> PyResult<PyBase> {
+    #[pyo3(signature = (data, budget = None, max_seconds = None, max_memory = None, max_nodes = None))]
+    fn from_bytes(
+        py: Python<'_>,
+        data: Vec<u8>,
+        budget: Option<u64>,
+        max_seconds: Option<f64>,
+        max_memory: Option<u64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<PyBase> {
         let claimed = py
             .detach(|| Base::read(&data))
             .map_err(|e| value_error(format!("base bytes: {e}")))?;
-        verified(py, claimed, "base bytes", budget)
+        verified(
+            py,
+            claimed,
+            "base bytes",
+            budget,
+            (max_seconds, max_memory, max_nodes),
+        )
     }
 
     /// Writes the base: GLOP text if the name ends in `.spr` or `.txt`, else Sprague's binary base.
@@ -239,10 +277,19 @@ impl PyBase {
     /// >>> base = Base(); _ = sprouts.solve("0*4", base=base)
     /// >>> base.check()["all_verified"]
     /// True
-    #[pyo3(signature = (budget = None))]
-    fn check<'py>(&self, py: Python<'py>, budget: Option<u64>) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (budget = None, max_seconds = None, max_memory = None, max_nodes = None))]
+    fn check<'py>(
+        &self,
+        py: Python<'py>,
+        budget: Option<u64>,
+        max_seconds: Option<f64>,
+        max_memory: Option<u64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let claimed = lock_base(py, self).clone();
-        let (report, _) = run_check(py, &claimed, budget.unwrap_or(DEFAULT_NODES_PER_ENTRY))?;
+        let nodes_per_entry = budget.unwrap_or(DEFAULT_NODES_PER_ENTRY);
+        let bounds = (max_seconds, max_memory, max_nodes);
+        let (report, _) = run_check(py, &claimed, nodes_per_entry, bounds)?;
         report_dict(py, &report)
     }
 

@@ -48,3 +48,17 @@ def test_a_memory_bound_below_what_the_process_holds_stops_at_once():
 def test_bad_bounds_are_refused(seconds):
     with pytest.raises(ValueError, match="max_seconds"):
         heap.sequence("grundy", 10, max_seconds=seconds)
+
+
+SHIPPED_BASE = __import__("pathlib").Path(__file__).parents[2] / "www" / "sprouts-base.bin"
+
+
+def test_a_base_check_and_load_stop_at_their_bounds():
+    # The complete check of the shipped base takes about ten seconds on one core.
+    base = sprague.Base.load(SHIPPED_BASE, max_nodes=10**12)
+    with pytest.raises(BoundExceeded, match=r"max_seconds=0.2 \("):
+        base.check(max_seconds=0.2)
+    with pytest.raises(BoundExceeded, match=r"max_memory=16 \("):
+        sprague.Base.load(SHIPPED_BASE, max_memory=16)
+    with pytest.raises(BoundExceeded, match=r"max_memory=16 \("):
+        sprague.Base.from_bytes(SHIPPED_BASE.read_bytes(), max_memory=16)

@@ -260,3 +260,26 @@ def test_remoteness_past_its_budget_is_none_with_a_note():
     assert answer["outcome"] == "N"  # the rest is still answered
     assert answer["remoteness"] is None and answer["move_values"] is None
     assert "not decided" in answer["remoteness_note"]
+
+
+def test_heaps_of_a_million_are_valued_by_the_period_of_the_brute_force():
+    # 0.137's values by the definition up to 600, the period they show past the last exception,
+    # and each heap's value read off it; a sum's value is the XOR of its heaps'.
+    g = nim_values(octal_moves("0.137"), 600)
+    period = next(p for p in range(1, 100) if all(g[n] == g[n + p] for n in range(300, 600 - p)))
+    start = next(n + 1 for n in range(299, -1, -1) if g[n] != g[n + period])
+
+    def value(n):
+        return g[n] if n < len(g) else g[start + (n - start) % period]
+
+    heaps = [999_999, 1_000_000, 1_000_003]
+    answer = heap.analyze("0.137", heaps)
+    assert answer["heap_values"] == [value(n) for n in heaps]
+    assert answer["value"] == reduce(xor, (value(n) for n in heaps))
+    # Each winning move leaves a position of value 0.
+    assert answer["winning_moves"]
+    for move in answer["winning_moves"][:1000]:
+        assert reduce(xor, (value(n) for n in move["result"])) == 0
+    # A game of over 300,000 moves: the remoteness search is refused at once, with its reason.
+    assert answer["remoteness"] is None
+    assert "more than 1000 moves" in answer["remoteness_note"]

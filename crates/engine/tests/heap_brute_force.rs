@@ -377,3 +377,71 @@ fn proven_periods_hold_beyond_the_proof() {
     }
     assert!(proven >= 6, "only {proven} codes proven periodic");
 }
+
+/// The fewest moves a game from a single heap of each size `0..len` can last, from the definition:
+/// none for a heap with no move, else one more than the shortest of its options (a sum's shortest
+/// game is the sum of its parts', played one after another).
+fn shortest_games(code: &Code, len: usize) -> Vec<u64> {
+    let mut shortest: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let best = heap_options(code, n)
+            .iter()
+            .map(|pieces| 1 + pieces.iter().map(|&p| shortest[p]).sum::<u64>())
+            .min()
+            .unwrap_or(0);
+        shortest.push(best);
+    }
+    shortest
+}
+
+/// `has_move` and `min_moves` (the remoteness search's up-front refusal of long games) against the
+/// options and the shortest games from the definition, on the named codes and random ones.
+fn check_game_length(code: &str, len: usize) -> Result<(), TestCaseError> {
+    let (game, read) = (game(code), read_code(code));
+    let shortest = shortest_games(&read, len);
+    for n in 0..len {
+        prop_assert_eq!(
+            game.has_move(n),
+            !heap_options(&read, n).is_empty(),
+            "{} heap {}",
+            code,
+            n
+        );
+        prop_assert!(game.min_moves(&[n]) <= shortest[n], "{} heap {}", code, n);
+        for m in [0, 1, n / 2, len - 1 - n] {
+            prop_assert!(
+                game.min_moves(&[n, m, 0]) <= shortest[n] + shortest[m],
+                "{} heaps {} {}",
+                code,
+                n,
+                m
+            );
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn min_moves_bounds_the_shortest_game_and_is_not_vacuous() {
+    for code in CODES {
+        check_game_length(code, 40).unwrap();
+    }
+    // Where the bound is known in closed form: a move of 0.137 removes at most 3 dots and every row
+    // has a move; Grundy's game removes none and leaves piles of 1 and 2.
+    assert_eq!(game("0.137").min_moves(&[1_000_000]), 333_334);
+    assert_eq!(game("grundy").min_moves(&[1_000_000, 10]), 500_003);
+    assert_eq!(
+        game("nim").min_moves(&[1_000_000]),
+        0,
+        "a repeating tail: no bound"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn min_moves_bounds_the_shortest_game_of_random_codes(code in random_code()) {
+        check_game_length(&code, 30)?;
+    }
+}

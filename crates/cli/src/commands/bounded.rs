@@ -65,7 +65,15 @@ pub fn run_bounded<A: Send>(
     bounds: &Bounds,
     work: impl FnOnce(&Watch) -> WorkResult<A> + Send,
 ) -> Result<A, Box<dyn Error>> {
-    let budget = Budget::bounded(bounds.clone());
+    run_within(&Budget::bounded(bounds.clone()), work)
+}
+
+/// [`run_bounded`] within a budget whose clock started before (a command of several phases, each
+/// within the same bounds counted from the command's start).
+pub fn run_within<A: Send>(
+    budget: &Budget,
+    work: impl FnOnce(&Watch) -> WorkResult<A> + Send,
+) -> Result<A, Box<dyn Error>> {
     let watch = Watch {
         control: Control::new(),
         phase: Mutex::new(String::new()),

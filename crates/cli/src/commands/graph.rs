@@ -7,7 +7,7 @@ use super::CommandResult;
 use serde::Serialize;
 use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
 use sprague_engine::solve::graph::{
-    ComponentValue, GraphAnalysis, GraphBudget, GraphSolver, MAX_BASE_BYTES,
+    ComponentValue, GraphAnalysis, GraphBudget, GraphSolveError, GraphSolver, MAX_BASE_BYTES,
 };
 use sprague_engine::solve::remoteness::{GraphMoveValue, RemotenessReport, RemotenessSearch};
 use std::path::Path;
@@ -62,9 +62,10 @@ pub enum GraphCommand {
         /// Misère play: whoever cannot move wins
         #[arg(long)]
         misere: bool,
-        /// Most memory the solver's tables may take, in MB
-        #[arg(long, default_value_t = 2048)]
-        max_memory: usize,
+        /// Stop when the solver's tables or the process pass this many MB of memory (default: tables
+        /// of 2048 MB, and a third of the machine's memory for the process)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(16..))]
+        max_memory: Option<u64>,
         /// Stop after this many seconds (keeping what was learned with --save)
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_seconds: Option<u64>,
@@ -107,7 +108,13 @@ impl GraphCommand {
                 source.read()?,
                 &moves,
                 misere,
-                (GraphBudget::megabytes(max_memory), max_seconds, remoteness),
+                (
+                    Bounds {
+                        max_seconds,
+                        max_memory,
+                    },
+                    remoteness,
+                ),
                 (base.as_deref(), save.as_deref()),
                 json,
             ),
@@ -115,6 +122,13 @@ impl GraphCommand {
         }
     }
 }
+
+/// Solver steps between two looks at the bounds: a few milliseconds (a look reads the clock and
+/// `/proc`); at 16,384 a loaded machine took over a second between looks on an 8×8 grid.
+const BOUNDED_STEPS: u64 = 1 << 11;
+
+/// The solver's tables when no --max-memory is given, in MB.
+const DEFAULT_TABLE_MEGABYTES: usize = 2048;
 
 fn parse_moves(text: &str) -> Result<Vec<usize>, String> {
     text.split(|c: char| c == ',' || c.is_whitespace())
@@ -142,17 +156,16 @@ fn solve(
     graph: Graph,
     moves: &str,
     misere: bool,
-    (budget, max_seconds, RemotenessBudget { remoteness_budget }): (
-        GraphBudget,
-        Option<u64>,
-        RemotenessBudget,
-    ),
+    (bounds, RemotenessBudget { remoteness_budget }): (Bounds, RemotenessBudget),
     (base, save): (Option<&Path>, Option<&Path>),
     json: bool,
 ) -> CommandResult {
     let moves = parse_moves(moves)?;
     let position = GraphPosition::after_moves(graph, &moves)?;
-    let mut solver = GraphSolver::new(budget);
+    let tables = bounds
+        .max_memory
+        .map_or(DEFAULT_TABLE_MEGABYTES, |mb| mb as usize);
+    let mut solver = GraphSolver::new(GraphBudget::megabytes(tables));
     if let Some(path) = base {
         let bytes = read_base_file(path)?;
         let report = solver
@@ -175,14 +188,11 @@ fn solve(
             }
         );
     }
-    // Stepped so that --max-seconds and the process's memory (the engine's default budget) are
-    // looked at between steps.
-    let budget = Budget::bounded(Bounds {
-        max_seconds,
-        max_memory: None,
-    });
+    // Stepped so that --max-seconds and the process's memory (--max-memory, or the engine's default
+    // budget) are looked at between steps.
+    let budget = Budget::bounded(bounds.clone());
     let mut passed = None;
-    let analysis = solver.analyze_while(&position, misere, 1 << 14, || {
+    let analysis = solver.analyze_while(&position, misere, BOUNDED_STEPS, || {
         passed = budget.passed_after(0);
         passed.is_none()
     });
@@ -191,16 +201,19 @@ fn solve(
         std::fs::write(path, solver.to_bytes())
             .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     }
-    let Some(analysis) = analysis? else {
+    let analysis = analysis.map_err(|error| match (error, bounds.max_memory) {
+        (GraphSolveError::MemoryBudget { positions, .. }, Some(max)) => format!(
+            "stopped: the search passed --max-memory {max} (its tables hold {positions} positions)"
+        ),
+        (error, _) => error.to_string(),
+    })?;
+    let Some(analysis) = analysis else {
         return Err(format!("stopped: {}", passed.unwrap_or_default()).into());
     };
     let remoteness = RemotenessSearch::graphs(misere).report(
         &position,
         remoteness_budget,
-        remoteness::within(&Bounds {
-            max_seconds,
-            max_memory: None,
-        }),
+        remoteness::within(&budget),
     );
     if json {
         let output = SolveOutput {

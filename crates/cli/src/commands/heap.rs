@@ -1,7 +1,7 @@
 //! Heap games on the command line: nim sequences, periods, positions, P-positions and the benchmark.
 
-use super::bounded::{run_bounded, Watch, WorkResult};
-use super::budget::Bounds;
+use super::bounded::{run_bounded, run_within, Watch, WorkResult};
+use super::budget::{Bounds, Budget};
 use super::remoteness::{self, describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
@@ -319,12 +319,14 @@ fn analyze_position(
     let game: HeapGame = code.parse()?;
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let len = largest.checked_add(1).ok_or("heap too large")?;
-    let sequence = bounded_sequence(&game, len, bounds)?;
+    // One clock for the values and the remoteness search after them.
+    let budget = Budget::bounded(bounds.clone());
+    let sequence = run_within(&budget, |watch| sequence_watched(&game, len, watch))?;
     let analysis: PositionAnalysis = analyze(&game, &sequence, heaps)?;
     let remoteness = RemotenessSearch::heaps(game.clone(), false).report(
         heaps,
         remoteness_budget,
-        remoteness::within(bounds),
+        remoteness::within(&budget),
     );
     if json {
         return print_json(&AnalyzeOutput {
@@ -345,9 +347,7 @@ fn analyze_position(
                 "N: the player to move wins; {} winning move(s):",
                 analysis.winning_moves.len()
             );
-            for m in &analysis.winning_moves {
-                println!("{}", super::describe_move(m));
-            }
+            super::print_moves(&analysis.winning_moves)?;
         }
     }
     println!("{}", describe_remoteness(&remoteness));

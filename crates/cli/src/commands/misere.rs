@@ -1,8 +1,8 @@
 //! Misère play on the command line: positions (outcome, winning moves, genera), genus tables, misère
 //! quotients, and the misère benchmark.
 
-use super::bounded::run_bounded;
-use super::budget::Bounds;
+use super::bounded::{run_bounded, run_within};
+use super::budget::{self, Bounds};
 use super::remoteness::{self, describe as describe_remoteness, RemotenessBudget};
 use super::CommandResult;
 use serde::Serialize;
@@ -169,7 +169,9 @@ fn position(
     json: bool,
 ) -> CommandResult {
     let game: HeapGame = code.parse()?;
-    let analysis = run_bounded(bounds, |watch| {
+    // One clock for the search and the remoteness search after it.
+    let bounded = budget::Budget::bounded(bounds.clone());
+    let analysis = run_within(&bounded, |watch| {
         watch.phase(format!("{game} misère: the quotient of small heaps"), 0);
         let started = Instant::now();
         let mut solver =
@@ -192,7 +194,7 @@ fn position(
         remoteness: RemotenessSearch::heaps(game.clone(), true).report(
             heaps,
             remoteness_budget,
-            remoteness::within(bounds),
+            remoteness::within(&bounded),
         ),
     };
     if json {
@@ -214,9 +216,7 @@ fn position(
     println!("{}", outcome_text(report.outcome));
     if report.outcome == Outcome::N && !report.winning_moves.is_empty() {
         println!("{} winning move(s):", report.winning_moves.len());
-        for m in &report.winning_moves {
-            println!("{}", super::describe_move(m));
-        }
+        super::print_moves(&report.winning_moves)?;
     }
     println!("{}", describe_remoteness(&report.remoteness));
     Ok(())

@@ -27,3 +27,14 @@ pub fn describe_move(m: &sprague_engine::solve::heap::WinningMove) -> String {
     }
     line + &format!("  => {:?}", m.result)
 }
+
+/// Prints one line per winning move ([`describe_move`]) through one buffer: a heap of a million has a
+/// hundred thousand winning moves, and a write per line cost more than finding them.
+pub fn print_moves(moves: &[sprague_engine::solve::heap::WinningMove]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for m in moves {
+        writeln!(out, "{}", describe_move(m))?;
+    }
+    out.flush()
+}

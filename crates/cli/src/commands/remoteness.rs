@@ -1,7 +1,7 @@
 //! Remoteness on the command line: the flag that bounds its search, and its line of text output. The
 //! search and the report are the engine's ([`sprague_engine::solve::remoteness`]).
 
-use super::budget::{Bounds, Budget};
+use super::budget::Budget;
 use sprague_engine::solve::remoteness::{RemotenessReport, DEFAULT_MAX_NODES};
 
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -12,10 +12,9 @@ pub struct RemotenessBudget {
     pub remoteness_budget: u64,
 }
 
-/// Whether the remoteness search may go on under the command's bounds of time and memory (counted from
-/// now): past them the report says it was stopped.
-pub fn within(bounds: &Bounds) -> impl FnMut() -> bool {
-    let budget = Budget::bounded(bounds.clone());
+/// Whether the remoteness search may go on within the command's `budget` (its bounds of time and
+/// memory, counted from the command's start): past them the report says it was stopped.
+pub fn within(budget: &Budget) -> impl FnMut() -> bool + '_ {
     move || budget.passed_after(0).is_none()
 }
 

@@ -269,7 +269,7 @@ pub(super) fn proof_base(
             .into());
         }
     }
-    let mut base = load_base(base)?;
+    let mut base = load_base(base, &budget)?;
     let mut goals = Vec::new();
     let normal_play = Solver::new(Method::Normal, threads);
     // Whole positions: every step of a misère proof must be in the base.

@@ -126,10 +126,10 @@ pub(super) fn solve_dfpn(
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
-    let mut base = load_base(base)?;
+    let budget = Budget::new(limits);
+    let mut base = load_base(base, &budget)?;
     let mut table = DfpnTable::new();
     let mut totals = DfpnTotals::default();
-    let budget = Budget::new(limits);
     let answers = answer(
         &position,
         (want_nimber, want_moves),

@@ -26,17 +26,21 @@ pub(super) fn read_base(path: &Path) -> Result<Base, Box<dyn std::error::Error>>
 pub(super) fn check_with_progress(
     claimed: &Base,
     options: CheckOptions,
-    limits: Limits,
+    budget: &mut Budget,
 ) -> Result<(CheckReport, Base), Box<dyn std::error::Error>> {
-    with_progress("checking the base", &mut Budget::new(limits), |control| {
+    with_progress("checking the base", budget, |control| {
         sprouts::verify_base_under(claimed, options, control)
     })
 }
 
 /// A base for a solver: read, then verified (the engine's policy, [`sprouts::verify_base`]); a
 /// base with a wrong entry is refused, entries that could not be verified are left out (with a
-/// warning), so no answer rests on an unchecked claim.
-pub(super) fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error::Error>> {
+/// warning), so no answer rests on an unchecked claim. The check runs within the command's `budget`
+/// (its clock, time and memory bounds; its nodes are counted apart from the command's).
+pub(super) fn load_base(
+    path: Option<&Path>,
+    budget: &Budget,
+) -> Result<Base, Box<dyn std::error::Error>> {
     let Some(path) = path else {
         return Ok(Base::new());
     };
@@ -45,7 +49,7 @@ pub(super) fn load_base(path: Option<&Path>) -> Result<Base, Box<dyn std::error:
         nodes_per_entry: DEFAULT_NODES_PER_ENTRY,
         threads: available_threads(),
     };
-    let (report, verified) = check_with_progress(&claimed, options, Limits::default())?;
+    let (report, verified) = check_with_progress(&claimed, options, &mut budget.after(0))?;
     if let Some(why) = report.refusal() {
         let path = path.display();
         return Err(format!("{path}: {why}; `sprague sprouts check` lists them all").into());
@@ -73,7 +77,7 @@ pub(super) fn check(
     json: bool,
 ) -> CommandResult {
     let base = read_base(path)?;
-    let (report, _) = check_with_progress(&base, options, limits)?;
+    let (report, _) = check_with_progress(&base, options, &mut Budget::new(limits))?;
     if json {
         #[derive(Serialize)]
         struct Report {

@@ -7,6 +7,7 @@ use sprague_engine::games::sprouts::Notation;
 
 use super::files::load_base;
 use super::{parse, print_json};
+use crate::commands::budget::Budget;
 use crate::commands::CommandResult;
 
 #[derive(Serialize)]
@@ -45,7 +46,7 @@ pub(super) struct Child {
 
 pub(super) fn children(text: &str, base: Option<&Path>, json: bool) -> CommandResult {
     let position = parse(text)?;
-    let base = load_base(base)?;
+    let base = load_base(base, &Budget::defaults())?;
     let children: Vec<Child> = position
         .children()
         .iter()

@@ -115,6 +115,9 @@ pub enum SproutsCommand {
         /// Only draw couples with at least this many lives
         #[arg(long, default_value_t = 0)]
         min_lives: u32,
+        /// Bounds on solving the position first
+        #[command(flatten)]
+        limits: Limits,
         #[arg(long)]
         json: bool,
     },
@@ -187,14 +190,13 @@ impl SproutsCommand {
                 detail,
                 no_colours,
                 min_lives,
+                limits,
                 json,
             } => proof::proof(
                 &position,
                 base.as_deref(),
-                dot,
-                detail,
-                !no_colours,
-                min_lives,
+                (dot, detail, !no_colours, min_lives),
+                limits,
                 json,
             ),
             SproutsCommand::Base(command) => command.run(),

@@ -8,22 +8,25 @@ use sprague_engine::solve::sprouts::{self, Detail, Method, Solver};
 use super::files::load_base;
 use super::progress::with_progress;
 use super::{parse, print_json};
-use crate::commands::budget::Budget;
+use crate::commands::budget::{Budget, Limits};
 use crate::commands::CommandResult;
+
+/// How the proof graph is printed: as `.dot` text or not, its detail level, colours, and the fewest
+/// lives of a couple drawn.
+pub(super) type Drawing = (bool, u8, bool, u32);
 
 pub(super) fn proof(
     text: &str,
     base: Option<&Path>,
-    dot: bool,
-    detail: u8,
-    colours: bool,
-    min_lives: u32,
+    (dot, detail, colours, min_lives): Drawing,
+    limits: Limits,
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
-    let mut base = load_base(base)?;
+    let mut budget = Budget::new(limits);
+    let mut base = load_base(base, &budget)?;
     let solver = Solver::new(Method::Normal, 1);
-    let losing = with_progress("normal play", &mut Budget::defaults(), |control| {
+    let losing = with_progress("normal play", &mut budget, |control| {
         solver.outcome(&position, &mut base, control)
     })?
     .losing;

@@ -41,9 +41,9 @@ pub(super) fn solve(
     json: bool,
 ) -> CommandResult {
     let position = parse(text)?;
-    let mut base = load_base(base)?;
-    let misere = solver.method().is_misere();
     let mut budget = Budget::new(limits);
+    let mut base = load_base(base, &budget)?;
+    let misere = solver.method().is_misere();
     let questions = Questions {
         nimber: want_nimber && !misere,
         winning_moves: want_moves,

@@ -233,12 +233,15 @@ impl HeapGame {
 
     /// True for `0.137`, whose heaps are rows of dots.
     pub fn is_independence(&self) -> bool {
-        *self == Self::independence()
+        static INDEPENDENCE: std::sync::LazyLock<HeapGame> =
+            std::sync::LazyLock::new(HeapGame::independence);
+        *self == *INDEPENDENCE
     }
 
     /// True for Grundy's game `4!.0`, whose heaps are piles split in two.
     pub fn is_grundy(&self) -> bool {
-        *self == Self::grundy()
+        static GRUNDY: std::sync::LazyLock<HeapGame> = std::sync::LazyLock::new(HeapGame::grundy);
+        *self == *GRUNDY
     }
 }
 

@@ -18,6 +18,14 @@ impl SumGame for HeapParts {
     fn options(&self, heap: &usize) -> Vec<Vec<usize>> {
         self.0.options(*heap)
     }
+
+    fn has_moves(&self, heap: &usize) -> bool {
+        self.0.has_move(*heap)
+    }
+
+    fn min_moves(&self, heaps: &[usize]) -> u64 {
+        self.0.min_moves(heaps)
+    }
 }
 
 /// One legal move of a heap position and the value of the position it leaves.

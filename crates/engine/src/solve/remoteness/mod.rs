@@ -59,6 +59,18 @@ pub trait SumGame {
 
     /// For each move in `part`, the parts it leaves (in any order; parts with no move may be among them).
     fn options(&self, part: &Self::Part) -> Vec<Vec<Self::Part>>;
+
+    /// Whether `part` has a move at all; a game whose parts have many moves says it without listing
+    /// them.
+    fn has_moves(&self, part: &Self::Part) -> bool {
+        !self.options(part).is_empty()
+    }
+
+    /// A number of moves every game from the sum of `parts` lasts at least, however it is played (0
+    /// when nothing better is known): past [`MAX_DEPTH`], the search is refused before it starts.
+    fn min_moves(&self, _parts: &[Self::Part]) -> u64 {
+        0
+    }
 }
 
 /// Who wins a position with best play, and in how many moves the game ends.
@@ -166,6 +178,11 @@ impl<G: SumGame> RemotenessSearch<G> {
     pub fn value(&mut self, parts: &[G::Part], max_nodes: u64) -> Result<Value, Unfinished> {
         self.spent = 0;
         self.max_nodes = max_nodes;
+        if self.game.min_moves(parts) > MAX_DEPTH as u64 {
+            // Certainly too long: refused before listing any part's moves (a heap of a million has
+            // a million).
+            return Err(Unfinished::Depth);
+        }
         let sum = self.normalise(parts.to_vec());
         self.value_of(sum, 0)
     }
@@ -231,7 +248,7 @@ impl<G: SumGame> RemotenessSearch<G> {
     fn has_moves(&self, part: &G::Part) -> bool {
         match self.parts.get(part) {
             Some(info) => !info.options.is_empty(),
-            None => !self.game.options(part).is_empty(),
+            None => self.game.has_moves(part),
         }
     }
 

@@ -309,6 +309,11 @@ pub fn verify_base_under(
         // The parts have let go of it: no second copy.
         return Ok((report, Arc::unwrap_or_clone(whole)));
     }
+    if control.is_cancelled() {
+        // Not a verdict on the base: the parts were stopped. Setting up the step-by-step check
+        // (it indexes the whole base) would only delay the stop.
+        return Err(Cancelled);
+    }
     let mut check = BaseCheck::new(claimed, options);
     loop {
         if control.is_cancelled() {

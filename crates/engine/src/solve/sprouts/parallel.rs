@@ -36,8 +36,9 @@ use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_job::{Kit, Method, OutcomeJob};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
-/// milliseconds of work).
-const SLICE: u64 = 2_000;
+/// milliseconds of work on small positions; on 30 spots and more nodes are slow, and 2,000 of them
+/// kept a bounded run going up to 2 s past its bound).
+const SLICE: u64 = 500;
 
 /// Node budgets of a question's first tries when looking for a lost child among many (after the
 /// last, a question runs to its end). Measured on the 11-spot misère start, whose first child
@@ -141,7 +142,7 @@ impl Solver {
     }
 
     /// The same solver with threads that exchange what they learned every `nodes` nodes, at
-    /// least one, rather than every 2,000: tests make threads hand each other facts on positions
+    /// least one, rather than every 500: tests make threads hand each other facts on positions
     /// small enough to answer within one slice.
     pub fn exchanging_every(self, nodes: u64) -> Solver {
         Solver {
