@@ -46,6 +46,8 @@ pub struct SproutsBoardProps {
 #[function_component(SproutsBoard)]
 pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
     let svg_ref = use_node_ref();
+    // The new spot pressed on a pending curve, played when the press ends.
+    let placing = use_mut_ref(|| None::<(CurveMove, Option<Point>)>);
     let draft = use_state(Vec::<Point>::new);
     let verdict = use_state(|| None::<Result<(), String>>);
     // A refused curve, kept on the board for a moment with the place at fault marked.
@@ -98,9 +100,9 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             props.enabled,
         );
         let (drawing, reach) = (props.drawing.clone(), reach.clone());
-        let (pending, on_move) = (pending.clone(), props.on_move.clone());
+        let pending = pending.clone();
         let (picking, on_pick) = (props.picking, props.on_pick.clone());
-        let refused = refused.clone();
+        let (refused, placing) = (refused.clone(), placing.clone());
         Callback::from(move |event: PointerEvent| {
             if !enabled || !event.is_primary() {
                 return;
@@ -117,9 +119,11 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                 return;
             }
             if let Some(curve) = (*pending).clone() {
-                // Placing the new spot: the point of the curve nearest to the press.
+                // Placing the new spot: the point of the curve nearest to the press. The move is played
+                // once the finger is lifted (see `finish`), not now: playing it redraws the board, and a
+                // touch whose element has left the page can no longer cancel the click it makes.
                 pending.set(None);
-                on_move.emit((curve, to_point(&event)));
+                *placing.borrow_mut() = Some((curve, to_point(&event)));
                 return;
             }
             if let Some(point) = to_point(&event) {
@@ -168,7 +172,15 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             pending.clone(),
         );
         let refused = refused.clone();
+        let (placing, on_move) = (placing.clone(), props.on_move.clone());
         Callback::from(move |_: PointerEvent| {
+            // A new spot pressed on the curve: played after this event's touch has ended (a task later),
+            // so the board is still whole when the touch's click is cancelled.
+            if let Some(placed) = placing.borrow_mut().take() {
+                let on_move = on_move.clone();
+                gloo::timers::callback::Timeout::new(0, move || on_move.emit(placed)).forget();
+                return;
+            }
             if draft.is_empty() {
                 return;
             }
