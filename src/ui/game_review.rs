@@ -258,10 +258,20 @@ fn summary(review: &Review) -> String {
         1 => " 1 move is not decided: the solver ran out of time there.".to_string(),
         n => format!(" {n} moves are not decided: the solver ran out of time there."),
     };
+    // A few are named; a long list is read in the moves, where each is marked.
+    const NAMED: usize = 3;
+    let named = match mistakes.len() {
+        n if n > NAMED => format!(
+            "{}; and {} more, marked ✗ below",
+            mistakes[..NAMED].join("; "),
+            n - NAMED
+        ),
+        _ => mistakes.join("; "),
+    };
     match mistakes.len() {
         0 => format!("No mistakes: every move kept the best result it could.{not_decided}"),
-        1 => format!("1 mistake: {}.{not_decided}", mistakes[0]),
-        n => format!("{n} mistakes: {}.{not_decided}", mistakes.join("; ")),
+        1 => format!("1 mistake: {named}.{not_decided}"),
+        n => format!("{n} mistakes: {named}.{not_decided}"),
     }
 }
 
