@@ -268,9 +268,13 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
 /// The review of a heap game's line of play: each position asked of the solver as a hint is.
 #[hook]
 fn use_heap_review(line: &Game, challenge_at: Option<usize>) -> Review {
-    let boards: Vec<Board> = (0..=line.moves.len())
-        .map(|i| line.board_after(i))
-        .collect();
+    // Each position of the line, each move played once on the one before (not replayed from the start).
+    let mut boards = vec![line.start.clone()];
+    for &mv in &line.moves {
+        let mut next = boards[boards.len() - 1].clone();
+        next.play(mv).expect("the game's moves were checked");
+        boards.push(next);
+    }
     let code = line.start.code();
     let misere = line.rules == Rules::Misere;
     let request = {

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useApp, openPage, screenshot } from './harness.mjs';
+import { runsOf } from './game_moves.mjs';
 import { grundyValues, dotRowValues, misereWins, rowValues, remotenessOf, optionsOf } from './reference.mjs';
 
 const app = useApp({ viewport: { width: 1100, height: 900 } });
@@ -16,17 +17,6 @@ async function heapsOf(page, game) {
     const selector = game === 'dots' ? '.run' : '.pile';
     const attribute = game === 'dots' ? 'data-heap' : 'data-size';
     return page.locator(selector).evaluateAll((els, a) => els.map((el) => Number(el.getAttribute(a))), attribute);
-}
-
-/// Lengths of the runs of `true` in a list.
-function runsOf(available) {
-    const runs = [];
-    let run = 0;
-    for (const free of [...available, false]) {
-        if (free) run += 1;
-        else if (run > 0) { runs.push(run); run = 0; }
-    }
-    return runs;
 }
 
 /// The heaps after the first `count` moves of the game in the page's URL, replayed here from the rules.

@@ -3,7 +3,7 @@
 import { remotenessOf, sproutsNimber } from './reference.mjs';
 
 /// Lengths of the runs of `true` in a list.
-function runsOf(available) {
+export function runsOf(available) {
     const runs = [];
     let run = 0;
     for (const free of [...available, false]) {
