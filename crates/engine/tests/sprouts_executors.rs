@@ -166,29 +166,30 @@ fn moves_by_another_search(position: &Position, misere: bool) -> BTreeSet<Positi
         .collect()
 }
 
+/// The n-spot start on every executor, against the published outcome; the winning moves against
+/// the brute force up to 4 spots, and another search beyond. Returns the answer.
+fn check_start(spots: usize, misere: bool, published_won: bool, brute: &mut Brute) -> Answer {
+    let start = Position::start(spots).unwrap();
+    let what = format!("{spots} spots, misère {misere}");
+    let answer = same_everywhere(&start, misere);
+    assert_eq!(answer.losing, !published_won, "{what}");
+    assert_eq!(answer.winning_moves.is_empty(), answer.losing, "{what}");
+    if spots <= 4 {
+        assert_eq!(answer, brute_answer(brute, &start, misere), "{what}");
+    } else {
+        let moves = moves_by_another_search(&start, misere);
+        assert_eq!(answer.winning_moves, moves, "{what}");
+    }
+    answer
+}
+
 #[test]
 fn normal_starts_1_to_8_the_same_on_every_executor_and_as_published() {
     let mut brute = Brute::default();
     for spots in 1..=8 {
-        let start = Position::start(spots).unwrap();
-        let answer = same_everywhere(&start, false);
-        assert_eq!(answer.losing, !published_normal_won(spots), "{spots} spots");
-        assert_eq!(
-            answer.nimber,
-            Some(published_start_nimber(spots)),
-            "{spots}"
-        );
-        assert_eq!(
-            answer.winning_moves.is_empty(),
-            answer.losing,
-            "{spots} spots"
-        );
-        if spots <= 4 {
-            assert_eq!(answer, brute_answer(&mut brute, &start, false), "{spots}");
-        } else {
-            let moves = moves_by_another_search(&start, false);
-            assert_eq!(answer.winning_moves, moves, "{spots} spots");
-        }
+        let answer = check_start(spots, false, published_normal_won(spots), &mut brute);
+        let nimber = Some(published_start_nimber(spots));
+        assert_eq!(answer.nimber, nimber, "{spots} spots");
     }
 }
 
@@ -196,17 +197,9 @@ fn normal_starts_1_to_8_the_same_on_every_executor_and_as_published() {
 fn misere_starts_1_to_7_the_same_on_every_executor_and_as_published() {
     let mut brute = Brute::default();
     for spots in 1..=7 {
-        let start = Position::start(spots).unwrap();
-        let answer = same_everywhere(&start, true);
         let published_won = PUBLISHED_MISERE.as_bytes()[spots - 1] == b'W';
-        assert_eq!(answer.losing, !published_won, "misère {spots} spots");
-        assert_eq!(answer.winning_moves.is_empty(), answer.losing, "{spots}");
-        if spots <= 4 {
-            assert_eq!(answer, brute_answer(&mut brute, &start, true), "{spots}");
-        } else {
-            let moves = moves_by_another_search(&start, true);
-            assert_eq!(answer.winning_moves, moves, "misère {spots} spots");
-        }
+        let answer = check_start(spots, true, published_won, &mut brute);
+        assert_eq!(answer.nimber, None, "misère {spots} spots: no nimber asked");
     }
 }
 
