@@ -35,14 +35,14 @@ use super::busy_states::BusyStates;
 use super::learning::SharedLearning;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_job::{Kit, Method, OutcomeJob};
-use super::policy::{self, PROBE_ROUNDS};
+use super::policy::{self, PROBE_BUDGETS};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
 /// milliseconds of work).
 const SLICE: u64 = 2_000;
 
 /// The round over the children with no budget (a question alone in its group starts there).
-const LAST_ROUND: usize = PROBE_ROUNDS - 1;
+const LAST_ROUND: usize = PROBE_BUDGETS.len();
 
 /// Shared with the threads of a run: a cancel flag and a count of nodes searched, both readable
 /// and settable from another thread (a progress display, a cancel button).

@@ -15,7 +15,9 @@
 //!    needs no search ([`moves_known_from_outcome`]); a won one's proof left at least one winning
 //!    move in the base. The others are sought child by child in rounds of growing node budgets
 //!    ([`probe_budget`]), so that an easy lost child late in the list is found before a hard won one
-//!    early in it is finished; after the last round, a child is searched to its end. Helpers take
+//!    early in it is finished; after the last round, a child is searched to its end. The web app
+//!    first gives every child a brief look ([`Budgets::quick_child_nodes`]): its base is a shipped
+//!    proof, which settles most children at once. Helpers take
 //!    their share of the children from the other end of the order the first worker follows
 //!    ([`child_order`], [`helper_share`]), so that they meet in the middle.
 //! 3. **The nimber** (normal play; a misère position's nimber is its normal-play value) — a
@@ -67,21 +69,18 @@ pub fn moves_known_from_outcome(losing: bool) -> Option<Vec<Position>> {
 
 /// Node budgets of the first tries of a child question, one a round over the children (after the
 /// last round a child is searched to its end; an abandoned try is not wasted: what it proved stays
-/// in the base, and the misère forms and proof-number table are kept).
-/// - 2,000: a few milliseconds. Most children the base (a shipped proof) settles at once, and a pass
-///   over all of them at this budget costs less than one hard child.
-/// - 10,000 and 160,000: measured on the 11-spot misère start, whose first child in order is hard and
-///   a later one easy. One thread (whose search orders the children itself) answers in 0.9 s; two
-///   threads taking the children without budgets took 54 s.
-pub const PROBE_BUDGETS: [u64; 3] = [2_000, 10_000, 160_000];
+/// in the base, and the misère forms and proof-number table are kept). Measured on the 11-spot
+/// misère start, whose first child in order is hard and a later one easy: one thread (whose search
+/// orders the children itself) answers in 0.9 s; two threads taking the children without budgets
+/// took 54 s. A first round of 2,000 nodes before these costs about 10% more nodes (10 spots with
+/// moves on 2 threads, from an empty base), so only the web app, whose base settles most children
+/// at once, takes that look ([`Budgets::quick_child_nodes`]).
+pub const PROBE_BUDGETS: [u64; 2] = [10_000, 160_000];
 
-/// The node budget of round `round` over the children (`None`: to the end).
+/// The node budget of round `round` of [`PROBE_BUDGETS`] over the children (`None`: to the end).
 pub fn probe_budget(round: usize) -> Option<u64> {
     PROBE_BUDGETS.get(round).copied()
 }
-
-/// The rounds over the children, the last one unbudgeted.
-pub const PROBE_ROUNDS: usize = PROBE_BUDGETS.len() + 1;
 
 /// The order the first worker takes `children` in: in misère play the search's own order, which it
 /// follows to find the value (cheapest-looking first); in normal play, as listed.
@@ -134,8 +133,8 @@ pub struct Budgets {
     /// Nodes per step: how long the worker is deaf to its messages (64 nodes: well under a
     /// millisecond of wasm).
     pub step_nodes: u64,
-    /// Nodes a child gets in the first round over the children of a won position (the first of
-    /// [`PROBE_BUDGETS`] by default).
+    /// Nodes a child gets in a first look over the children of a won position, before the rounds
+    /// of [`PROBE_BUDGETS`] (0: none).
     pub quick_child_nodes: u64,
     /// Once a winning move is known, the search for others stops this long after the question.
     pub more_moves_ms: f64,
@@ -156,7 +155,9 @@ impl Default for Budgets {
     fn default() -> Budgets {
         Budgets {
             step_nodes: 64,
-            quick_child_nodes: PROBE_BUDGETS[0],
+            // A few milliseconds: most children the shipped base settles at once, and a look at
+            // all of them costs less than one hard child.
+            quick_child_nodes: 2_000,
             // A hint that waits longer than a few seconds for more moves feels stuck.
             more_moves_ms: 4_000.0,
             nimber_nodes: 50_000,

@@ -25,7 +25,7 @@ use super::misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 use super::misere_lands::LandForms;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_race::OutcomeRace;
-use super::policy::{self, Budgets, Part, PROBE_ROUNDS};
+use super::policy::{self, Budgets, Part, PROBE_BUDGETS};
 
 /// One search over the question's base. Misère play searches on simplest forms: small lands are
 /// replaced by the misère simplest form of their sum (misère 10 spots in seconds; whole positions
@@ -131,6 +131,10 @@ pub struct LandValue {
     /// The first winning move listed is played in this land.
     pub winning_move_here: bool,
 }
+
+/// The rounds over the children: the caller's first look, the policy's budgeted rounds, and one to
+/// the end.
+const ROUNDS: usize = PROBE_BUDGETS.len() + 2;
 
 /// What a search is for.
 #[derive(Clone, Copy, PartialEq)]
@@ -322,7 +326,7 @@ impl SteppedQuestion {
                 self.child = at;
                 return Some(self.order[at]);
             }
-            if self.round + 1 >= PROBE_ROUNDS {
+            if self.round + 1 >= ROUNDS {
                 return None;
             }
             self.round += 1;
@@ -336,12 +340,12 @@ impl SteppedQuestion {
         self.round > 0 && self.time_is_up()
     }
 
-    /// The node budget of a child's try in this round (`None`: to its end). The caller may set the
-    /// first round's.
+    /// The node budget of a child's try in this round (`None`: to its end): the caller's first
+    /// look, then the policy's rounds.
     fn child_budget(&self) -> Option<u64> {
         match self.round {
             0 => Some(self.budgets.quick_child_nodes),
-            round => policy::probe_budget(round),
+            round => policy::probe_budget(round - 1),
         }
     }
 
