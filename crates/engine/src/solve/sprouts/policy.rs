@@ -10,16 +10,18 @@
 //!    own search answers it (normal play: the couple search, raced against proof-number search when
 //!    the largest land has [`RACE_LIVES`](super::RACE_LIVES) lives or more; misère play: on simplest
 //!    forms of small lands). With more than one worker the others settle the children meanwhile — a
-//!    lost child proves the position won, every child won proves it lost.
+//!    lost child proves the position won, every child won proves it lost — each child in rounds of
+//!    growing node budgets ([`probe_budget`]), so that an easy lost child late in the list is found
+//!    before a hard won one early in it is finished; after the last round a child is searched to
+//!    its end. Helpers take the children from the other end of the order the first worker follows
+//!    ([`child_order`], [`helper_share`]), so that they meet in the middle.
 //! 2. **Every winning move** — the children lost for the opponent. A lost position has none, and
 //!    needs no search ([`moves_known_from_outcome`]); a won one's proof left at least one winning
-//!    move in the base. The others are sought child by child in rounds of growing node budgets
-//!    ([`probe_budget`]), so that an easy lost child late in the list is found before a hard won one
-//!    early in it is finished; after the last round, a child is searched to its end. The web app
-//!    first gives every child a brief look ([`Budgets::quick_child_nodes`]): its base is a shipped
-//!    proof, which settles most children at once. Helpers take
-//!    their share of the children from the other end of the order the first worker follows
-//!    ([`child_order`], [`helper_share`]), so that they meet in the middle.
+//!    move in the base, read from it. Each other child is an outcome question of its own, asked as
+//!    in 1. (the threads together on one child after another), or in the rounds of growing budgets
+//!    of 1. when the children are asked side by side (the web worker).
+//!    The web app first gives every child a brief look ([`Budgets::quick_child_nodes`]): its base is
+//!    a shipped proof, which settles most children at once.
 //! 3. **The nimber** (normal play; a misère position's nimber is its normal-play value) — a
 //!    normal-play loss has nimber 0 ([`nimber_known_from_outcome`]). Otherwise it is the nim-sum of
 //!    its lands' nimbers ([`nimber_targets`]), each the least heap n for which the couple (land, n)
@@ -118,8 +120,9 @@ pub fn nimber_targets(position: &Position, losing: bool) -> Vec<Position> {
 }
 
 /// The share of the computer's thinking time given to the exact answer. The rest goes to the
-/// lookahead search that plays when the exact one does not finish: a lookahead a few plies deep needs
-/// a second or two, while an exact answer that comes late is worth waiting for most of the time.
+/// lookahead search that plays when the exact one does not finish: the exact answer gets most of
+/// the time because a move it finds is sure, and a quarter still lets the lookahead look a few
+/// plies deep.
 pub const EXACT_SHARE: f64 = 0.75;
 
 /// Of `think_ms` milliseconds of thinking, those for the exact answer (see [`EXACT_SHARE`]).
@@ -130,8 +133,8 @@ pub fn exact_share_of_thinking(think_ms: f64) -> f64 {
 /// How much a question answered in steps (the web app's worker) may spend on each part of its answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budgets {
-    /// Nodes per step: how long the worker is deaf to its messages (64 nodes: well under a
-    /// millisecond of wasm).
+    /// Nodes per step: the unit of work the worker's slices are made of (it reads its clock and,
+    /// between slices, its messages).
     pub step_nodes: u64,
     /// Nodes a child gets in a first look over the children of a won position, before the rounds
     /// of [`PROBE_BUDGETS`] (0: none).
