@@ -515,7 +515,8 @@ async fn computer_move(
     let thinking_from = js_sys::Date::now();
     let exact = Until {
         job,
-        deadline_ms: thinking_from + think_ms * 0.75,
+        deadline_ms: thinking_from
+            + sprague_engine::solve::sprouts::exact_share_of_thinking(think_ms),
     };
     let job = match run_in_slices(id, exact, scope, queue).await {
         // A winning move found is enough to play (the search for others can take minutes).

@@ -1,11 +1,12 @@
-//! What is asked of a position and the order it is answered in — the outcome first (a winning
-//! move comes with it), then the nimber, then every winning move, all over one base — written once
-//! for the CLI, the Python package and any other caller.
+//! The question policy ([`super::policy`]) run by a [`Solver`]: the parts asked of a position, in
+//! the policy's order, all over one base — written once for the CLI, the Python package and any
+//! other caller.
 
 use crate::games::sprouts::Position;
 
 use super::base::Base;
 use super::parallel::{Cancelled, Control, Solver};
+use super::policy::{self, Part};
 
 /// What is asked besides the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,8 +30,8 @@ pub struct Answers {
 }
 
 impl Solver {
-    /// Answers `questions` on `position`, reading from and adding to `base`. A normal-play loss
-    /// has nimber 0 and no winning move, known without more search.
+    /// Answers `questions` on `position`, reading from and adding to `base`: each part the policy
+    /// asks for, in its order, skipping the search where the outcome settles a part.
     pub fn answer(
         &self,
         position: &Position,
@@ -38,23 +39,36 @@ impl Solver {
         base: &mut Base,
         control: &Control,
     ) -> Result<Answers, Cancelled> {
-        let outcome = self.outcome(position, base, control)?;
-        let normal_loss = outcome.losing && !self.method().is_misere();
-        let nimber = match (questions.nimber, normal_loss) {
-            (false, _) => None,
-            (true, true) => Some(0),
-            (true, false) => Some(self.nimber(position, base, control)?),
+        let mut answers = Answers {
+            losing: false,
+            winning_move: None,
+            nimber: None,
+            winning_moves: None,
         };
-        let winning_moves = match (questions.winning_moves, outcome.losing) {
-            (false, _) => None,
-            (true, true) => Some(Vec::new()),
-            (true, false) => Some(self.analyze(position, base, control)?.winning_moves),
-        };
-        Ok(Answers {
-            losing: outcome.losing,
-            winning_move: outcome.winning_move,
-            nimber,
-            winning_moves,
-        })
+        for part in policy::parts(questions) {
+            match part {
+                Part::Outcome => {
+                    let outcome = self.outcome(position, base, control)?;
+                    answers.losing = outcome.losing;
+                    answers.winning_move = outcome.winning_move;
+                }
+                Part::WinningMoves => {
+                    let moves = match policy::moves_known_from_outcome(answers.losing) {
+                        Some(moves) => moves,
+                        None => self.analyze(position, base, control)?.winning_moves,
+                    };
+                    answers.winning_moves = Some(moves);
+                }
+                Part::Nimber => {
+                    let misere = self.method().is_misere();
+                    let nimber = match policy::nimber_known_from_outcome(answers.losing, misere) {
+                        Some(nimber) => nimber,
+                        None => self.nimber(position, base, control)?,
+                    };
+                    answers.nimber = Some(nimber);
+                }
+            }
+        }
+        Ok(answers)
     }
 }

@@ -3,9 +3,10 @@
 //! replaced by their misère simplest forms, [`MisereFormSearch`], much faster), winning moves, and
 //! bases; outcomes also by proof-number search ([`DfpnSearch`]), or by both in turns ([`OutcomeRace`]).
 //! Every search runs in budgeted slices over an explicit stack, reading from and writing into a [`Base`].
-//! [`Solver`] is how a question is answered (outcome, winning moves, nimber), on one thread or many;
-//! [`SteppedQuestion`] answers it the same way in small steps within budgets (the web app's worker,
-//! alone or with a pool of helpers).
+//! How a question is answered — which parts ([`parts`]), in which order, within which budgets
+//! ([`PROBE_BUDGETS`], [`Budgets`]) — is one policy (`policy.rs`), run by two executors: [`Solver`] on
+//! one thread or many, and [`SteppedQuestion`] in small steps (the web app's worker, alone or with a
+//! pool of helpers).
 //!
 //! ```
 //! use sprague_engine::games::sprouts::Position;
@@ -40,6 +41,7 @@ mod open_child;
 mod outcome_job;
 mod outcome_race;
 mod parallel;
+mod policy;
 mod pool_states;
 mod proof;
 pub mod proof_layout;
@@ -74,11 +76,13 @@ pub use normal::{NormalAnswer, NormalSearch, Step};
 pub use outcome_job::Method;
 pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
+pub use policy::{
+    exact_share_of_thinking, helper_share, parts, probe_budget, Budgets, Part, EXACT_SHARE,
+    PROBE_BUDGETS,
+};
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
-pub use stepped::{
-    helper_share, Budgets, LandValue, SteppedAnswer, SteppedProgress, SteppedQuestion,
-};
+pub use stepped::{LandValue, SteppedAnswer, SteppedProgress, SteppedQuestion};
 
 use crate::games::sprouts::Position;
 

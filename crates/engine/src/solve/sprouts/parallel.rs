@@ -1,11 +1,12 @@
-//! How questions on a Sprouts position are answered — outcome, first winning move, every winning
-//! move, nimber — on one thread or on several.
+//! The executor of the question policy ([`super::policy`]) on threads: how its units of work —
+//! outcome, first winning move, every winning move, nimber — run on one thread or on several. What
+//! is asked, in which order, and the budgets of the children's tries are the policy's.
 //!
 //! On several threads the work is split at the top of the tree. A position is won exactly when one
 //! of its children is lost, so:
 //! - **Is a position (plus a heap) lost?** One thread searches the position itself as one thread
-//!   would, while the others take its children (with the same heap) from a queue, each with a
-//!   small budget of nodes at first so that an easy lost child is found before a hard won one is
+//!   would, while the others take its children (with the same heap) from a queue, each with the
+//!   policy's small budgets of nodes at first so that an easy lost child is found before a hard won one is
 //!   finished. The first answer ends the run: the position's own, a lost child (a winning move),
 //!   or every child won. The search of the whole position stays the fastest way to most answers
 //!   (the proof-number search shares its table across the whole tree), so this is never much
@@ -34,17 +35,15 @@ use super::busy_states::BusyStates;
 use super::learning::SharedLearning;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_job::{Kit, Method, OutcomeJob};
+use super::policy::{self, PROBE_BUDGETS};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
 /// milliseconds of work on small positions; on 30 spots and more nodes are slow, and 2,000 of them
 /// kept a bounded run going up to 2 s past its bound).
 const SLICE: u64 = 500;
 
-/// Node budgets of a question's first tries when looking for a lost child among many (after the
-/// last, a question runs to its end). Measured on the 11-spot misère start, whose first child
-/// in order is hard and a later one easy: one thread (whose search orders the children itself)
-/// answers in 0.9 s, and two threads without budgets took 54 s.
-const PROBE_BUDGETS: [u64; 2] = [10_000, 160_000];
+/// The round over the children with no budget (a question alone in its group starts there).
+const LAST_ROUND: usize = PROBE_BUDGETS.len();
 
 /// Shared with the threads of a run: a cancel flag and a count of nodes searched, both readable
 /// and settable from another thread (a progress display, a cancel button).
@@ -429,7 +428,7 @@ impl Solver {
     /// first. Everything learned is added to `base`, also when cancelled.
     ///
     /// In a group of several questions each question first gets a budget of nodes
-    /// ([`PROBE_BUDGETS`]) and goes back to the end of the queue when it runs over, so that an easy
+    /// ([`policy::probe_budget`]) and goes back to the end of the queue when it runs over, so that an easy
     /// lost one late in the list is found before a hard won one early in it is finished. (The work
     /// of an abandoned try is not lost: what it proved is in the base, and the proof-number table
     /// is kept.)
@@ -447,7 +446,7 @@ impl Solver {
         let queue: Mutex<VecDeque<(usize, usize)>> = Mutex::new(
             (0..jobs.len())
                 .map(|index| match groups.size(jobs[index].group) {
-                    1 => (index, PROBE_BUDGETS.len()),
+                    1 => (index, LAST_ROUND),
                     _ => (index, 0),
                 })
                 .collect(),
@@ -467,7 +466,7 @@ impl Solver {
         // A thread joining a question searches it to the end (no probe budget).
         let join = || {
             let running = helps.then(|| runs.to_help(open)).flatten();
-            running.map(|index| (index, PROBE_BUDGETS.len()))
+            running.map(|index| (index, LAST_ROUND))
         };
         // Chosen and joined under the queue's lock: two threads starting at once see each other.
         let take = || {
@@ -505,7 +504,7 @@ impl Solver {
                             }
                             let dropped =
                                 || finished() || groups.answered(*group) || runs.is_done(index);
-                            let budget = PROBE_BUDGETS.get(round).copied().unwrap_or(u64::MAX);
+                            let budget = policy::probe_budget(round).unwrap_or(u64::MAX);
                             let (base, forms) = kit.learning_mut();
                             shared.exchange(&mut reader, base, forms);
                             let mut job = OutcomeJob::start(self.method, position, *heap, &mut kit);

@@ -1,72 +1,31 @@
-//! One Sprouts question answered in small steps, for a caller that cannot block (the web app's
-//! worker, which reads its messages between steps): the position's value first (normal play: the
-//! couple search, raced against proof-number search on large positions; misère play: on simplest
-//! forms of small lands, kept from one question to the next), then which children are lost for the
-//! opponent (the winning moves), then, in normal play, the nimbers behind the answer — the policy of
-//! [`Solver::answer`](super::Solver::answer), within budgets of nodes and time ([`Budgets`]).
-//!
-//! The children of a won position are examined in two passes: first each with a small budget (the
-//! base settles most at once — a shipped proof holds at least one winning move of each won start),
-//! then the rest in full. Once a winning move is known, the full pass stops after
-//! [`Budgets::more_moves_ms`]: a hard child can take minutes (the 11-spot start's
-//! `0*8.AB|0*2.AB`), and the answer then says which moves were not examined.
+//! The executor of the question policy ([`super::policy`]) in small steps, for a caller that cannot
+//! block (the web app's worker, which reads its messages between steps): each step runs a few nodes
+//! of the current unit of work — the position's outcome, one child's try at the current round's
+//! budget, one nimber — and the policy says which unit comes next. The caller's limits are
+//! [`Budgets`]: once a winning move is known, the rounds over the children after the first stop after
+//! [`Budgets::more_moves_ms`] (a hard child can take minutes: the 11-spot start's
+//! `0*8.AB|0*2.AB`), and the answer then says which moves were not examined; a nimber past its
+//! budget is left out.
 //!
 //! With several workers (the web app's pool), one question runs the whole of this while each other
 //! runs a *helping* question ([`SteppedQuestion::helping`]): it settles its share of the children
-//! from the last ([`helper_share`]) — in misère play, the last in the order the search tries them, so
-//! that the first worker's search for the value and the helpers meet in the middle. What the helpers
-//! settle is heard by the first ([`SteppedQuestion::hear`]): a child settled there is not searched
-//! again, a child found lost proves the position won, every child found won proves it lost. The
-//! workers also hand each other what their bases learn, and in misère play the states on forms their
-//! searches decide ([`SteppedQuestion::take_learned`]), as the threads of a [`Solver`](super::Solver)
-//! do. The answer is the same for any number of workers.
+//! ([`helper_share`](super::helper_share)). What the helpers settle is heard by the first
+//! ([`SteppedQuestion::hear`]): a child settled there is not searched again, a child found lost
+//! proves the position won, every child found won proves it lost. The workers also hand each other
+//! what their bases learn, and in misère play the states on forms their searches decide
+//! ([`SteppedQuestion::take_learned`]), as the threads of a [`Solver`](super::Solver) do. The answer
+//! is the same for any number of workers.
 
 use crate::games::sprouts::{Land, Position};
 
+use super::answers::Questions;
 use super::base::{Base, LearnedEntries};
 use super::dfpn::DfpnOptions;
-use super::misere_form_search::{trial_order, MisereFormSearch, DEFAULT_FORM_LIVES};
+use super::misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 use super::misere_lands::LandForms;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_race::OutcomeRace;
-
-/// How much a stepped question may spend on each part of its answer.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budgets {
-    /// Nodes per step.
-    pub step_nodes: u64,
-    /// Nodes a child gets in the first pass over the children of a won position.
-    pub quick_child_nodes: u64,
-    /// Once a winning move is known, the search for others stops this long after the question.
-    pub more_moves_ms: f64,
-    /// Normal play: the nimber of a won position (or of each land) is sought within this many nodes
-    /// (an outcome is far cheaper than a nimber: a won 11-spot start is proven by its base at once,
-    /// its nimber takes half a million nodes)…
-    pub nimber_nodes: u64,
-    /// …and not after this long from the question.
-    pub nimber_ms: f64,
-    /// Lands the proof-number search keeps children lists for.
-    pub dfpn_cached_lands: usize,
-    /// Misère: states learned by earlier questions a question starts with, at most.
-    pub learned_states: usize,
-}
-
-impl Default for Budgets {
-    /// A browser's: answers within seconds, in a worker's memory.
-    fn default() -> Budgets {
-        Budgets {
-            step_nodes: 64,
-            quick_child_nodes: 2_000,
-            more_moves_ms: 4_000.0,
-            nimber_nodes: 50_000,
-            nimber_ms: 6_000.0,
-            // The native default, two million, is hundreds of megabytes.
-            dfpn_cached_lands: 200_000,
-            // Less than the native default, a million: a worker has less memory.
-            learned_states: 200_000,
-        }
-    }
-}
+use super::policy::{self, Budgets, Part, PROBE_BUDGETS};
 
 /// One search over the question's base. Misère play searches on simplest forms: small lands are
 /// replaced by the misère simplest form of their sum (misère 10 spots in seconds; whole positions
@@ -173,6 +132,10 @@ pub struct LandValue {
     pub winning_move_here: bool,
 }
 
+/// The rounds over the children: the caller's first look, the policy's budgeted rounds, and one to
+/// the end.
+const ROUNDS: usize = PROBE_BUDGETS.len() + 2;
+
 /// What a search is for.
 #[derive(Clone, Copy, PartialEq)]
 enum Goal {
@@ -208,9 +171,10 @@ pub struct SteppedQuestion {
     child_names: Vec<String>,
     /// The children this question searches, in order: all of them from the first, or a helper's share.
     order: Vec<usize>,
-    /// The place in `order` of the child being searched, and whether in the first (budgeted) pass.
+    /// The place in `order` of the child being searched, and the round over the children (see
+    /// [`policy::probe_budget`]).
     child: usize,
-    quick_pass: bool,
+    round: usize,
     /// A helping question: it settles the children in `order` and nothing else (not the position's
     /// value, nor nimbers), and never stops early for time: the caller ends it.
     helping: bool,
@@ -262,7 +226,7 @@ impl SteppedQuestion {
             child_names: Vec::new(),
             order: Vec::new(),
             child: 0,
-            quick_pass: true,
+            round: 0,
             helping: false,
             heard: Vec::new(),
             helper_nodes: Vec::new(),
@@ -277,7 +241,7 @@ impl SteppedQuestion {
     }
 
     /// A helping question: settle the children of `question`'s position in share `part` of `parts`
-    /// (see [`helper_share`]); what its base learns is noted for the others.
+    /// (see [`policy::helper_share`]); what its base learns is noted for the others.
     pub fn helping(
         question: SteppedQuestion,
         part: usize,
@@ -290,8 +254,8 @@ impl SteppedQuestion {
         let mut question = question;
         question.set_children(question.position.children());
         question.child_lost = vec![None; question.children.len()];
-        let ranked = question.children_ranked();
-        question.order = helper_share(ranked.len(), part, parts)
+        let ranked = policy::child_order(&question.children, question.misere);
+        question.order = policy::helper_share(ranked.len(), part, parts)
             .into_iter()
             .map(|at| ranked[at])
             .collect();
@@ -348,25 +312,40 @@ impl SteppedQuestion {
         !self.helping && self.knows_winning_move() && self.elapsed_ms() > self.budgets.more_moves_ms
     }
 
-    /// The next child to search, moving on to the full pass after the first; `None` when the children
+    /// The next child to search, moving on to the next round after each; `None` when the children
     /// are done (all settled, or a winning move known and time is up).
     fn next_child(&mut self) -> Option<usize> {
         loop {
             let unsettled = (self.child..self.order.len())
                 .find(|&at| self.child_lost[self.order[at]].is_none());
             if let Some(at) = unsettled {
-                if !self.quick_pass && self.time_is_up() {
+                if self.out_of_time_for_moves() {
                     self.stopped_early = true;
                     return None;
                 }
                 self.child = at;
                 return Some(self.order[at]);
             }
-            if !self.quick_pass {
+            if self.round + 1 >= ROUNDS {
                 return None;
             }
-            self.quick_pass = false;
+            self.round += 1;
             self.child = 0;
+        }
+    }
+
+    /// The first round over the children always ends (each child's try is small); the later ones
+    /// stop once a winning move is known and the time for more is up.
+    fn out_of_time_for_moves(&self) -> bool {
+        self.round > 0 && self.time_is_up()
+    }
+
+    /// The node budget of a child's try in this round (`None`: to its end): the caller's first
+    /// look, then the policy's rounds.
+    fn child_budget(&self) -> Option<u64> {
+        match self.round {
+            0 => Some(self.budgets.quick_child_nodes),
+            round => policy::probe_budget(round - 1),
         }
     }
 
@@ -389,12 +368,12 @@ impl SteppedQuestion {
                 self.depth = depth;
                 let over_budget = match goal {
                     Goal::Outcome => false,
-                    // Left for the full pass.
-                    Goal::Child(_) if self.quick_pass => nodes > self.budgets.quick_child_nodes,
-                    Goal::Child(_) => {
-                        self.stopped_early = self.time_is_up();
-                        self.stopped_early
+                    Goal::Child(_) if self.out_of_time_for_moves() => {
+                        self.stopped_early = true;
+                        true
                     }
+                    // Left for the next round.
+                    Goal::Child(_) => self.child_budget().is_some_and(|budget| nodes > budget),
                     // Not worth it: the answer goes without this nimber.
                     Goal::Nimber(_) => {
                         nodes > self.budgets.nimber_nodes
@@ -428,24 +407,43 @@ impl SteppedQuestion {
         }
     }
 
-    /// Starts the next search; false when there is none (the last child's pass may end the work).
+    /// What this question asks: a helper only settles its children; the first worker asks for
+    /// every part (the nimber in normal play only: the page shows no nimber in misère play).
+    fn questions(&self) -> Questions {
+        Questions {
+            nimber: !self.helping && !self.misere,
+            winning_moves: true,
+        }
+    }
+
+    /// The next unit of work the policy asks for, part by part in its order.
+    fn next_goal(&mut self) -> Option<Goal> {
+        for part in policy::parts(self.questions()) {
+            let goal = match part {
+                Part::Outcome if self.helping || self.lost.is_some() => None,
+                // Everything else builds on the value: nothing else until it is known.
+                Part::Outcome => return Some(Goal::Outcome),
+                Part::WinningMoves => self.next_child().map(Goal::Child),
+                Part::Nimber => self.next_target().map(Goal::Nimber),
+            };
+            if goal.is_some() {
+                return goal;
+            }
+        }
+        None
+    }
+
+    /// Starts the next search; false when there is none (the last child's round may end the work).
     fn start_next(&mut self) -> bool {
-        let goal = if self.lost.is_none() && !self.helping {
-            Goal::Outcome
-        } else if let Some(i) = self.next_child() {
-            Goal::Child(i)
-        } else if let Some(t) = self.next_target() {
-            Goal::Nimber(t)
-        } else {
+        let Some(goal) = self.next_goal() else {
             return false;
         };
         let base = self.base.take().expect("an idle question holds the base");
         let search = match goal {
-            // The outcome first (a nimber costs far more): is the position lost?
             Goal::Outcome => self.outcome_search(&self.position.clone(), base, true),
-            // The quick pass gives each child a small budget: not worth copying the base to race.
+            // A budgeted try is not worth copying the base to race.
             Goal::Child(i) => {
-                let race = !self.quick_pass;
+                let race = self.child_budget().is_none();
                 self.outcome_search(&self.children[i].clone(), base, race)
             }
             Goal::Nimber(t) => Search::Normal(NormalSearch::nimber(&self.nimber_targets[t], base)),
@@ -499,44 +497,24 @@ impl SteppedQuestion {
     /// The position's value is known; a lost position has no winning move, so its children need no search.
     fn found_value(&mut self, lost: bool) {
         self.lost = Some(lost);
-        if lost && !self.misere {
-            self.nimber = Some(0);
-        }
+        self.nimber = policy::nimber_known_from_outcome(lost, self.misere);
         if self.children.is_empty() {
             // Listed already when a helper's news decided the value.
             self.set_children(self.position.children());
         }
-        // Every move from a lost position leaves a won one. A won one's proof stored a losing child
-        // (and perhaps more): those are read from the base, so the first winning move needs no search.
-        self.child_lost = match lost {
-            true => vec![Some(false); self.children.len()],
-            false => self
+        // A won position's proof stored a losing child (and perhaps more): those are read from the
+        // base, so the first winning move needs no search.
+        self.child_lost = match policy::moves_known_from_outcome(lost) {
+            Some(_none) => vec![Some(false); self.children.len()],
+            None => self
                 .children
                 .iter()
                 .map(|child| self.known_lost(child))
                 .collect(),
         };
-        self.order = self.children_ranked();
-        if !self.misere {
-            let lands = self.position.lands();
-            self.nimber_targets = match lands.len() {
-                0 | 1 if lost => Vec::new(),
-                0 | 1 => vec![self.position.clone()],
-                _ => lands
-                    .iter()
-                    .map(|land| Position::from_lands(vec![land.clone()]))
-                    .collect(),
-            };
-        }
-    }
-
-    /// The children in the order the first question searches them, the helpers taking theirs from
-    /// the other end: in misère play, the search's own order, which it follows to find the value
-    /// (so the helpers settle first the children it would reach last); in normal play, as listed.
-    fn children_ranked(&self) -> Vec<usize> {
-        match self.misere {
-            true => trial_order(&self.children),
-            false => (0..self.children.len()).collect(),
+        self.order = policy::child_order(&self.children, self.misere);
+        if self.questions().nimber {
+            self.nimber_targets = policy::nimber_targets(&self.position, lost);
         }
     }
 
@@ -770,15 +748,4 @@ impl SteppedQuestion {
             })
             .collect()
     }
-}
-
-/// A helper's share of the children (`n` of them) of a position the first worker searches from the
-/// first child: part `part` (1 ≤ `part` < `parts`) takes every `parts - 1`-th child counted from the
-/// last, so the helpers between them start at the other end.
-pub fn helper_share(n: usize, part: usize, parts: usize) -> Vec<usize> {
-    let helpers = parts.saturating_sub(1).max(1);
-    (0..n)
-        .rev()
-        .filter(|&i| (n - 1 - i) % helpers == part.saturating_sub(1))
-        .collect()
 }
