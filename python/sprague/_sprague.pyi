@@ -8,6 +8,8 @@ __all__ = [
     "__version__",
     "Base",
     "BoundExceeded",
+    "DistributedMaster",
+    "DistributedWorker",
     "GraphBase",
     "graph_board_size",
     "graph_layout",
@@ -175,3 +177,53 @@ class Base:
         """Entries in all."""
     def __eq__(self, other: object, /) -> bool:
         """Bases are equal when they hold the same entries."""
+
+@final
+class DistributedMaster:
+    """The engine's proof-number master of a distributed run (see :mod:`sprague.distributed`)."""
+
+    def __new__(
+        cls,
+        position: str,
+        misere: bool,
+        nimber: bool,
+        moves: bool,
+        base: Optional[Base] = None,
+        job_nodes: int = ...,
+        checkpoint: Optional[bytes] = None,
+    ) -> "DistributedMaster": ...
+    def next_job(self) -> Optional[Tuple[int, bytes]]:
+        """The next job as ``(id, bytes)``, or None when none can be handed out now."""
+    def relay_for(self, actor: int) -> List[bytes]:
+        """The batches of learned entries actor ``actor`` has not been sent yet."""
+    def report(self, actor: int, report: bytes) -> None:
+        """Take in an actor's report; ValueError when it is damaged."""
+    def release(self, job: int) -> None:
+        """The job of an actor that died goes out again."""
+    def forget_actor(self, actor: int) -> None:
+        """Actor ``actor`` was replaced: it is sent everything again."""
+    def is_done(self) -> bool: ...
+    def progress(self) -> Dict[str, int]:
+        """Jobs, nodes, the tree and the goals' proof and disproof numbers."""
+    def checkpoint(self) -> bytes:
+        """The run as bytes, to resume from."""
+    def answer(self, threads: int) -> Optional[Dict[str, Any]]:
+        """The answer from checked entries only (None before the run is done)."""
+    def verified_base(self) -> Base:
+        """The master's base, every entry checked."""
+
+@final
+class DistributedWorker:
+    """One actor's engine of a distributed run, kept from job to job."""
+
+    def __new__(cls, misere: bool) -> "DistributedWorker": ...
+    def run(
+        self,
+        shared: List[bytes],
+        job: bytes,
+        max_seconds: Optional[float] = None,
+        max_memory: Optional[int] = None,
+    ) -> bytes:
+        """Take in ``shared``, run ``job``, return the report's bytes."""
+    def totals(self) -> Tuple[int, int]:
+        """Jobs run and nodes searched."""

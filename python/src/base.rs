@@ -89,7 +89,7 @@ fn run_check(
 
 /// The CLI's `load_base` policy: a base with a wrong entry is refused (ValueError); entries that
 /// could not be verified are left out, with a warning.
-fn verified(
+pub(crate) fn verified(
     py: Python<'_>,
     claimed: Base,
     source: &str,

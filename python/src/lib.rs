@@ -9,6 +9,7 @@
 //! `KeyboardInterrupt`.
 
 mod base;
+mod distributed;
 mod graph;
 mod heap;
 mod remoteness;
@@ -63,7 +64,7 @@ pub(crate) fn budget(
 }
 
 /// A bound passed, as the exception a call raises (in the keywords' words).
-fn bound_exceeded(passed: Passed) -> PyErr {
+pub(crate) fn bound_exceeded(passed: Passed) -> PyErr {
     BoundExceeded::new_err(match passed {
         Passed::Nodes { max, nodes } => format!("stopped: passed max_nodes={max} ({nodes} nodes)"),
         Passed::Seconds { max, elapsed } => {
@@ -198,6 +199,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     heap::register(m)?;
     sprouts::register(m)?;
     graph::register(m)?;
+    distributed::register(m)?;
     m.add_class::<base::PyBase>()?;
     Ok(())
 }

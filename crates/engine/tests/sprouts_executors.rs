@@ -1,6 +1,8 @@
-//! One question policy, several executors: the thread executor (`Solver::answer`) on 1, 2 and 4
-//! threads and the stepped executor (`SteppedQuestion`, one node a step, alone and with helpers)
-//! must give the same answer — outcome, every winning move, nimber in normal play — and that
+//! One question policy, three executors: the thread executor (`Solver::answer`) on 1, 2 and 4
+//! threads, the stepped executor (`SteppedQuestion`, one node a step, alone and with helpers) and
+//! the distributed master (`ProofNumberMaster` with 1, 2 and 4 actors, jobs of a few hundred nodes
+//! so that its tree grows deep, jobs coming back in a shuffled order, actors killed, the master
+//! resumed from checkpoints) must give the same answer — outcome, every winning move, nimber in normal play — and that
 //! answer must be the published one (DESIGN.md) or the independent brute force's
 //! (tests/common/sprouts_brute.rs), never the engine's own.
 
@@ -8,6 +10,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::master_sim::{run_master, Faults};
 use common::sprouts_brute::{Brute, State};
 use common::stepped_pool::run_pool;
 use sprague_engine::games::sprouts::Position;
@@ -88,6 +91,49 @@ fn in_steps(position: &Position, misere: bool, workers: usize) -> Answer {
     }
 }
 
+/// The distributed master with `actors` actors, jobs of `job_nodes` nodes; its answer is the one
+/// it checked (and the tree's answer must be the same).
+fn on_master(
+    position: &Position,
+    misere: bool,
+    actors: usize,
+    job_nodes: u64,
+    faults: Faults,
+) -> Answer {
+    let questions = Questions {
+        nimber: !misere,
+        winning_moves: true,
+    };
+    let seed = 7 + actors as u64;
+    let run = run_master(
+        position,
+        method(misere),
+        questions,
+        actors,
+        job_nodes,
+        seed,
+        faults,
+    );
+    assert_eq!(
+        run.tree, run.verified.answers,
+        "{position}: the tree's answer and the checked one"
+    );
+    assert!(
+        run.verified.refused.is_empty(),
+        "{position}: {:?}",
+        run.verified.refused
+    );
+    if faults.kill_every > 0 && run.progress.jobs_done >= faults.kill_every {
+        assert!(run.kills > 0, "{position}: no actor was killed");
+    }
+    let answers = run.verified.answers;
+    Answer {
+        losing: answers.losing,
+        winning_moves: answers.winning_moves.unwrap().into_iter().collect(),
+        nimber: answers.nimber,
+    }
+}
+
 /// Every executor's answer on `position`, each asserted equal to the first; returns it.
 fn same_everywhere(position: &Position, misere: bool) -> Answer {
     let reference = on_threads(position, misere, 1);
@@ -105,6 +151,22 @@ fn same_everywhere(position: &Position, misere: bool) -> Answer {
             "{position} misère {misere}: in steps with {workers} workers against 1 thread"
         );
     }
+    for (actors, job_nodes) in [(1, 5_000), (2, 300), (4, 60)] {
+        let answer = on_master(position, misere, actors, job_nodes, Faults::default());
+        assert_eq!(
+            answer, reference,
+            "{position} misère {misere}: the master with {actors} actors against 1 thread"
+        );
+    }
+    let faults = Faults {
+        kill_every: 5,
+        checkpoint_every: 40,
+    };
+    let answer = on_master(position, misere, 3, 100, faults);
+    assert_eq!(
+        answer, reference,
+        "{position} misère {misere}: the master with actors killed and restarts against 1 thread"
+    );
     reference
 }
 

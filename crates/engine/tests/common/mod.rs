@@ -1,11 +1,13 @@
 //! Helpers shared by the engine's integration tests (and the drawing bench): a small deterministic
 //! random generator, the positions reachable from an n-spot Sprouts start, and point-in-polygon,
 //! plane distances and turning written here (independent of the engine's geometry), and a brute-force
-//! Sprouts solver of its own ([`sprouts_brute`]), a brute-force crossing count ([`crossings`]), and the
-//! web app's pool of workers modelled by stepped questions ([`stepped_pool`]).
+//! Sprouts solver of its own ([`sprouts_brute`]), a brute-force crossing count ([`crossings`]), the
+//! web app's pool of workers modelled by stepped questions ([`stepped_pool`]), and the distributed
+//! master driven in one process ([`master_sim`]).
 #![allow(dead_code)] // each test file uses only some of these
 
 pub mod crossings;
+pub mod master_sim;
 pub mod sprouts_brute;
 pub mod stepped_pool;
 

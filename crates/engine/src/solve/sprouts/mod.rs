@@ -45,6 +45,8 @@ mod policy;
 mod pool_states;
 mod proof;
 pub mod proof_layout;
+mod proof_number_master;
+mod remote_job;
 mod search_levels;
 mod stepped;
 
@@ -81,6 +83,11 @@ pub use policy::{
     PROBE_BUDGETS,
 };
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
+pub use proof_number_master::{
+    MasterError, MasterOptions, MasterProgress, ProofNumberMaster, VerifiedAnswer,
+    DEFAULT_JOB_NODES,
+};
+pub use remote_job::{Batch, Job, JobReport, JobResult, JobRunner, RelayError};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 pub use stepped::{LandValue, SteppedAnswer, SteppedProgress, SteppedQuestion};
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::games::sprouts::Position;
 
-use super::base::Base;
+use super::base::{Base, LearnedEntries};
 use super::busy_states::BusyStates;
 use super::dfpn::{DfpnOptions, DfpnSearch};
 use super::dfpn_table::DfpnTable;
@@ -69,6 +69,36 @@ impl Kit {
     /// What the thread learned, to hand on and to take in the other threads' (see `learning`).
     pub fn learning_mut(&mut self) -> (&mut Base, Option<&mut LandForms>) {
         (&mut self.base, self.forms.as_mut())
+    }
+
+    /// A kit of a process of its own (an actor of a distributed run): it notes what it learns, in
+    /// a form another process can take in (misère states name their forms by print, since each
+    /// process numbers its forms itself; see `pool_states`).
+    pub fn for_pool(method: Method) -> Kit {
+        let mut kit = Kit::new(Base::new());
+        kit.base.note_learned();
+        if let Method::MisereForms(lives) = method {
+            let mut forms = LandForms::new(lives);
+            forms.note_for_pool();
+            kit.forms = Some(forms);
+        }
+        kit
+    }
+
+    /// What the kit learned since the last call (see [`Kit::for_pool`]).
+    pub fn take_learned(&mut self) -> LearnedEntries {
+        let states = self.forms.as_mut().map(LandForms::take_for_pool);
+        self.base
+            .take_learned()
+            .with_states(states.unwrap_or_default())
+    }
+
+    /// Takes in what another process learned (entries of this program's searches).
+    pub fn take_in(&mut self, entries: &LearnedEntries) {
+        self.base.take_in(entries);
+        if let Some(forms) = self.forms.as_mut() {
+            forms.take_in_from_pool(entries.states());
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! The Sprouts question policy: what is asked of a position, in which order, within which budgets.
-//! It is written once, here, and run by two executors that only say how a unit of work is run:
-//! [`Solver`](super::Solver) on a pool of threads (`parallel.rs`, `answers.rs`), and
+//! It is written once, here, and run by three executors that only say how a unit of work is run:
+//! [`Solver`](super::Solver) on a pool of threads (`parallel.rs`, `answers.rs`),
 //! [`SteppedQuestion`](super::SteppedQuestion) in slices with a deadline, for the web worker and its
-//! pool of helpers (`stepped.rs`).
+//! pool of helpers (`stepped.rs`), and [`ProofNumberMaster`](super::ProofNumberMaster), whose jobs
+//! are outcome questions of a distributed run (`proof_number_master.rs`, `remote_job.rs`: the goals
+//! are the parts below, the outcome following from every child's).
 //!
 //! The policy, in order ([`parts`]):
 //! 1. **The outcome** — is the position lost for the player to move? It is always asked first: it

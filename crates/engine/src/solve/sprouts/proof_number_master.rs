@@ -1,0 +1,988 @@
+//! The master of a distributed run: a proof-number tree over outcome questions, whose leaves go out
+//! as [`Job`]s to actors that search (any executor: Ray actors through the Python package, or the
+//! threads of a test), after the design of SPOTS' master (Čížek, arXiv 2511.10339).
+//!
+//! - **What is asked** is the question policy's ([`super::policy`]): the goals are the questions the
+//!   answer needs — every child of the position when its winning moves are asked (a child lost for
+//!   the opponent is a winning move, and the outcome follows), else the position itself; then, in
+//!   normal play, the couples (land, n) that give the nimber, heap after heap.
+//! - **The tree.** A node is a question "is this position plus a heap of n lost for the player to
+//!   move?" with a proof number (work to show the player to move wins) and a disproof number (to show
+//!   they lose), in negamax form: a node's proof number is the least disproof number of its children,
+//!   its disproof number the sum of their proof numbers. A job is a most-proving leaf (down the goal
+//!   from each node to the child of least disproof number), locked while it is out.
+//! - **A job that comes back unfinished** has its leaf expanded, so its children become jobs: the
+//!   tree grows as deep as the work needs, and the number of jobs with the actors. When an actor asks
+//!   for work and every leaf is out, the master expands the most-proving leaf that is out (its job
+//!   goes on; its children go to the idle actors): one hard question never holds the run to one actor.
+//! - **What actors learn** comes back with each report ([`Batch`]) and is relayed to every other
+//!   actor with its next job, and kept in the master's base, so a question proven anywhere is
+//!   answered at once everywhere.
+//! - **Trust.** Batches are believed during the run (actors run this program; a digest catches
+//!   damage). The answer is not: [`ProofNumberMaster::verified_answer`] keeps the entries the answer's
+//!   proof needs ([`minimal_base`]), checks each one from the rules ([`check_base`]) and answers from
+//!   the checked entries alone with the engine's own solver, which computes whatever a wrong or
+//!   missing entry left open. So every answer rests on checked entries only.
+//!
+//! The master is a plain state machine — `next_job`, `report`, `release` — with no clock and no
+//! threads, so any executor drives it and a test can drive it in any order.
+
+use rustc_hash::FxHashMap as HashMap;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::games::sprouts::Position;
+
+use super::answers::{Answers, Questions};
+use super::base::Base;
+use super::check::{verify_base_under, CheckOptions};
+use super::dfpn_table::INFINITE;
+use super::minimal::{minimal_base, Goal};
+use super::normal::unpaired;
+use super::outcome_job::Method;
+use super::parallel::{Cancelled, Control, Solver};
+use super::policy;
+use super::remote_job::{decode, encode, Batch, Job, JobReport, JobResult, RelayError};
+
+/// Nodes a job may search before it comes back (about a tenth of a second natively): small enough
+/// that a hard question is split among actors soon, large enough that the cost of a message (a
+/// millisecond or two on Ray) is small against it.
+pub const DEFAULT_JOB_NODES: u64 = 5_000;
+
+type NodeId = usize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum State {
+    /// A leaf waiting for a job.
+    Open,
+    /// A leaf whose job is out.
+    Out,
+    /// Children made (a job may still be out on it).
+    Expanded,
+    Solved {
+        lost: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    position: Position,
+    heap: u32,
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    state: State,
+    proof: u32,
+    disproof: u32,
+    /// Open leaves below (itself included).
+    free: u32,
+    /// Jobs out below (itself included).
+    busy: u32,
+}
+
+/// A question the answer needs, a root of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum GoalKind {
+    /// The position itself (its outcome).
+    Position,
+    /// The `index`-th child of the position (in the order of [`Position::children`]).
+    Child { index: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct GoalNode {
+    kind: GoalKind,
+    node: NodeId,
+}
+
+/// How the master splits the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MasterOptions {
+    /// Nodes each job may search.
+    pub job_nodes: u64,
+}
+
+impl Default for MasterOptions {
+    fn default() -> MasterOptions {
+        MasterOptions {
+            job_nodes: DEFAULT_JOB_NODES,
+        }
+    }
+}
+
+/// Where a run stands, for a progress display.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MasterProgress {
+    pub jobs_done: u64,
+    pub jobs_out: u64,
+    /// Nodes the actors searched.
+    pub nodes: u64,
+    pub tree_nodes: u64,
+    /// Leaves the master expanded while their jobs were out (actors would have waited).
+    pub expanded_while_out: u64,
+    pub goals: u64,
+    pub goals_solved: u64,
+    /// The proof and disproof numbers of the goals not solved yet, summed (0 when all are).
+    pub proof: u64,
+    pub disproof: u64,
+    /// Entries in the master's base.
+    pub entries: u64,
+}
+
+/// Why a master cannot go on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MasterError {
+    #[error("{0}")]
+    Relay(#[from] RelayError),
+    #[error("a nimber is a normal-play value: ask it without misère play")]
+    MisereNimber,
+    #[error("not a checkpoint of this run: {0}")]
+    Checkpoint(String),
+}
+
+/// The answer of a run and how it was checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifiedAnswer {
+    pub answers: Answers,
+    /// Entries checked from the rules: those of the answer's proof, or the whole base's.
+    pub checked_entries: usize,
+    /// Whether the whole base was checked (the base lacked part of a minimal proof).
+    pub whole_base_checked: bool,
+    /// Entries of the proof the check found wrong or could not verify (then the answer was computed
+    /// again from the rest).
+    pub refused: Vec<String>,
+}
+
+/// See the module docs.
+pub struct ProofNumberMaster {
+    method: Method,
+    questions: Questions,
+    options: MasterOptions,
+    root: Position,
+    children: Vec<Position>,
+    base: Base,
+    nodes: Vec<Node>,
+    goals: Vec<GoalNode>,
+    /// Settled questions (position key, heap) → lost, so that a question met again is not asked.
+    known: HashMap<(Vec<u8>, u32), bool>,
+    jobs: HashMap<u64, NodeId>,
+    next_id: u64,
+    /// Every batch learned, with the actor it came from (`usize::MAX`: the master's start base).
+    relay: Vec<(usize, Batch)>,
+    /// How far each actor has been sent the relay.
+    relayed: Vec<usize>,
+    /// Nimber questions (once the outcome is known): per target of [`policy::nimber_targets`], the
+    /// couple (target, n) asked now, n counting up from 0 until one is lost…
+    nimber_nodes: Option<Vec<NodeId>>,
+    /// …and then the target's nimber.
+    nimbers: Vec<Option<u32>>,
+    progress: MasterProgress,
+}
+
+/// The origin of the batches the master makes (its start base, what its tree found).
+const MASTER: usize = usize::MAX;
+
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITE || b == INFINITE {
+        INFINITE
+    } else {
+        a.saturating_add(b).min(INFINITE - 1)
+    }
+}
+
+impl ProofNumberMaster {
+    /// A run answering `questions` on `position` by `method`, starting from `base` (what is known
+    /// already; it is relayed to every actor).
+    pub fn new(
+        position: &Position,
+        method: Method,
+        questions: Questions,
+        base: Base,
+        options: MasterOptions,
+    ) -> Result<ProofNumberMaster, MasterError> {
+        if questions.nimber && method.is_misere() {
+            return Err(MasterError::MisereNimber);
+        }
+        let mut master = ProofNumberMaster {
+            method,
+            questions,
+            options,
+            root: position.clone(),
+            children: Vec::new(),
+            base: Base::new(),
+            nodes: Vec::new(),
+            goals: Vec::new(),
+            known: HashMap::default(),
+            jobs: HashMap::default(),
+            next_id: 0,
+            relay: Vec::new(),
+            relayed: Vec::new(),
+            nimber_nodes: None,
+            nimbers: Vec::new(),
+            progress: MasterProgress::default(),
+        };
+        master.take_start_base(base);
+        if questions.winning_moves {
+            master.children = position.children();
+            for index in 0..master.children.len() {
+                let node = master.add_node(master.children[index].clone(), 0, None);
+                master.goals.push(GoalNode {
+                    kind: GoalKind::Child { index },
+                    node,
+                });
+            }
+        } else {
+            let node = master.add_node(position.clone(), 0, None);
+            master.goals.push(GoalNode {
+                kind: GoalKind::Position,
+                node,
+            });
+        }
+        master.advance();
+        Ok(master)
+    }
+
+    /// The start base becomes the first batch of the relay (every actor needs it).
+    fn take_start_base(&mut self, base: Base) {
+        let mut entries = Base::new();
+        entries.note_learned();
+        entries.merge(&base);
+        let learned = entries.take_learned();
+        if !learned.is_empty() {
+            self.relay.push((MASTER, Batch::seal(&learned)));
+        }
+        self.base = base;
+        self.base.note_learned();
+    }
+
+    /// Takes in a base given on resuming a run: merged into the master's and relayed to the actors.
+    pub fn take_in_base(&mut self, base: &Base) {
+        let mut entries = Base::new();
+        entries.note_learned();
+        entries.merge(base);
+        let learned = entries.take_learned();
+        if !learned.is_empty() {
+            self.base.take_in(&learned);
+            self.relay.push((MASTER, Batch::seal(&learned)));
+        }
+    }
+
+    fn misere(&self) -> bool {
+        self.method.is_misere()
+    }
+
+    /// Whether the base or an earlier answer settles (position, heap): `Some(lost)`.
+    fn settled(&self, position: &Position, heap: u32) -> Option<bool> {
+        if self.misere() {
+            return self.base.misere_losing(position);
+        }
+        if let Some(nimber) = self.base.nimber(position) {
+            return Some(nimber == heap);
+        }
+        self.known.get(&(position.key(), heap)).copied()
+    }
+
+    fn add_node(&mut self, position: Position, heap: u32, parent: Option<NodeId>) -> NodeId {
+        let id = self.nodes.len();
+        let state = match self.settled(&position, heap) {
+            Some(lost) => State::Solved { lost },
+            None => State::Open,
+        };
+        // Proof number 1; to show a position lost every child must be shown won: its lives (a
+        // cheap estimate of its moves) plus the heap, as the proof-number search's initial guess.
+        let (proof, disproof, free) = match state {
+            State::Solved { lost: true } => (INFINITE, 0, 0),
+            State::Solved { lost: false } => (0, INFINITE, 0),
+            _ => (1, add(position.lives(), heap.min(1 << 20)).max(1), 1),
+        };
+        self.nodes.push(Node {
+            position,
+            heap,
+            parent,
+            children: Vec::new(),
+            state,
+            proof,
+            disproof,
+            free,
+            busy: 0,
+        });
+        self.progress.tree_nodes += 1;
+        id
+    }
+
+    /// Makes the children of a leaf: the moves in the position (with the same heap) and, in normal
+    /// play, the moves in the heap.
+    fn expand(&mut self, id: NodeId) {
+        let position = self.nodes[id].position.clone();
+        let heap = self.nodes[id].heap;
+        let mut children = Vec::new();
+        for child in position.children() {
+            children.push(self.add_node(child, heap, Some(id)));
+        }
+        if !self.misere() {
+            for smaller in 0..heap {
+                children.push(self.add_node(position.clone(), smaller, Some(id)));
+            }
+        }
+        let node = &mut self.nodes[id];
+        node.children = children;
+        node.state = if node.children.is_empty() {
+            // No move: lost in normal play, won in misère play.
+            State::Solved {
+                lost: !self.method.is_misere(),
+            }
+        } else {
+            State::Expanded
+        };
+        self.update_upwards(id);
+    }
+
+    /// Recomputes a node from its children (or its own state) and every ancestor's.
+    fn update_upwards(&mut self, from: NodeId) {
+        let mut at = Some(from);
+        while let Some(id) = at {
+            self.recompute(id);
+            at = self.nodes[id].parent;
+        }
+    }
+
+    fn recompute(&mut self, id: NodeId) {
+        let own_job = self.jobs.values().any(|&n| n == id) as u32;
+        let node = &self.nodes[id];
+        let (state, proof, disproof, free, busy) = match node.state {
+            State::Solved { lost: true } => (node.state, INFINITE, 0, 0, 0),
+            State::Solved { lost: false } => (node.state, 0, INFINITE, 0, 0),
+            State::Open => (node.state, node.proof, node.disproof, 1, 0),
+            State::Out => (node.state, node.proof, node.disproof, 0, 1),
+            State::Expanded => {
+                let mut proof = INFINITE;
+                let mut disproof = 0;
+                let (mut free, mut busy) = (0, own_job);
+                let mut all_won = true;
+                let mut lost_child = false;
+                for &c in &node.children {
+                    let child = &self.nodes[c];
+                    match child.state {
+                        State::Solved { lost: true } => lost_child = true,
+                        State::Solved { lost: false } => {}
+                        _ => all_won = false,
+                    }
+                    proof = proof.min(child.disproof);
+                    disproof = add(disproof, child.proof);
+                    free += child.free;
+                    busy += child.busy;
+                }
+                if lost_child {
+                    (State::Solved { lost: false }, 0, INFINITE, 0, 0)
+                } else if all_won {
+                    (State::Solved { lost: true }, INFINITE, 0, 0, 0)
+                } else {
+                    (State::Expanded, proof, disproof, free, busy)
+                }
+            }
+        };
+        let node = &mut self.nodes[id];
+        let newly_solved =
+            !matches!(node.state, State::Solved { .. }) && matches!(state, State::Solved { .. });
+        node.state = state;
+        node.proof = proof;
+        node.disproof = disproof;
+        node.free = free;
+        node.busy = busy;
+        if newly_solved {
+            if let State::Solved { lost } = state {
+                let (position, heap) = (node.position.clone(), node.heap);
+                self.known.insert((position.key(), heap), lost);
+                self.record(&position, heap, lost);
+            }
+        }
+    }
+
+    /// Writes what the tree found into the base where an entry can say it (and so relays it to the
+    /// actors, and keeps it for the proof of the answer): a misère outcome; in normal play a lost
+    /// couple whose lands' nimbers are all known but one gives that one's nimber.
+    fn record(&mut self, position: &Position, heap: u32, lost: bool) {
+        if self.misere() {
+            if self.base.misere_losing(position).is_none() {
+                self.base.insert_misere(position, lost);
+            }
+            return;
+        }
+        if !lost {
+            return;
+        }
+        let mut nimber = heap;
+        let mut unknown = Vec::new();
+        for land in unpaired(position.lands()) {
+            match self.base.nimber_of_land(land) {
+                Some(v) => nimber ^= v,
+                None => unknown.push(land.clone()),
+            }
+        }
+        if let [land] = &unknown[..] {
+            self.base
+                .insert_nimber(&Position::from_lands(vec![land.clone()]), nimber);
+        }
+    }
+
+    /// What the master itself learned since the last call, relayed as a batch of its own.
+    fn relay_own(&mut self) {
+        let learned = self.base.take_learned();
+        if !learned.is_empty() {
+            self.relay.push((MASTER, Batch::seal(&learned)));
+        }
+    }
+
+    /// Whether the node still matters: neither it nor an ancestor is solved.
+    fn live(&self, id: NodeId) -> bool {
+        let mut at = Some(id);
+        while let Some(n) = at {
+            if matches!(self.nodes[n].state, State::Solved { .. }) {
+                return false;
+            }
+            at = self.nodes[n].parent;
+        }
+        true
+    }
+
+    fn goal_solved(&self, goal: &GoalNode) -> Option<bool> {
+        match self.nodes[goal.node].state {
+            State::Solved { lost } => Some(lost),
+            _ => None,
+        }
+    }
+
+    /// Opens the next nimber questions as the earlier ones are settled (the policy's order: the
+    /// outcome first, then each target's nimber as the least heap whose couple is lost).
+    fn advance(&mut self) {
+        if !self.questions.nimber {
+            return;
+        }
+        if self.nimber_nodes.is_none() {
+            let Some(losing) = self.outcome_so_far() else {
+                return;
+            };
+            let targets = policy::nimber_targets(&self.root, losing);
+            self.nimbers = vec![None; targets.len()];
+            let nodes = targets
+                .into_iter()
+                .map(|target| self.add_node(target, 0, None))
+                .collect();
+            self.nimber_nodes = Some(nodes);
+        }
+        let Some(mut nodes) = self.nimber_nodes.clone() else {
+            return;
+        };
+        for (target, node) in nodes.iter_mut().enumerate() {
+            while self.nimbers[target].is_none() {
+                let (heap, state) = (self.nodes[*node].heap, self.nodes[*node].state);
+                match state {
+                    State::Solved { lost: true } => self.nimbers[target] = Some(heap),
+                    State::Solved { lost: false } => {
+                        let position = self.nodes[*node].position.clone();
+                        *node = self.add_node(position, heap + 1, None);
+                    }
+                    _ => break,
+                }
+            }
+        }
+        self.nimber_nodes = Some(nodes);
+    }
+
+    /// The position's outcome (lost?) once the goals settle it.
+    fn outcome_so_far(&self) -> Option<bool> {
+        let mut all_children_won = true;
+        for goal in &self.goals {
+            match (goal.kind, self.goal_solved(goal)) {
+                (GoalKind::Position, solved) => return solved,
+                (GoalKind::Child { .. }, Some(true)) => return Some(false),
+                (GoalKind::Child { .. }, None) => all_children_won = false,
+                _ => {}
+            }
+        }
+        // With winning moves asked and no child lost: lost once every child is won (a position
+        // with no child is lost in normal play, won in misère play).
+        if self.children.is_empty() {
+            return Some(!self.misere());
+        }
+        all_children_won.then_some(true)
+    }
+
+    /// Every goal answered.
+    pub fn is_done(&self) -> bool {
+        self.goals.iter().all(|g| self.goal_solved(g).is_some())
+            && (!self.questions.nimber
+                || (self.nimber_nodes.is_some() && self.nimbers.iter().all(Option::is_some)))
+    }
+
+    /// The next job for an actor, or `None` when there is nothing to hand out now (every leaf is
+    /// out and none can be split, or the run is done).
+    pub fn next_job(&mut self) -> Option<Job> {
+        loop {
+            if let Some(leaf) = self.free_leaf() {
+                return Some(self.hand_out(leaf));
+            }
+            // Every leaf is out: split the most-proving one whose job is out, so that this actor
+            // takes part of its work (its own job goes on; its answer still counts).
+            let leaf = self.out_leaf()?;
+            self.progress.expanded_while_out += 1;
+            self.expand(leaf);
+            self.advance();
+            self.relay_own();
+        }
+    }
+
+    fn hand_out(&mut self, leaf: NodeId) -> Job {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.nodes[leaf].state = State::Out;
+        self.jobs.insert(id, leaf);
+        self.update_upwards(leaf);
+        self.progress.jobs_out = self.jobs.len() as u64;
+        let node = &self.nodes[leaf];
+        Job {
+            id,
+            key: node.position.key(),
+            heap: node.heap,
+            budget: self.options.job_nodes,
+        }
+    }
+
+    /// The goals still open, those with the fewest jobs out first (the work spreads over them), then
+    /// the nearest to an answer.
+    fn open_goals(&self) -> Vec<NodeId> {
+        let mut open: Vec<NodeId> = self
+            .goals
+            .iter()
+            .filter(|g| self.goal_solved(g).is_none())
+            .map(|g| g.node)
+            .collect();
+        if let Some(nodes) = &self.nimber_nodes {
+            let asked = nodes.iter().zip(&self.nimbers);
+            open.extend(asked.filter(|(_, n)| n.is_none()).map(|(&node, _)| node));
+        }
+        open.sort_by_key(|&n| {
+            let node = &self.nodes[n];
+            (node.busy, node.proof.min(node.disproof))
+        });
+        open
+    }
+
+    /// A most-proving open leaf: down from a goal, always to the child of least disproof number
+    /// that still has an open leaf below it.
+    fn free_leaf(&self) -> Option<NodeId> {
+        let goal = self
+            .open_goals()
+            .into_iter()
+            .find(|&g| self.nodes[g].free > 0)?;
+        let mut at = goal;
+        loop {
+            let node = &self.nodes[at];
+            if node.state == State::Open {
+                return Some(at);
+            }
+            at = node
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| self.nodes[c].free > 0)
+                .min_by_key(|&c| (self.nodes[c].disproof, self.nodes[c].busy))?;
+        }
+    }
+
+    /// The most-proving leaf whose job is out (to split), down from the busiest open goal.
+    fn out_leaf(&self) -> Option<NodeId> {
+        let goal = self
+            .open_goals()
+            .into_iter()
+            .rev()
+            .find(|&g| self.nodes[g].busy > 0)?;
+        let mut at = goal;
+        loop {
+            let node = &self.nodes[at];
+            match node.state {
+                State::Out => return Some(at),
+                State::Expanded => {}
+                _ => return None,
+            }
+            at = node
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| self.nodes[c].busy > 0)
+                .filter(|&c| !matches!(self.nodes[c].state, State::Solved { .. }))
+                .min_by_key(|&c| self.nodes[c].disproof)?;
+        }
+    }
+
+    /// Takes in an actor's report: what it learned is kept and relayed, and the job's leaf is
+    /// settled, or expanded if the job did not finish. `actor` names the actor (0, 1, …), so that
+    /// its own entries are not sent back to it.
+    pub fn report(&mut self, actor: usize, report: &JobReport) -> Result<(), MasterError> {
+        if !report.learned.is_empty() {
+            let entries = report.learned.open()?;
+            self.base.take_in(&entries);
+            self.relay.push((actor, report.learned.clone()));
+        }
+        self.progress.nodes += report.nodes;
+        self.progress.jobs_done += 1;
+        let Some(leaf) = self.jobs.remove(&report.id) else {
+            return Ok(()); // a job released earlier (its actor was thought dead)
+        };
+        self.progress.jobs_out = self.jobs.len() as u64;
+        if self.live(leaf) {
+            match (report.result, self.nodes[leaf].state) {
+                (JobResult::Lost, _) => self.nodes[leaf].state = State::Solved { lost: true },
+                (JobResult::Won, _) => self.nodes[leaf].state = State::Solved { lost: false },
+                (JobResult::Unfinished, State::Out) => {
+                    self.expand(leaf);
+                }
+                (JobResult::Unfinished, _) => {} // split while out already
+            }
+        }
+        self.update_upwards(leaf);
+        self.advance();
+        self.relay_own();
+        Ok(())
+    }
+
+    /// A job whose actor died: its leaf is open again (what the actor sent before stays).
+    pub fn release(&mut self, job: u64) {
+        if let Some(leaf) = self.jobs.remove(&job) {
+            if self.nodes[leaf].state == State::Out {
+                self.nodes[leaf].state = State::Open;
+            }
+            self.update_upwards(leaf);
+            self.progress.jobs_out = self.jobs.len() as u64;
+        }
+    }
+
+    /// The batches actor `actor` has not been sent yet (a new actor, or one restarted with
+    /// [`ProofNumberMaster::forget_actor`], gets everything).
+    pub fn relay_for(&mut self, actor: usize) -> Vec<Batch> {
+        if self.relayed.len() <= actor {
+            self.relayed.resize(actor + 1, 0);
+        }
+        let from = self.relayed[actor];
+        self.relayed[actor] = self.relay.len();
+        self.relay[from..]
+            .iter()
+            .filter(|(origin, _)| *origin != actor)
+            .map(|(_, batch)| batch.clone())
+            .collect()
+    }
+
+    /// Actor `actor` was replaced by a new one, with an empty base: it is sent everything again.
+    pub fn forget_actor(&mut self, actor: usize) {
+        if let Some(sent) = self.relayed.get_mut(actor) {
+            *sent = 0;
+        }
+        for (origin, _) in self.relay.iter_mut().filter(|(o, _)| *o == actor) {
+            // Its entries now reach its successor too.
+            *origin = MASTER;
+        }
+    }
+
+    pub fn progress(&self) -> MasterProgress {
+        let mut progress = self.progress;
+        progress.entries = (self.base.normal_len() + self.base.misere_len()) as u64;
+        progress.goals = self.goals.len() as u64;
+        for goal in &self.goals {
+            let node = &self.nodes[goal.node];
+            if self.goal_solved(goal).is_some() {
+                progress.goals_solved += 1;
+            } else {
+                progress.proof += node.proof as u64;
+                progress.disproof += node.disproof as u64;
+            }
+        }
+        progress
+    }
+
+    /// The master's base: the start base and everything the actors reported.
+    pub fn base(&self) -> &Base {
+        &self.base
+    }
+
+    /// The answers the tree reached (not checked: see [`ProofNumberMaster::verified_answer`]).
+    pub fn tree_answer(&self) -> Option<Answers> {
+        if !self.is_done() {
+            return None;
+        }
+        let losing = self.outcome_so_far()?;
+        let winning_moves = self.questions.winning_moves.then(|| {
+            self.goals
+                .iter()
+                .filter_map(|g| match (g.kind, self.goal_solved(g)) {
+                    (GoalKind::Child { index }, Some(true)) => Some(self.children[index].clone()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        });
+        // A sum's nimber is the XOR of its lands' (none: a lost land or position, nimber 0).
+        let nimber = self
+            .questions
+            .nimber
+            .then(|| self.nimbers.iter().flatten().fold(0, |a, b| a ^ b));
+        Some(Answers {
+            losing,
+            winning_move: winning_moves.as_ref().and_then(|m| m.first().cloned()),
+            nimber,
+            winning_moves,
+        })
+    }
+
+    /// The answer, proven from checked entries only (see the module docs): the entries the tree's
+    /// answer rests on are kept ([`minimal_base`]) and checked from the rules, and the engine's
+    /// solver answers from them alone (at once when they hold the proof; it computes whatever a
+    /// refused entry left open). When the base lacks part of the proof (a lost sum of lands whose
+    /// nimbers were never stored; misère states on forms), the whole base is checked instead, on
+    /// `threads` threads, and the solver answers from what passed. `None` until
+    /// [`ProofNumberMaster::is_done`].
+    pub fn verified_answer(
+        &self,
+        threads: usize,
+        control: &Control,
+    ) -> Result<Option<VerifiedAnswer>, Cancelled> {
+        if !self.is_done() {
+            return Ok(None);
+        }
+        let claimed = match self.tree_answer().map(|tree| self.proof_goals(&tree)) {
+            Some(goals) => minimal_base(&self.base, &goals).ok(),
+            None => None,
+        };
+        let whole = claimed.is_none();
+        let claimed = claimed.unwrap_or_else(|| self.base.clone());
+        let options = CheckOptions {
+            threads: threads.max(1),
+            ..CheckOptions::default()
+        };
+        let (report, mut checked) = verify_base_under(&claimed, options, control)?;
+        let mut refused = report.wrong.clone();
+        refused.extend(report.unverifiable.iter().cloned());
+        let mut answers = Solver::new(self.method, threads).answer(
+            &self.root,
+            self.questions,
+            &mut checked,
+            control,
+        )?;
+        // The move named is the first winning move, as the tree names it (whichever the proof of
+        // the outcome happened to find first otherwise).
+        if let Some(moves) = &answers.winning_moves {
+            answers.winning_move = moves.first().cloned();
+        }
+        Ok(Some(VerifiedAnswer {
+            answers,
+            checked_entries: report.verified,
+            whole_base_checked: whole,
+            refused,
+        }))
+    }
+
+    /// The results the answer rests on, as goals of a minimal proof.
+    fn proof_goals(&self, tree: &Answers) -> Vec<Goal> {
+        let question = |position: &Position, heap: u32| match self.misere() {
+            true => Goal::Misere(position.clone()),
+            false => Goal::Normal {
+                position: position.clone(),
+                heap,
+            },
+        };
+        let mut goals = Vec::new();
+        if self.questions.winning_moves {
+            goals.extend(self.children.iter().map(|c| question(c, 0)));
+        } else {
+            goals.push(question(&self.root, 0));
+        }
+        if tree.nimber.is_some() {
+            let targets = policy::nimber_targets(&self.root, tree.losing);
+            for (target, nimber) in targets.iter().zip(&self.nimbers) {
+                goals.push(question(target, nimber.unwrap_or(0)));
+            }
+        }
+        goals
+    }
+}
+
+/// A checkpoint of a run: the question, the tree and the base.
+#[derive(Serialize, Deserialize)]
+struct Checkpoint {
+    magic: String,
+    version: u32,
+    root: Vec<u8>,
+    misere_lives: Option<u32>,
+    whole_misere: bool,
+    nimber: bool,
+    winning_moves: bool,
+    job_nodes: u64,
+    base: Vec<u8>,
+    /// Per node: key, heap, parent, state (jobs out are open again on resume).
+    nodes: Vec<(Vec<u8>, u32, Option<usize>, State)>,
+    goals: Vec<GoalNode>,
+    nimber_nodes: Option<Vec<usize>>,
+    nimbers: Vec<Option<u32>>,
+    progress: MasterProgress,
+}
+
+const CHECKPOINT_MAGIC: &str = "sprague-master";
+const CHECKPOINT_VERSION: u32 = 1;
+
+fn method_fields(method: Method) -> (Option<u32>, bool) {
+    match method {
+        Method::MisereForms(lives) => (Some(lives), false),
+        Method::MisereWhole => (None, true),
+        _ => (None, false),
+    }
+}
+
+impl ProofNumberMaster {
+    /// The run as bytes, to resume from after a crash or a restart ([`ProofNumberMaster::resume`]).
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let (misere_lives, whole_misere) = method_fields(self.method);
+        let nodes = self
+            .nodes
+            .iter()
+            .map(|n| {
+                let state = match n.state {
+                    State::Out => State::Open,
+                    other => other,
+                };
+                (n.position.key(), n.heap, n.parent, state)
+            })
+            .collect();
+        encode(&Checkpoint {
+            magic: CHECKPOINT_MAGIC.into(),
+            version: CHECKPOINT_VERSION,
+            root: self.root.key(),
+            misere_lives,
+            whole_misere,
+            nimber: self.questions.nimber,
+            winning_moves: self.questions.winning_moves,
+            job_nodes: self.options.job_nodes,
+            base: self.base.to_bytes(),
+            nodes,
+            goals: self.goals.clone(),
+            nimber_nodes: self.nimber_nodes.clone(),
+            nimbers: self.nimbers.clone(),
+            progress: self.progress,
+        })
+    }
+
+    /// Resumes the run of `position` by `method` with `questions` from a checkpoint, which is input
+    /// from outside: it must be of this very question, its base's keys canonical positions, its
+    /// tree well formed. What it claims settled guides the search only: the answer is checked as
+    /// any other ([`ProofNumberMaster::verified_answer`]).
+    pub fn resume(
+        bytes: &[u8],
+        position: &Position,
+        method: Method,
+        questions: Questions,
+    ) -> Result<ProofNumberMaster, MasterError> {
+        let bad = |why: &str| MasterError::Checkpoint(why.to_string());
+        let saved: Checkpoint =
+            decode(bytes).map_err(|e| MasterError::Checkpoint(e.to_string()))?;
+        if saved.magic != CHECKPOINT_MAGIC || saved.version != CHECKPOINT_VERSION {
+            return Err(bad("not a Sprague master checkpoint of this version"));
+        }
+        if saved.root != position.key()
+            || (saved.misere_lives, saved.whole_misere) != method_fields(method)
+            || saved.nimber != questions.nimber
+            || saved.winning_moves != questions.winning_moves
+        {
+            return Err(bad("it is of another position or question"));
+        }
+        let base =
+            Base::from_bytes(&saved.base).map_err(|e| MasterError::Checkpoint(e.to_string()))?;
+        let options = MasterOptions {
+            job_nodes: saved.job_nodes.max(1),
+        };
+        let mut master = ProofNumberMaster::new(position, method, questions, Base::new(), options)?;
+        master.take_start_base(base);
+        master.nodes.clear();
+        master.goals.clear();
+        master.known.clear();
+        for (i, (key, heap, parent, state)) in saved.nodes.into_iter().enumerate() {
+            let position = Position::from_key(&key)
+                .ok_or_else(|| bad("a node is not a canonical position"))?;
+            if parent.is_some_and(|p| p >= i) || (method.is_misere() && heap != 0) {
+                return Err(bad("its tree is not well formed"));
+            }
+            if let Some(p) = parent {
+                master.nodes[p].children.push(i);
+            }
+            master.nodes.push(Node {
+                position,
+                heap,
+                parent,
+                children: Vec::new(),
+                state,
+                proof: 1,
+                disproof: 1,
+                free: 0,
+                busy: 0,
+            });
+        }
+        let n = master.nodes.len();
+        // A leaf has no children, an expanded node has some (a solved node may have either).
+        let well_formed = |node: &Node| match node.state {
+            State::Open | State::Out => node.children.is_empty(),
+            State::Expanded => !node.children.is_empty(),
+            State::Solved { .. } => true,
+        };
+        if !master.nodes.iter().all(well_formed) {
+            return Err(bad("its tree is not well formed"));
+        }
+        let roots = saved
+            .goals
+            .iter()
+            .map(|g| g.node)
+            .chain(saved.nimber_nodes.iter().flatten().copied());
+        if roots.clone().any(|g| g >= n)
+            || roots.clone().any(|g| master.nodes[g].parent.is_some())
+            || saved
+                .nimber_nodes
+                .as_ref()
+                .is_some_and(|nodes| nodes.len() != saved.nimbers.len())
+            || (saved.nimber_nodes.is_some() && !questions.nimber)
+        {
+            return Err(bad("its goals are not well formed"));
+        }
+        for i in 0..n {
+            if master.nodes[i].state == State::Open {
+                let (position, heap) = (master.nodes[i].position.clone(), master.nodes[i].heap);
+                let node = &mut master.nodes[i];
+                node.proof = 1;
+                node.disproof = add(position.lives(), heap.min(1 << 20)).max(1);
+            }
+        }
+        // Children come after their parents: recompute from the last node up.
+        for i in (0..n).rev() {
+            master.recompute(i);
+        }
+        master.goals = saved.goals;
+        let goal_count_ok = match questions.winning_moves {
+            true => {
+                master
+                    .goals
+                    .iter()
+                    .filter(|g| matches!(g.kind, GoalKind::Child { .. }))
+                    .count()
+                    == master.children.len()
+            }
+            false => master.goals.iter().any(|g| g.kind == GoalKind::Position),
+        };
+        if !goal_count_ok {
+            return Err(bad("its goals are not those of this question"));
+        }
+        master.nimber_nodes = saved.nimber_nodes;
+        master.nimbers = saved.nimbers;
+        for node in &master.nodes {
+            if let State::Solved { lost } = node.state {
+                master.known.insert((node.position.key(), node.heap), lost);
+            }
+        }
+        master.progress = saved.progress;
+        master.progress.jobs_out = 0;
+        master.advance();
+        Ok(master)
+    }
+}
