@@ -366,8 +366,8 @@ fn rules_text(start: &Board, rules: Rules) -> String {
              one or two can never be split. Press a counter to split its pile below it."
                 .to_string()
         }
-        Board::Nim(_) => "Piles of counters. A move takes as many counters as you like — one, some or all — \
-                           from one pile. Press a counter to take it and every counter above it."
+        Board::Nim(_) => "Take one or more counters from one pile: press a counter to take it and every \
+                           counter above it."
             .to_string(),
         Board::Pins(row) => format!(
             "A row of pins. {} Press the first pin, then the last pin of the group to knock down.",
