@@ -175,6 +175,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         (true, Some(answer)) if hint_allowed => board_move_values(&board, answer),
         _ => Vec::new(),
     };
+    // Asked, answered, and still no values: the search passed its budget. Say so rather than show nothing.
+    let values_undecided = show_values
+        && hint_allowed
+        && solver
+            .values_for(&query)
+            .is_some_and(|answer| answer.values.move_values.is_none());
 
     let hint = solver.hint_for(&query).cloned();
     let hint_move = hint
@@ -238,6 +244,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <Scorecard page={route_name(kind)} finished={finished_against_computer(game.opponent, game.winner())} />
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
+            }
+            if values_undecided {
+                <p id="values-undecided" class="muted">{ "The moves' values are not decided: this position is too large to search in time. Hint still finds a winning move." }</p>
             }
             if busy {
                 <Working text={if computer_turn { "The computer is thinking…" } else { "Solving…" }} on_cancel={Some(on_cancel)}>
