@@ -13,6 +13,8 @@ pub enum Route {
     Dots,
     #[at("/grundy")]
     Grundy,
+    #[at("/nim")]
+    Nim,
     #[at("/graph")]
     Graph,
     #[at("/bases")]

@@ -1,5 +1,6 @@
-//! The two heap boards people play on: a row of dots (the independence game, octal 0.137) and piles of
-//! Grundy's game. A board knows its legal moves and the heaps it stands for; it knows nothing of values.
+//! The heap boards people play on: a row of dots (the independence game, octal 0.137), piles of Grundy's
+//! game and piles of Nim. A board knows its legal moves and the heaps it stands for; it knows nothing of
+//! values.
 
 use super::pins::{describe_range, PinRow};
 use sprague_engine::games::heap::DotRow;
@@ -9,6 +10,7 @@ use sprague_engine::games::heap::DotRow;
 pub enum BoardKind {
     Dots,
     Grundy,
+    Nim,
 }
 
 impl BoardKind {
@@ -17,6 +19,8 @@ impl BoardKind {
         match self {
             BoardKind::Dots => "0.137",
             BoardKind::Grundy => "4!.0",
+            // The engine's Nim, `HeapGame::nim()`: take any number from one heap.
+            BoardKind::Nim => "0.[3]",
         }
     }
 }
@@ -25,6 +29,8 @@ impl BoardKind {
 pub enum Board {
     Dots(DotRow),
     Piles(Vec<usize>),
+    /// Piles of Nim. A pile emptied leaves the board, so every pile has a counter.
+    Nim(Vec<usize>),
     /// A variant of the Dots page: another octal code played on a row of pins.
     Pins(PinRow),
 }
@@ -39,6 +45,8 @@ pub enum BoardMove {
     Split { pile: usize, top: usize },
     /// Knock down `len` adjacent pins from pin `start` (from 0 at the left).
     KnockDown { start: usize, len: usize },
+    /// Take `count` counters (at least one, at most all) off the top of Nim pile `pile` (from 0 at the left).
+    Take { pile: usize, count: usize },
 }
 
 impl Board {
@@ -46,6 +54,7 @@ impl Board {
         match self {
             Board::Dots(_) | Board::Pins(_) => BoardKind::Dots,
             Board::Piles(_) => BoardKind::Grundy,
+            Board::Nim(_) => BoardKind::Nim,
         }
     }
 
@@ -61,7 +70,7 @@ impl Board {
     pub fn heaps(&self) -> Vec<usize> {
         match self {
             Board::Dots(row) => row.heaps(),
-            Board::Piles(piles) => piles.clone(),
+            Board::Piles(piles) | Board::Nim(piles) => piles.clone(),
             Board::Pins(row) => row.runs().iter().map(|run| run.len).collect(),
         }
     }
@@ -82,6 +91,13 @@ impl Board {
                         .map(move |top| BoardMove::Split { pile, top })
                 })
                 .collect(),
+            Board::Nim(piles) => piles
+                .iter()
+                .enumerate()
+                .flat_map(|(pile, &size)| {
+                    (1..=size).map(move |count| BoardMove::Take { pile, count })
+                })
+                .collect(),
             Board::Pins(row) => row
                 .moves()
                 .into_iter()
@@ -94,6 +110,7 @@ impl Board {
         match self {
             Board::Dots(row) => (0..row.len()).all(|dot| !row.is_available(dot)),
             Board::Piles(piles) => piles.iter().all(|&size| size <= 2),
+            Board::Nim(piles) => piles.iter().all(|&size| size == 0),
             Board::Pins(row) => row.moves().is_empty(),
         }
     }
@@ -103,6 +120,9 @@ impl Board {
             (Board::Dots(row), BoardMove::Mark(dot)) => row.is_available(dot),
             (Board::Piles(piles), BoardMove::Split { pile, top }) => {
                 piles.get(pile).is_some_and(|&size| splits(size, top))
+            }
+            (Board::Nim(piles), BoardMove::Take { pile, count }) => {
+                count >= 1 && piles.get(pile).is_some_and(|&size| count <= size)
             }
             (Board::Pins(row), BoardMove::KnockDown { start, len }) => row.allows(start, len),
             _ => false,
@@ -119,6 +139,13 @@ impl Board {
             (Board::Piles(piles), BoardMove::Split { pile, top }) => {
                 let size = piles[pile];
                 piles.splice(pile..=pile, [top, size - top]);
+                Ok(())
+            }
+            (Board::Nim(piles), BoardMove::Take { pile, count }) => {
+                piles[pile] -= count;
+                if piles[pile] == 0 {
+                    piles.remove(pile);
+                }
                 Ok(())
             }
             (Board::Pins(row), BoardMove::KnockDown { start, len }) => row.knock_down(start, len),
@@ -139,13 +166,27 @@ impl Board {
                 }
                 _ => None,
             },
+            // Nim leaves one heap smaller than the pile, or none.
+            Board::Nim(piles) => {
+                let size = *piles.get(heap_index)?;
+                let left = match *pieces {
+                    [] => 0,
+                    [left] => left,
+                    _ => return None,
+                };
+                (left < size).then_some(BoardMove::Take {
+                    pile: heap_index,
+                    count: size - left,
+                })
+            }
             Board::Pins(row) => row
                 .move_for(heap_index, pieces)
                 .map(|(start, len)| BoardMove::KnockDown { start, len }),
         }
     }
 
-    /// The move in words, for the move list: "dot 4" (dots numbered from 1) or "7 → 3 + 4".
+    /// The move in words, for the move list: "dot 4" (dots numbered from 1), "7 → 3 + 4" (a split), or
+    /// "7 → 4" (Nim: the pile of 7 left with 4).
     pub fn describe(&self, mv: BoardMove) -> String {
         match mv {
             BoardMove::Mark(dot) => format!("dot {}", dot + 1),
@@ -156,6 +197,12 @@ impl Board {
                 _ => format!("pile {} split at {}", pile + 1, top),
             },
             BoardMove::KnockDown { start, len } => describe_range(start, len),
+            BoardMove::Take { pile, count } => match self {
+                Board::Nim(piles) if pile < piles.len() && count <= piles[pile] => {
+                    format!("{} → {}", piles[pile], piles[pile] - count)
+                }
+                _ => format!("take {count} from pile {}", pile + 1),
+            },
         }
     }
 }
@@ -224,5 +271,36 @@ mod tests {
             Some(BoardMove::Split { pile: 2, top: 1 })
         );
         assert_eq!(board.move_for(1, &[2, 2]), None);
+    }
+
+    #[wasm_bindgen_test]
+    fn nim_takes_from_one_pile_and_an_emptied_pile_leaves() {
+        let mut board = Board::Nim(vec![3, 4, 5]);
+        // Any number from 1 to the whole pile, from each pile.
+        assert_eq!(board.legal_moves().len(), 3 + 4 + 5);
+        assert!(board.play(BoardMove::Take { pile: 0, count: 0 }).is_err());
+        assert!(board.play(BoardMove::Take { pile: 0, count: 4 }).is_err());
+        assert_eq!(
+            board.describe(BoardMove::Take { pile: 2, count: 3 }),
+            "5 → 2"
+        );
+        board.play(BoardMove::Take { pile: 2, count: 3 }).unwrap();
+        assert_eq!(board.heaps(), vec![3, 4, 2]);
+        board.play(BoardMove::Take { pile: 0, count: 3 }).unwrap();
+        assert_eq!(board.heaps(), vec![4, 2]);
+        // The solver's "heap 1 becomes 2" and "heap 2 becomes nothing".
+        assert_eq!(
+            board.move_for(0, &[2]),
+            Some(BoardMove::Take { pile: 0, count: 2 })
+        );
+        assert_eq!(
+            board.move_for(1, &[]),
+            Some(BoardMove::Take { pile: 1, count: 2 })
+        );
+        assert_eq!(board.move_for(1, &[2]), None, "a move takes something");
+        board.play(BoardMove::Take { pile: 0, count: 4 }).unwrap();
+        board.play(BoardMove::Take { pile: 0, count: 2 }).unwrap();
+        assert!(board.is_over());
+        assert!(board.legal_moves().is_empty());
     }
 }

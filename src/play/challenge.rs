@@ -90,7 +90,7 @@ pub fn encode(value: &str) -> String {
 
 /// Whether a worksheet entry is a game page of this app with a challenge (never another site).
 fn is_app_link(link: &str) -> bool {
-    let pages = ["/dots?", "/grundy?", "/graph?", "/sprouts?"];
+    let pages = ["/dots?", "/grundy?", "/nim?", "/graph?", "/sprouts?"];
     pages.iter().any(|page| link.starts_with(page)) && link.contains("challenge=")
 }
 

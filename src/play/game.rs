@@ -1,8 +1,9 @@
 //! A game on a heap board: where it started, the moves so far, the rules and who plays. All of it lives in
 //! the page's URL, so a link reopens exactly this game and the browser's back button steps through it.
 //!
-//! Query keys: `n` (dots in the row, or one pile), `piles` (`7.5.3`), `m` (moves: dots numbered from 1, or
-//! `pile-counters` splits such as `1-3`), `rules=misere`, `vs=computer`, `first=computer`, `level=…`.
+//! Query keys: `n` (dots in the row, or one pile), `piles` (`7.5.3`), `m` (moves: dots numbered from 1,
+//! `pile-counters` splits such as `1-3`, or in Nim `pile-counters` taken such as `2-3`), `rules=misere`,
+//! `vs=computer`, `first=computer`, `level=…`.
 
 use super::board::{Board, BoardKind, BoardMove};
 use super::pins::{row_playable, PinRow};
@@ -14,7 +15,7 @@ use sprague_engine::games::heap::{DotRow, HeapGame};
 
 /// The largest row of dots a board draws.
 pub const MAX_DOTS: usize = 500;
-/// The largest pile and the most piles a Grundy board draws.
+/// The largest pile and the most piles a Grundy or Nim board draws.
 pub const MAX_PILE: usize = 50;
 pub const MAX_PILES: usize = 12;
 /// Longest query accepted from a URL (longer ones are refused before parsing).
@@ -39,11 +40,13 @@ impl Game {
         }
     }
 
-    /// The default game of a page: 20 dots, or one pile of 12, against the perfect computer.
+    /// The default game of a page: 20 dots, one pile of 12, or Nim's piles of 3, 4 and 5, against the
+    /// perfect computer.
     pub fn default_for(kind: BoardKind) -> Game {
         let start = match kind {
             BoardKind::Dots => Board::Dots(DotRow::new(20).expect("20 dots is a valid row")),
             BoardKind::Grundy => Board::Piles(vec![12]),
+            BoardKind::Nim => Board::Nim(vec![3, 4, 5]),
         };
         Game::new(
             start,
@@ -101,7 +104,9 @@ impl Game {
         let mut parts = Vec::new();
         match &self.start {
             Board::Dots(row) => parts.push(format!("n={}", row.len())),
-            Board::Piles(piles) => parts.push(format!("piles={}", join(piles.iter()))),
+            Board::Piles(piles) | Board::Nim(piles) => {
+                parts.push(format!("piles={}", join(piles.iter())))
+            }
             Board::Pins(row) => {
                 parts.push(format!("code={}", row.game()));
                 parts.push(format!("n={}", row.len()));
@@ -112,6 +117,7 @@ impl Game {
                 BoardMove::Mark(dot) => (dot + 1).to_string(),
                 BoardMove::Split { pile, top } => format!("{}-{}", pile + 1, top),
                 BoardMove::KnockDown { start, len } => format!("{}-{}", start + 1, len),
+                BoardMove::Take { pile, count } => format!("{}-{}", pile + 1, count),
             });
             parts.push(format!("m={}", join(moves)));
         }
@@ -146,7 +152,7 @@ impl Game {
             match key {
                 "n" => start = Some(parse_start(kind, value)?),
                 "code" if kind == BoardKind::Dots => code = Some(parse_row_code(value)?),
-                "piles" if kind == BoardKind::Grundy => start = Some(parse_piles(value)?),
+                "piles" if kind != BoardKind::Dots => start = Some(parse_piles(kind, value)?),
                 "m" => moves_text = Some(value),
                 _ => {
                     play.read(key, value)?;
@@ -231,24 +237,27 @@ fn parse_start(kind: BoardKind, text: &str) -> Result<Board, String> {
             let n = parse_number(text, "number of dots", MAX_DOTS)?;
             Ok(Board::Dots(DotRow::new(n).map_err(|e| e.to_string())?))
         }
-        BoardKind::Grundy => Ok(Board::Piles(vec![parse_number(
-            text,
-            "pile size",
-            MAX_PILE,
-        )?])),
+        BoardKind::Grundy | BoardKind::Nim => parse_piles(kind, text),
     }
 }
 
-fn parse_piles(text: &str) -> Result<Board, String> {
+fn parse_piles(kind: BoardKind, text: &str) -> Result<Board, String> {
+    let count = text.split('.').count();
+    if count > MAX_PILES {
+        return Err(format!("{count} piles are too many (at most {MAX_PILES})"));
+    }
     let piles = text
         .split('.')
         .map(|pile| parse_number(pile, "pile size", MAX_PILE))
         .collect::<Result<Vec<_>, _>>()?;
-    if piles.len() > MAX_PILES {
-        return Err(format!(
-            "{} piles are too many (at most {MAX_PILES})",
-            piles.len()
-        ));
+    if kind == BoardKind::Nim {
+        // A Nim pile is taken away when it is emptied, so none starts empty.
+        if piles.contains(&0) {
+            return Err(format!(
+                "a pile of 0 is no pile: give each pile 1 to {MAX_PILE} counters"
+            ));
+        }
+        return Ok(Board::Nim(piles));
     }
     Ok(Board::Piles(piles))
 }
@@ -262,6 +271,9 @@ fn parse_row_code(text: &str) -> Result<Option<HeapGame>, String> {
     let game: HeapGame = text
         .parse()
         .map_err(|e| format!("“{}” is not a game code: {e}", shorten(text, 12)))?;
+    if game == HeapGame::nim() {
+        return Err("Nim is played on its own page, with several piles: /nim?piles=3.4.5".into());
+    }
     if game.is_independence() {
         return Ok(None);
     }
@@ -296,6 +308,14 @@ fn parse_move(start: &Board, text: &str) -> Result<BoardMove, String> {
                 "pile-counters, such as 1-3",
             )?;
             Ok(BoardMove::Split { pile, top })
+        }
+        Board::Nim(_) => {
+            let (pile, count) = pair(
+                "pile number",
+                "number of counters",
+                "pile-counters taken, such as 2-3",
+            )?;
+            Ok(BoardMove::Take { pile, count })
         }
         Board::Pins(_) => {
             let (start, len) = pair(
@@ -368,6 +388,36 @@ mod tests {
         assert_eq!(Game::from_query(BoardKind::Dots, "heap=7"), Ok(None));
         assert!(err("code=4.07").contains("without removing"));
         assert!(err("code=0.x").contains("not a game code"));
+        assert!(err("code=nim").contains("/nim?piles="));
+        let nim = |q: &str| Game::from_query(BoardKind::Nim, q);
+        assert!(nim("piles=3.x")
+            .unwrap_err()
+            .contains("“x” is not a pile size"));
+        assert!(nim("piles=3.999").unwrap_err().contains("too large"));
+        assert!(nim("piles=3.0").unwrap_err().contains("pile of 0"));
+        assert!(nim(&format!("piles={}", "1.".repeat(20)))
+            .unwrap_err()
+            .contains("too many"));
+        assert!(nim("piles=3.4&m=1-4").unwrap_err().contains("move 1"));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_nim_game_survives_its_query() {
+        let mut game = Game::from_query(BoardKind::Nim, "piles=3.4.5")
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.start, Board::Nim(vec![3, 4, 5]));
+        game.play(BoardMove::Take { pile: 0, count: 3 }).unwrap();
+        game.play(BoardMove::Take { pile: 1, count: 1 }).unwrap();
+        assert_eq!(game.board().heaps(), vec![4, 4]);
+        assert_eq!(
+            game.to_query(),
+            "piles=3.4.5&m=1-3.2-1&vs=computer&level=perfect"
+        );
+        assert_eq!(
+            Game::from_query(BoardKind::Nim, &game.to_query()),
+            Ok(Some(game))
+        );
     }
 
     #[wasm_bindgen_test]

@@ -23,7 +23,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
     let start_text = match &game.start {
         Board::Dots(row) => row.len().to_string(),
         Board::Pins(row) => row.len().to_string(),
-        Board::Piles(piles) => piles
+        Board::Piles(piles) | Board::Nim(piles) => piles
             .iter()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()
@@ -53,7 +53,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
                 .unwrap_or_default();
             let start = match kind {
                 BoardKind::Dots => format!("n={}&code={}", size.trim(), code.trim()),
-                BoardKind::Grundy => {
+                BoardKind::Grundy | BoardKind::Nim => {
                     let piles: Vec<&str> = size
                         .split(|c: char| c == ',' || c.is_whitespace())
                         .filter(|p| !p.is_empty())
@@ -76,7 +76,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
 
     let (size_label, size_hint) = match kind {
         BoardKind::Dots => ("Dots (or pins) in the row", format!("1 to {MAX_DOTS}")),
-        BoardKind::Grundy => (
+        BoardKind::Grundy | BoardKind::Nim => (
             "Piles",
             format!("up to {MAX_PILES} piles of at most {MAX_PILE}, e.g. 7 5 3"),
         ),

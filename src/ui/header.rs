@@ -1,4 +1,4 @@
-//! The site header: the app's name, the three games, bases, and the light/dark switch.
+//! The site header: the app's name, the games, bases, and the light/dark switch.
 
 use super::theme::ThemeToggle;
 use crate::route::Route;
@@ -37,6 +37,7 @@ pub fn header() -> Html {
                 { link(Route::Sprouts, "Sprouts") }
                 { link(Route::Dots, "Dots") }
                 { link(Route::Grundy, "Grundy") }
+                { link(Route::Nim, "Nim") }
                 { link(Route::Graph, "Graphs") }
                 { link(Route::Bases, "Bases") }
                 { learn_link }

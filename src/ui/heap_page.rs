@@ -1,4 +1,4 @@
-//! The Dots and Grundy pages: a board to play on, against a friend or the computer, in normal or misère
+//! The Dots, Grundy and Nim pages: a board to play on, against a friend or the computer, in normal or misère
 //! play, with hints, undo/redo and the whole game in the URL (moves push history entries, so back and forward
 //! step through them; the computer's reply replaces the entry of the move it answers). The solver worker
 //! gives every value shown and every computer move.
@@ -69,6 +69,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     let route = match kind {
         BoardKind::Dots => Route::Dots,
         BoardKind::Grundy => Route::Grundy,
+        BoardKind::Nim => Route::Nim,
     };
     // Every change of the game shown, with the note it calls for, goes through `take`.
     let (play, take) = use_page_play(&game, route, &GAME_KEYS, |game| pairs_of(&game.to_query()));
@@ -174,6 +175,12 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         (true, Some(answer)) if hint_allowed => board_move_values(&board, answer),
         _ => Vec::new(),
     };
+    // Asked, answered, and still no values: the search passed its budget. Say so rather than show nothing.
+    let values_undecided = show_values
+        && hint_allowed
+        && solver
+            .values_for(&query)
+            .is_some_and(|answer| answer.values.move_values.is_none());
 
     let hint = solver.hint_for(&query).cloned();
     let hint_move = hint
@@ -189,6 +196,10 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         },
         Board::Piles(piles) => html! {
             <PilesBoard piles={piles.clone()} enabled={people_may_move} hint={hint_move} {last} values={values.clone()}
+                        on_move={on_move.clone()} />
+        },
+        Board::Nim(piles) => html! {
+            <PilesBoard piles={piles.clone()} take={true} enabled={people_may_move} hint={hint_move} {last} values={values.clone()}
                         on_move={on_move.clone()} />
         },
         Board::Pins(row) => html! {
@@ -234,6 +245,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
             }
+            if values_undecided {
+                <p id="values-undecided" class="muted">{ "The moves' values are not decided: this position is too large to search in time. Hint still finds a winning move." }</p>
+            }
             if busy {
                 <Working text={if computer_turn { "The computer is thinking…" } else { "Solving…" }} on_cancel={Some(on_cancel)}>
                     if let Some(Progress::Values { done, total }) = solver.progress {
@@ -260,7 +274,10 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                     { " (Node Kayles: a move removes a vertex and its neighbours)." }
                 </p>
             }
-            <HeapValueTool game={kind} />
+            // In Nim a pile of n is worth n: no tool needed to ask.
+            if kind != BoardKind::Nim {
+                <HeapValueTool game={kind} />
+            }
         </section>
     }
 }
@@ -329,6 +346,7 @@ fn route_name(kind: BoardKind) -> &'static str {
     match kind {
         BoardKind::Dots => "dots",
         BoardKind::Grundy => "grundy",
+        BoardKind::Nim => "nim",
     }
 }
 
@@ -336,6 +354,7 @@ fn title(start: &Board) -> String {
     match start {
         Board::Dots(_) => "Dots — the independence game".into(),
         Board::Piles(_) => "Grundy's game".into(),
+        Board::Nim(_) => "Nim".into(),
         Board::Pins(row) => match row.game().alias() {
             Some("kayles") => format!("Dots variant — Kayles ({})", row.game()),
             Some("dawson") => format!("Dots variant — Dawson's Kayles ({})", row.game()),
@@ -356,6 +375,9 @@ fn rules_text(start: &Board, rules: Rules) -> String {
              one or two can never be split. Press a counter to split its pile below it."
                 .to_string()
         }
+        Board::Nim(_) => "Take one or more counters from one pile: press a counter to take it and every \
+                           counter above it."
+            .to_string(),
         Board::Pins(row) => format!(
             "A row of pins. {} Press the first pin, then the last pin of the group to knock down.",
             rules_in_words(row.game())

@@ -204,27 +204,28 @@ fn route(game: BoardKind) -> Route {
     match game {
         BoardKind::Dots => Route::Dots,
         BoardKind::Grundy => Route::Grundy,
+        BoardKind::Nim => Route::Nim,
     }
 }
 
 fn plural(game: BoardKind) -> &'static str {
     match game {
         BoardKind::Dots => "the value of a row of dots",
-        BoardKind::Grundy => "the value of a pile",
+        BoardKind::Grundy | BoardKind::Nim => "the value of a pile",
     }
 }
 
 fn size_label(game: BoardKind) -> &'static str {
     match game {
         BoardKind::Dots => "Number of dots",
-        BoardKind::Grundy => "Pile size",
+        BoardKind::Grundy | BoardKind::Nim => "Pile size",
     }
 }
 
 fn describe(game: BoardKind, heap: u64) -> String {
     match game {
         BoardKind::Dots => format!("A row of {heap} dots"),
-        BoardKind::Grundy => format!("A pile of {heap}"),
+        BoardKind::Grundy | BoardKind::Nim => format!("A pile of {heap}"),
     }
 }
 

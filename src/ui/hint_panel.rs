@@ -77,10 +77,11 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
 
 /// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
 fn plain_words(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>) -> String {
-    let goal = if answer.misere {
-        "your opponent has to make the last move"
-    } else {
-        "you make the last move"
+    let goal = match (board, answer.misere) {
+        (Board::Nim(_), true) => "your opponent has to take the last counter",
+        (Board::Nim(_), false) => "you take the last counter",
+        (_, true) => "your opponent has to make the last move",
+        (_, false) => "you make the last move",
     };
     match (answer.outcome, best) {
         (Outcome::N, Some(best)) => format!(
@@ -107,7 +108,7 @@ fn plain_words(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>) 
     }
 }
 
-/// A move as an instruction: "mark dot 4", "split the pile of 7 into 3 and 4".
+/// A move as an instruction: "mark dot 4", "split the pile of 7 into 3 and 4", "take 3 from the pile of 7".
 fn play_words(board: &Board, mv: BoardMove) -> String {
     match (board, mv) {
         (Board::Piles(piles), BoardMove::Split { pile, top }) if pile < piles.len() => format!(
@@ -116,6 +117,9 @@ fn play_words(board: &Board, mv: BoardMove) -> String {
             top,
             piles[pile] - top
         ),
+        (Board::Nim(piles), BoardMove::Take { pile, count }) if pile < piles.len() => {
+            format!("take {count} from the pile of {}", piles[pile])
+        }
         (_, BoardMove::Mark(_)) => format!("mark {}", board.describe(mv)),
         _ => format!("knock down {}", board.describe(mv)),
     }
@@ -142,7 +146,7 @@ fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>
     let binary = |v: u32| format!("{v:0bits$b}");
     let (heap_word, heaps_word) = match board {
         Board::Dots(_) => ("Run of dots", "runs"),
-        Board::Piles(_) => ("Pile", "piles"),
+        Board::Piles(_) | Board::Nim(_) => ("Pile", "piles"),
         Board::Pins(_) => ("Run of pins", "runs"),
     };
     let changed = best.and_then(|mv| match mv {
@@ -153,7 +157,7 @@ fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>
                 .position(|c| c.start <= dot && dot < c.start + c.len),
             _ => None,
         },
-        BoardMove::Split { pile, .. } => Some(pile),
+        BoardMove::Split { pile, .. } | BoardMove::Take { pile, .. } => Some(pile),
         BoardMove::KnockDown { start, .. } => match board {
             Board::Pins(row) => row
                 .runs()
@@ -181,6 +185,20 @@ fn nim_sum_table(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>
         (0, _) => "The nim-sum is 0: whatever is played changes one heap's value, and the nim-sum with it, \
                    so the opponent can always bring it back to 0 — and the last move is theirs."
             .to_string(),
+        // In Nim a pile's value is its size: the move is the binary sum itself.
+        (sum, Some(i)) if matches!(board, Board::Nim(_)) => {
+            let size = answer.heap_values[i];
+            format!(
+                "The nim-sum is {sum} ({}), not 0, so the player to move wins: pile {} of {size} ({}) \
+                 becomes {size} ⊕ {sum} = {} ({}), by taking {}; then the nim-sum is 0.",
+                binary(sum),
+                i + 1,
+                binary(size),
+                size ^ sum,
+                binary(size ^ sum),
+                size - (size ^ sum)
+            )
+        }
         (sum, Some(i)) => {
             let value = answer.heap_values[i];
             format!(

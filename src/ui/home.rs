@@ -28,6 +28,10 @@ pub fn home() -> Html {
                     <p>{ "Grundy's game: split a pile into two piles of different sizes." }</p>
                 </article>
                 <article class="card">
+                    <h2><Link<Route> to={Route::Nim}>{ "Nim" }</Link<Route>></h2>
+                    <p>{ "Several piles of counters: take as many as you like from one pile. The classic game behind all the others." }</p>
+                </article>
+                <article class="card">
                     <h2><Link<Route> to={Route::Learn}>{ "Learn" }</Link<Route>></h2>
                     <p>{ "Teach the theory: mex tables, nim-sums in binary, nim sequences and their periods, P-positions, misère genera." }</p>
                 </article>

@@ -82,6 +82,7 @@ fn switch(route: Route) -> Html {
         // starts the other afresh (what the computer said, the solver's answers), not the same page reused.
         Route::Dots => html! { <heap_page::HeapPage key="dots" kind={BoardKind::Dots} /> },
         Route::Grundy => html! { <heap_page::HeapPage key="grundy" kind={BoardKind::Grundy} /> },
+        Route::Nim => html! { <heap_page::HeapPage key="nim" kind={BoardKind::Nim} /> },
         Route::Graph => html! { <graph_page::GraphPage /> },
         Route::Bases => html! { <bases_page::BasesPage /> },
         Route::Learn => html! { <learn::Lessons /> },

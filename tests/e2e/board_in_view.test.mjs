@@ -10,6 +10,7 @@ const env = useServerAndBrowser();
 const PAGES = [
     { name: 'dots', url: '/dots', board: '.game-page .board' },
     { name: 'grundy', url: '/grundy', board: '.game-page .board' },
+    { name: 'nim', url: '/nim?piles=1.3.5.7', board: '.game-page .board' },
     { name: 'graph', url: '/graph', board: 'svg.graph-board' },
     { name: 'sprouts', url: '/sprouts?start=8&vs=human', board: 'svg.sprouts-board' },
 ];

@@ -13,6 +13,7 @@ const env = useServerAndBrowser();
 const CHALLENGES = {
     dots: GAMES.dots,
     grundy: GAMES.grundy,
+    nim: GAMES.nim,
     graph: GAMES.graph,
     sprouts: { ...GAMES.sprouts, url: '/sprouts?start=3&vs=human', start: '0*3' },
 };

@@ -2,6 +2,13 @@
 // that judges its positions (shared by review.test.mjs and challenge.test.mjs).
 import { remotenessOf, sproutsNimber } from './reference.mjs';
 
+/// Nim's rule, the reference for the Nim page: the player to move loses exactly when the nim-sum (XOR) of
+/// the piles is 0.
+export const nimSum = (piles) => piles.reduce((x, p) => x ^ p, 0);
+
+/// Nim piles after taking `count` from pile `p` (0-based): an emptied pile leaves the board.
+export const nimAfter = (piles, p, count) => piles.flatMap((size, i) => (i !== p ? [size] : size > count ? [size - count] : []));
+
 /// Lengths of the runs of `true` in a list.
 export function runsOf(available) {
     const runs = [];
@@ -49,6 +56,20 @@ export const GAMES = {
         wins: (piles, [, size, a, b]) => piles.includes(Number(size))
             && Number(a) + Number(b) === Number(size) && Number(a) !== Number(b)
             && !remotenessOf('grundy', [...piles.filter((_, i) => i !== piles.indexOf(Number(size))), Number(a), Number(b)])[0],
+    },
+    nim: {
+        // Who wins by the nim-sum rule; how long the game lasts by the brute force.
+        url: '/nim?piles=3.4.5&vs=human',
+        list: '#moves li',
+        start: [3, 4, 5],
+        moves: async (_page, piles) => piles.flatMap((size, p) => [...Array(size).keys()].map((k) => ({
+            play: (page) => page.locator(`[data-pile="${p + 1}"][data-top="${k + 1}"]`).click(),
+            next: nimAfter(piles, p, k + 1),
+        }))),
+        value: (piles) => [nimSum(piles) !== 0, remotenessOf('nim', piles)[1]],
+        named: /(\d+) → (\d+) would have won/,
+        wins: (piles, [, size, left]) => piles.includes(Number(size)) && Number(left) < Number(size)
+            && nimSum(nimAfter(piles, piles.indexOf(Number(size)), Number(size) - Number(left))) === 0,
     },
     graph: {
         // Node Kayles on a path is the dots game: the brute force of the row judges it.

@@ -92,8 +92,9 @@ export function octalValues(code, max) {
     return g;
 }
 
-/// Options of a heap for the games used in the teaching tests.
+/// Options of a heap for the games used in the teaching tests (Nim: any smaller heap, or none).
 export function optionsOf(game, n) {
+    if (game === 'nim') return [...Array(n).keys()].map((left) => (left > 0 ? [left] : []));
     if (game === 'grundy') {
         const out = [];
         for (let a = 1; 2 * a < n; a += 1) out.push([a, n - a]);

@@ -185,6 +185,7 @@ pub fn board_link(code: &str, heaps: &[u64]) -> Option<String> {
     match code {
         "0.137" if heaps.len() == 1 => Some(format!("/dots?n={}", heaps[0])),
         "4!.0" if !heaps.is_empty() => Some(format!("/grundy?piles={}", heaps_text(&heaps))),
+        "0.[3]" if !heaps.is_empty() => Some(format!("/nim?piles={}", heaps_text(&heaps))),
         _ => None,
     }
 }
@@ -337,6 +338,10 @@ mod tests {
             Some("/grundy?piles=1.8".into())
         );
         assert_eq!(board_link("0.77", &[3]), None);
+        assert_eq!(
+            board_link("0.[3]", &[3, 0, 5]),
+            Some("/nim?piles=3.5".into())
+        );
         assert_eq!(binary(5, 4), "0101");
         assert_eq!(
             csv_link::csv_text(&[
