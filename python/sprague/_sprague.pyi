@@ -192,8 +192,9 @@ class DistributedMaster:
         job_nodes: int = ...,
         checkpoint: Optional[bytes] = None,
     ) -> "DistributedMaster": ...
-    def next_job(self) -> Optional[Tuple[int, bytes]]:
-        """The next job as ``(id, bytes)``, or None when none can be handed out now."""
+    def next_job(self, actor: int) -> Optional[Tuple[int, bytes]]:
+        """The next job for actor ``actor`` as ``(id, bytes)``, or None when none can be handed
+        out now."""
     def relay_for(self, actor: int) -> List[bytes]:
         """The batches of learned entries actor ``actor`` has not been sent yet."""
     def report(self, actor: int, report: bytes) -> None:

@@ -19,9 +19,10 @@ How it works (the engine's ``ProofNumberMaster``, after SPOTS' master):
   goals are what the answer needs: every child of the position (a child lost for the opponent is a
   winning move, and the outcome follows), then with ``nimber`` the couples that give the nimber.
 - A job is a most-proving leaf of the tree, locked while out, with a budget of ``job_nodes`` nodes.
-  An actor runs the engine's own outcome search on it and reports lost, won or unfinished; an
-  unfinished leaf is expanded, so the tree grows as deep as the work needs and the jobs with the
-  actors. An idle actor with every leaf out gets part of the most-proving one that is out.
+  An actor runs the engine's own outcome search on it and reports lost, won or unfinished. An
+  unfinished job goes back to its actor, which kept its search paused; an idle actor
+  with every leaf out gets part of the most-proving leaf that is out, so the tree grows as deep as
+  the work needs.
 - What an actor learns travels back with its report (the engine's binary entries with a digest)
   and is relayed to every other actor with its next job.
 - Trust: the actors run this package, so their entries are believed during the run. The answer is
@@ -214,10 +215,11 @@ def solve(
                     _write_checkpoint(checkpoint, master)
                 raise BoundExceeded(f"stopped: passed max_seconds={max_seconds}")
             while idle:
-                job = master.next_job()
-                if job is None:
-                    break
                 slot = idle.pop()
+                job = master.next_job(slot)
+                if job is None:
+                    idle.append(slot)
+                    break
                 job_id, job_bytes = job
                 left = None if max_seconds is None else max(max_seconds - (now - t0), 0.001)
                 ref = actors[slot].run.remote(master.relay_for(slot), job_bytes, left, max_memory)

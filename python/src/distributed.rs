@@ -2,14 +2,15 @@
 //! ([`ProofNumberMaster`]) and an actor's job runner ([`JobRunner`]). Messages between them are
 //! bytes, so any transport carries them; `sprague.distributed` drives them on Ray.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard, PoisonError};
+use std::thread;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use sprague_engine::solve::bounds::{Budget, Limits};
+use sprague_engine::solve::bounds::{Budget, Limits, Passed};
 use sprague_engine::solve::sprouts::{
     Batch, Control, Job, JobReport, JobRunner, MasterOptions, Method, ProofNumberMaster, Questions,
-    DEFAULT_FORM_LIVES, DEFAULT_JOB_NODES,
+    RelayError, DEFAULT_FORM_LIVES, DEFAULT_JOB_NODES,
 };
 
 use crate::base::{lock_base, PyBase};
@@ -83,10 +84,10 @@ impl PyMaster {
         })
     }
 
-    /// The next job as `(id, bytes)`, or None when every leaf is out and none can be split, or
-    /// the run is done.
-    fn next_job<'py>(&self, py: Python<'py>) -> Option<(u64, Bound<'py, PyBytes>)> {
-        let job = py.detach(|| self.get().next_job())?;
+    /// The next job for actor `actor` as `(id, bytes)`, or None when every leaf is out and none
+    /// can be split, or the run is done.
+    fn next_job<'py>(&self, py: Python<'py>, actor: usize) -> Option<(u64, Bound<'py, PyBytes>)> {
+        let job = py.detach(|| self.get().next_job(actor))?;
         Some((job.id, PyBytes::new(py, &job.to_bytes())))
     }
 
@@ -147,7 +148,7 @@ impl PyMaster {
     }
 
     /// The answer, from checked entries only, on `threads` threads (None before the run is done):
-    /// `outcome`, `winning_moves`, `nimber`, `checked_entries`, `whole_base_checked`, `refused`.
+    /// `outcome`, `winning_moves`, `nimber`, `checked_entries`, `refused`.
     fn answer<'py>(&self, py: Python<'py>, threads: usize) -> PyResult<Option<Bound<'py, PyDict>>> {
         let control = Control::new();
         let budget = Budget::new(Limits::default());
@@ -172,7 +173,6 @@ impl PyMaster {
         )?;
         dict.set_item("nimber", a.nimber)?;
         dict.set_item("checked_entries", answer.checked_entries)?;
-        dict.set_item("whole_base_checked", answer.whole_base_checked)?;
         dict.set_item("refused", answer.refused.clone())?;
         Ok(Some(dict))
     }
@@ -186,18 +186,42 @@ impl PyMaster {
     }
 }
 
-/// One actor's side of a distributed run: a base and tables kept from job to job.
+/// A job as the worker's thread takes it: shared batches, the job, and its bounds.
+type Task = (Vec<Vec<u8>>, Vec<u8>, Budget);
+/// The report's bytes and the bound passed, if one was.
+type Done = Result<(Vec<u8>, Option<Passed>), RelayError>;
+
+/// One actor's side of a distributed run: a base and tables kept from job to job. The engine's
+/// runner lives on a thread of its own (a paused search holds single-thread data), which takes the
+/// jobs one at a time.
 #[pyclass(name = "DistributedWorker", module = "sprague", frozen)]
 pub(crate) struct PyWorker {
-    inner: Mutex<JobRunner>,
+    tasks: Mutex<(mpsc::Sender<Task>, mpsc::Receiver<Done>)>,
+    totals: Arc<Mutex<(u64, u64)>>,
 }
 
 #[pymethods]
 impl PyWorker {
     #[new]
     fn new(misere: bool) -> PyWorker {
+        let (task_tx, task_rx) = mpsc::channel::<Task>();
+        let (done_tx, done_rx) = mpsc::channel::<Done>();
+        let totals = Arc::new(Mutex::new((0, 0)));
+        let shared_totals = totals.clone();
+        thread::spawn(move || {
+            let mut runner = JobRunner::new(method(misere));
+            // Ends when the worker is dropped (its sender with it).
+            for (shared, job, budget) in task_rx {
+                let done = run_task(&mut runner, &shared, &job, &budget);
+                *shared_totals.lock().unwrap_or_else(PoisonError::into_inner) = runner.totals();
+                if done_tx.send(done).is_err() {
+                    break;
+                }
+            }
+        });
         PyWorker {
-            inner: Mutex::new(JobRunner::new(method(misere))),
+            tasks: Mutex::new((task_tx, done_rx)),
+            totals,
         }
     }
 
@@ -209,39 +233,43 @@ impl PyWorker {
         &self,
         py: Python<'py>,
         shared: Vec<Vec<u8>>,
-        job: &[u8],
+        job: Vec<u8>,
         max_seconds: Option<f64>,
         max_memory: Option<u64>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let budget = crate::budget(max_seconds, max_memory, None)?;
-        let (report, passed) = py
-            .detach(|| {
-                let mut runner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-                for bytes in &shared {
-                    runner.take_in(&Batch::from_bytes(bytes)?)?;
-                }
-                let job = Job::from_bytes(job)?;
-                let mut passed = None;
-                let report = runner.run(&job, &mut || {
-                    passed = budget.passed_after(0);
-                    passed.is_none()
-                })?;
-                Ok::<_, sprague_engine::solve::sprouts::RelayError>((report, passed))
-            })
-            .map_err(value_error)?;
+        let done = py.detach(|| {
+            let tasks = self.tasks.lock().unwrap_or_else(PoisonError::into_inner);
+            tasks.0.send((shared, job, budget)).ok()?;
+            tasks.1.recv().ok()
+        });
+        let done = done.ok_or_else(|| {
+            pyo3::exceptions::PyRuntimeError::new_err("the worker's thread ended")
+        })?;
+        let (report, passed) = done.map_err(value_error)?;
         if let Some(passed) = passed {
             return Err(bound_exceeded(passed));
         }
-        Ok(PyBytes::new(py, &report.to_bytes()))
+        Ok(PyBytes::new(py, &report))
     }
 
     /// Jobs run and nodes searched by this actor.
     fn totals(&self) -> (u64, u64) {
-        self.inner
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .totals()
+        *self.totals.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+fn run_task(runner: &mut JobRunner, shared: &[Vec<u8>], job: &[u8], budget: &Budget) -> Done {
+    for bytes in shared {
+        runner.take_in(&Batch::from_bytes(bytes)?)?;
+    }
+    let job = Job::from_bytes(job)?;
+    let mut passed = None;
+    let report = runner.run(&job, &mut || {
+        passed = budget.passed_after(0);
+        passed.is_none()
+    })?;
+    Ok((report.to_bytes(), passed))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -47,7 +47,9 @@ pub fn run_master(
     let (mut reports, mut kills, mut resumes) = (0u64, 0u64, 0u64);
     while !master.is_done() {
         while let Some(&actor) = idle.last() {
-            let Some(job) = master.next_job() else { break };
+            let Some(job) = master.next_job(actor) else {
+                break;
+            };
             idle.pop();
             for batch in master.relay_for(actor) {
                 runners[actor].take_in(&batch).unwrap();

@@ -85,14 +85,6 @@ impl Kit {
         kit
     }
 
-    /// What the kit learned since the last call (see [`Kit::for_pool`]).
-    pub fn take_learned(&mut self) -> LearnedEntries {
-        let states = self.forms.as_mut().map(LandForms::take_for_pool);
-        self.base
-            .take_learned()
-            .with_states(states.unwrap_or_default())
-    }
-
     /// Takes in what another process learned (entries of this program's searches).
     pub fn take_in(&mut self, entries: &LearnedEntries) {
         self.base.take_in(entries);
@@ -177,6 +169,23 @@ impl OutcomeJob {
                 let (base, forms) = search.learning_mut();
                 (base, Some(forms))
             }
+        }
+    }
+
+    /// What the search's base (and misère forms) learned since the last call, as
+    /// another process takes them in (the search holds the kit's base while it runs).
+    pub fn take_learned(&mut self) -> LearnedEntries {
+        let (base, forms) = self.learning_mut();
+        let entries = base.take_learned();
+        entries.with_states(forms.map(LandForms::take_for_pool).unwrap_or_default())
+    }
+
+    /// Takes in what another process learned, into the running search's base and forms.
+    pub fn take_in(&mut self, entries: &LearnedEntries) {
+        let (base, forms) = self.learning_mut();
+        base.take_in(entries);
+        if let Some(forms) = forms {
+            forms.take_in_from_pool(entries.states());
         }
     }
 

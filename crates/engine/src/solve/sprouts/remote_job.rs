@@ -177,10 +177,14 @@ impl Batch {
     }
 }
 
-/// An actor's side of a distributed run: runs jobs over a base and tables kept between them.
+/// An actor's side of a distributed run: runs jobs over a base and tables kept between them. A job
+/// that comes back unfinished is kept paused: when the master hands the same question back (it
+/// does, to the same actor, unless it split it meanwhile), the search goes on where it stopped.
 pub struct JobRunner {
     method: Method,
     kit: Kit,
+    /// The last unfinished job's question (position key, heap) and its search.
+    paused: Option<(Vec<u8>, u32, OutcomeJob)>,
     jobs: u64,
     nodes: u64,
 }
@@ -190,6 +194,7 @@ impl JobRunner {
         JobRunner {
             method,
             kit: Kit::for_pool(method),
+            paused: None,
             jobs: 0,
             nodes: 0,
         }
@@ -201,7 +206,10 @@ impl JobRunner {
             return Ok(0);
         }
         let entries = batch.open()?;
-        self.kit.take_in(&entries);
+        match &mut self.paused {
+            Some((_, _, search)) => search.take_in(&entries),
+            None => self.kit.take_in(&entries),
+        }
         Ok(batch.len())
     }
 
@@ -217,9 +225,18 @@ impl JobRunner {
         if self.method.is_misere() && job.heap != 0 {
             return Err(RelayError::MisereHeap(job.heap));
         }
-        let mut search = OutcomeJob::start(self.method, &position, job.heap, &mut self.kit);
+        let mut search = match self.paused.take() {
+            Some((key, heap, search)) if key == job.key && heap == job.heap => search,
+            other => {
+                if let Some((_, _, search)) = other {
+                    search.finish(&mut self.kit);
+                }
+                OutcomeJob::start(self.method, &position, job.heap, &mut self.kit)
+            }
+        };
+        let start = search.nodes();
         let result = loop {
-            let left = job.budget.saturating_sub(search.nodes());
+            let left = job.budget.saturating_sub(search.nodes() - start);
             if left == 0 || !go_on() {
                 break JobResult::Unfinished;
             }
@@ -231,15 +248,19 @@ impl JobRunner {
                 };
             }
         };
-        let nodes = search.nodes();
-        search.finish(&mut self.kit);
+        let nodes = search.nodes() - start;
+        let learned = Batch::seal(&search.take_learned());
+        match result {
+            JobResult::Unfinished => self.paused = Some((job.key.clone(), job.heap, search)),
+            _ => search.finish(&mut self.kit),
+        }
         self.jobs += 1;
         self.nodes += nodes;
         Ok(JobReport {
             id: job.id,
             result,
             nodes,
-            learned: Batch::seal(&self.kit.take_learned()),
+            learned,
         })
     }
 
@@ -248,7 +269,8 @@ impl JobRunner {
         (self.jobs, self.nodes)
     }
 
-    /// The actor's base (everything it proved or took in).
+    /// The actor's base (everything it proved or took in; while a job is paused, as it was before
+    /// that job).
     pub fn base(&self) -> &Base {
         &self.kit.base
     }
