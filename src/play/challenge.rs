@@ -124,7 +124,7 @@ pub fn verdict(played: Option<&ReviewedMove>, after: &Judged) -> (Option<bool>, 
         Some(MoveMark::Mistake) => (
             Some(false),
             format!(
-                "Not this one: after {} your opponent can win. {} would have won.",
+                "Not this one: after {}, your opponent can win. {} would have won.",
                 played.text,
                 played
                     .better

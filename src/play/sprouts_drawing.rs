@@ -52,6 +52,25 @@ impl DrawingCache {
         self.drawings.get(&line_key(&game.start, &game.line))
     }
 
+    /// The drawing after `line` (from `start`), if it has been made.
+    pub fn get_line(&self, start: &Position, line: &[Position]) -> Option<&Drawing> {
+        self.drawings.get(&line_key(start, line))
+    }
+
+    /// The drawing after `line` when its last move was drawn as a curve added to the drawing before it
+    /// (not rearranged): its last curve is that move, its spots numbered as before.
+    pub fn drawn_move(&self, start: &Position, line: &[Position]) -> Option<&Drawing> {
+        let (_, earlier) = line.split_last()?;
+        let after = self.get_line(start, line)?;
+        let before = self.get_line(start, earlier)?;
+        let (spots, curves) = (before.spots().len(), before.curves().len());
+        let extends = after.spots().len() == spots + 1
+            && after.curves().len() == curves + 1
+            && after.spots()[..spots] == *before.spots()
+            && after.curves()[..curves] == *before.curves();
+        extends.then_some(after)
+    }
+
     /// The longest part of the game's line already drawn: how many moves, and its drawing (`None` when
     /// not even the start is drawn).
     pub fn longest_drawn(&self, game: &SproutsGame) -> (usize, Option<&Drawing>) {

@@ -7,6 +7,7 @@ use super::page_play::Step;
 use crate::play::sprouts_drawing::line_key;
 use crate::play::sprouts_game::SproutsGame;
 use crate::worker::protocol::{RequestId, Response};
+use sprague_engine::draw::name_last_move;
 use sprague_engine::draw::DrawnMove;
 use sprague_engine::games::sprouts::Position;
 use std::rc::Rc;
@@ -117,7 +118,16 @@ pub fn drawn_step(
     };
     let mut next = asked.game.clone();
     next.play(child).ok()?;
-    Some((Step::Computer(next, asked.said.clone()), drawn))
+    // The move in words, read off its curve, when it was added to the picture as it was.
+    let named = drawn
+        .as_ref()
+        .filter(|drawn| drawn.rearranged.is_none())
+        .and_then(|drawn| name_last_move(&drawn.drawing));
+    let said = match named {
+        Some(name) => format!("{} Its move: {name}.", asked.said),
+        None => asked.said.clone(),
+    };
+    Some((Step::Computer(next, said), drawn))
 }
 
 #[cfg(test)]

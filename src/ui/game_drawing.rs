@@ -208,6 +208,20 @@ async fn restore_saved(cache: &RefCell<DrawingCache>, game: &SproutsGame) {
             cache
                 .borrow_mut()
                 .remember(&game.start, line, saved.drawing);
+            // The earlier moves' drawings too, where saved: the review names each move from its curve.
+            for earlier in (1..moves).rev() {
+                let line = &game.line[..earlier];
+                if cache.borrow().get_line(&game.start, line).is_some() {
+                    continue;
+                }
+                if let Ok(Some(saved)) = store.get_drawing(&line_key(&game.start, line)).await {
+                    if saved.drawing.position().ok().as_ref() == line.last() {
+                        cache
+                            .borrow_mut()
+                            .remember(&game.start, line, saved.drawing);
+                    }
+                }
+            }
             return;
         }
     }

@@ -112,6 +112,10 @@ pub struct GameReviewProps {
     pub list_id: AttrValue,
     /// Whether moves may be clicked now (not while the computer thinks).
     pub enabled: bool,
+    /// Each move's exact notation, where the words are not (Sprouts: the position it leads to, in GLOP),
+    /// shown in the move's tooltip.
+    #[prop_or_default]
+    pub notations: Vec<String>,
 }
 
 #[function_component(GameReview)]
@@ -128,7 +132,10 @@ pub fn game_review(props: &GameReviewProps) -> Html {
                 <li data-mark={mark.map(mark_name)}>
                     <button type="button" class="move-go" onclick={go} disabled={!props.enabled}
                             aria-current={(i + 1 == props.at).then_some("step")}
-                            title={format!("Go back to the position after move {}", i + 1)}>
+                            title={match props.notations.get(i) {
+                                Some(notation) => format!("Go back to the position after move {} ({notation})", i + 1),
+                                None => format!("Go back to the position after move {}", i + 1),
+                            }}>
                         { format!("{}: {}", mv.who, mv.text) }
                     </button>
                     if let (Some(mark), Some(words)) = (mark, words) {

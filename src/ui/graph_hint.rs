@@ -3,6 +3,7 @@
 //! decide it.
 
 use super::graph_board::COMPONENT_CLASSES;
+use super::learn::use_classroom;
 use crate::play::game::Rules;
 use sprague_engine::solve::graph::GraphAnalysis;
 use sprague_engine::solve::heap::Outcome;
@@ -11,6 +12,33 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct GraphHintProps {
     pub answer: GraphAnalysis,
+    /// When every move loses: the vertex whose marking makes the game last longest, if known.
+    #[prop_or_default]
+    pub lasting: Option<usize>,
+}
+
+/// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
+fn plain_words(answer: &GraphAnalysis, lasting: Option<usize>) -> String {
+    let goal = if answer.misere {
+        "your opponent has to make the last move"
+    } else {
+        "you make the last move"
+    };
+    match (answer.outcome, answer.winning_moves.first()) {
+        (Outcome::N, Some(v)) => format!(
+            "Mark vertex {v}. Then, whatever your opponent does, you can always answer so that {goal}."
+        ),
+        (Outcome::N, None) => format!("You can win: there is a move after which {goal}."),
+        (Outcome::P, _) => {
+            let last = lasting
+                .map(|v| format!(" Mark vertex {v} makes the game last longest."))
+                .unwrap_or_default();
+            format!(
+                "Every move loses if your opponent plays well. Make the game last as long as you can, \
+                 and hope they slip.{last}"
+            )
+        }
+    }
 }
 
 fn vertex_list(vertices: &[usize]) -> String {
@@ -54,6 +82,7 @@ fn normal_verdict(terms: &[u32], sum: u32, width: usize) -> String {
 
 #[function_component(GraphHint)]
 pub fn graph_hint(props: &GraphHintProps) -> Html {
+    let classroom = use_classroom();
     let answer = &props.answer;
     let rules = if answer.misere {
         Rules::Misere
@@ -96,10 +125,15 @@ pub fn graph_hint(props: &GraphHintProps) -> Html {
     html! {
         <div class="hint-panel graph-hint" id="graph-hint" aria-live="polite">
             <h2>{ "Hint" }</h2>
-            if !answer.components.is_empty() {
-                <ul class="components">{ for components }</ul>
-            }
-            <p id="graph-verdict">{ verdict }</p>
+            <p id="hint-plain">{ plain_words(answer, props.lasting) }</p>
+            // The reason in nimbers, one click away; open at once except in classroom mode.
+            <details class="hint-why" open={!classroom}>
+                <summary>{ if answer.misere { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
+                if !answer.components.is_empty() {
+                    <ul class="components">{ for components }</ul>
+                }
+                <p id="graph-verdict">{ verdict }</p>
+            </details>
             if answer.winning_moves.is_empty() {
                 <p>{ "No winning move: any move may be answered with a win." }</p>
             } else {

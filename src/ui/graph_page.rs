@@ -181,6 +181,16 @@ pub fn graph_page() -> Html {
         .hint_for(&query)
         .map(|answer| answer.analysis.clone())
         .filter(|_| !building);
+    // When every move loses: the one that makes the game last longest, from the hint's move values.
+    let lasting = solver
+        .hint_for(&query)
+        .and_then(|answer| answer.values.move_values.as_ref())
+        .and_then(|moves| {
+            moves
+                .iter()
+                .max_by_key(|m| (m.remoteness, std::cmp::Reverse(m.vertex)))
+        })
+        .map(|m| m.vertex);
     let (show_values, on_show_values) = use_show_values(&solver, &query, hint_allowed, &ask);
     let values = match (show_values, solver.values_for(&query)) {
         (true, Some(answer)) if hint_allowed => {
@@ -269,7 +279,7 @@ pub fn graph_page() -> Html {
                     <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
                                     on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
                     if let Some(answer) = hint {
-                        <GraphHint {answer} />
+                        <GraphHint {answer} {lasting} />
                     }
                     <GameReview {review} at={game.moves.len()} on_go={controls.on_go}
                                 enabled={!busy && !building} list_id="graph-moves" />

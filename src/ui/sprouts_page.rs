@@ -16,6 +16,7 @@ use super::game_shell::{
 };
 use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
+use super::learn::use_classroom;
 use super::page_play::{use_page_play, Step};
 use super::save_picture::SavePicture;
 use super::scorecard::Scorecard;
@@ -31,12 +32,17 @@ use crate::play::review::Judged;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::play::turns;
+use crate::play::words::capitalised;
 use crate::route::Route;
 use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::DrawnMove;
+use sprague_engine::draw::{name_child, name_curve, name_last_move};
 use sprague_engine::draw::{CurveMove, Point};
 use sprague_engine::games::sprouts::Position;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
 use yew_router::prelude::*;
@@ -246,7 +252,11 @@ pub fn sprouts_page() -> Html {
         (key.clone(), busy),
         (people_may_move && challenge.is_none()).then(|| on_hint.clone()),
     );
-    let review = use_sprouts_review(&play.line, challenge.as_ref().map(|c| c.at));
+    let review = use_sprouts_review(
+        &play.line,
+        challenge.as_ref().map(|c| c.at),
+        drawings.clone(),
+    );
     let on_start = take.reform(Step::Person);
     let on_swap = (game.opponent != Opponent::Human && !game.is_over() && challenge.is_none())
         .then(|| {
@@ -293,6 +303,12 @@ pub fn sprouts_page() -> Html {
         .and_then(|answer| answer.children.iter().find(|c| c.wins == Some(true)))
         .map(|child| child.position.clone());
     let hint_curve = use_hint_curve(drawing.clone(), first_winning);
+    // That move in words, read off its curve on the board.
+    let hint_name = drawing
+        .as_ref()
+        .zip(hint_curve.as_ref())
+        .and_then(|(drawing, (points, _))| name_curve(drawing, points))
+        .map(|name| name.to_string());
     let rearranged = drawings.borrow().rearranged(&game).cloned();
     let status = turns::status(
         game.rules,
@@ -422,7 +438,7 @@ pub fn sprouts_page() -> Html {
                             on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
             <div class="analysis">
                 if let Some(answer) = &hint {
-                    { hint_view(answer) }
+                    <SproutsHint answer={answer.clone()} named={hint_name.clone()} />
                 }
                 <section class="move-list">
                     <h2>{ format!("Moves from here ({})", children.len()) }</h2>
@@ -433,19 +449,40 @@ pub fn sprouts_page() -> Html {
                     }
                 </section>
             </div>
-            <GameReview {review} at={game.line.len()} on_go={controls.on_go} enabled={!busy} />
+            <GameReview {review} at={game.line.len()} on_go={controls.on_go} enabled={!busy}
+                        notations={play.line.line.iter().map(Position::to_string).collect::<Vec<_>>()} />
         </section>
     }
 }
 
 /// The review of a Sprouts game's line of play: each position's outcome asked of the solver as a hint is
-/// (remoteness is not searched for Sprouts); each move named by the position it leads to.
+/// (remoteness is not searched for Sprouts); each move named in words from its curve on the board
+/// ("join spot 1 to spot 3"), or by the position it leads to while it is not drawn; a move that would have
+/// won named from the moves between the spots of the drawing before it.
 #[hook]
-fn use_sprouts_review(line: &SproutsGame, challenge_at: Option<usize>) -> Review {
+fn use_sprouts_review(
+    line: &SproutsGame,
+    challenge_at: Option<usize>,
+    drawings: Rc<RefCell<DrawingCache>>,
+) -> Review {
     let positions: Vec<String> = std::iter::once(&line.start)
         .chain(&line.line)
         .map(Position::to_string)
         .collect();
+    let texts: Vec<String> = {
+        let drawings = drawings.borrow();
+        (1..=line.line.len())
+            .map(|moves| {
+                drawings
+                    .drawn_move(&line.start, &line.line[..moves])
+                    .and_then(name_last_move)
+                    .map_or_else(|| positions[moves].clone(), |name| name.to_string())
+            })
+            .collect()
+    };
+    // The words for a winning move from position `i`, found once per position and move.
+    let better_names = use_mut_ref(HashMap::<(String, String), Option<String>>::new);
+    let (start, moves) = (line.start.clone(), line.line.clone());
     let misere = line.rules == Rules::Misere;
     let request = {
         let positions = positions.clone();
@@ -457,11 +494,11 @@ fn use_sprouts_review(line: &SproutsGame, challenge_at: Option<usize>) -> Review
     };
     use_game_review(LineOfPlay::<SproutsReply> {
         opponent: line.opponent,
-        texts: positions[1..].to_vec(),
+        texts,
         keys: positions.iter().map(|p| format!("{p}|{misere}")).collect(),
         over: line.is_over(),
         request,
-        judge: Box::new(|reply, _| match reply.exact() {
+        judge: Box::new(move |reply, i| match reply.exact() {
             Some(answer) => Judged::Known {
                 outcome: answer.outcome.into(),
                 remoteness: None,
@@ -469,7 +506,24 @@ fn use_sprouts_review(line: &SproutsGame, challenge_at: Option<usize>) -> Review
                     .children
                     .iter()
                     .find(|child| child.wins == Some(true))
-                    .map(|child| format!("the move to {}", child.position)),
+                    .map(|child| {
+                        let key = (
+                            line_key(&start, &moves[..i.min(moves.len())]),
+                            child.position.clone(),
+                        );
+                        let named = better_names
+                            .borrow_mut()
+                            .entry(key)
+                            .or_insert_with(|| {
+                                let drawings = drawings.borrow();
+                                let drawing =
+                                    drawings.get_line(&start, &moves[..i.min(moves.len())])?;
+                                let child: Position = child.position.parse().ok()?;
+                                name_child(drawing, &child).map(|name| name.to_string())
+                            })
+                            .clone();
+                        named.unwrap_or_else(|| format!("the move to {}", child.position))
+                    }),
             },
             None => Judged::NotDecided("the solver only guessed".into()),
         }),
@@ -477,7 +531,41 @@ fn use_sprouts_review(line: &SproutsGame, challenge_at: Option<usize>) -> Review
     })
 }
 
-fn hint_view(answer: &SproutsAnswer) -> Html {
+#[derive(Properties, PartialEq)]
+struct SproutsHintProps {
+    answer: SproutsAnswer,
+    /// The winning move the board shows, in words ("join spot 1 to spot 3"), once its curve is drawn.
+    named: Option<String>,
+}
+
+/// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
+fn plain_words(answer: &SproutsAnswer, named: Option<&str>) -> String {
+    let goal = if answer.misere {
+        "your opponent has to make the last move"
+    } else {
+        "you make the last move"
+    };
+    match (answer.outcome, named) {
+        (Outcome::N, Some(named)) => format!(
+            "{}. Then, whatever your opponent does, you can always answer so that {goal}.",
+            capitalised(named)
+        ),
+        (Outcome::N, None) => format!(
+            "You can win: play a move marked “wins” below. Then, whatever your opponent does, you can \
+             always answer so that {goal}."
+        ),
+        (Outcome::P, _) => "Every move loses if your opponent plays well. Make the game last as long as \
+                            you can, and hope they slip."
+            .to_string(),
+    }
+}
+
+/// The hint: the verdict and the move in plain words, and the reason in nimbers one click away (open at
+/// once, folded in classroom mode).
+#[function_component(SproutsHint)]
+fn sprouts_hint(props: &SproutsHintProps) -> Html {
+    let classroom = use_classroom();
+    let answer = &props.answer;
     let winning = answer
         .children
         .iter()
@@ -515,8 +603,12 @@ fn hint_view(answer: &SproutsAnswer) -> Html {
         <section class="hint-panel" aria-live="polite">
             <h2>{ "Hint" }</h2>
             <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
-            <p>{ value }</p>
-            { lands_view(answer) }
+            <p id="hint-plain">{ plain_words(answer, props.named.as_deref()) }</p>
+            <details class="hint-why" open={!classroom}>
+                <summary>{ if answer.misere { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
+                <p>{ value }</p>
+                { lands_view(answer) }
+            </details>
             <p class="muted">{ format!("{} positions searched{} in {}; the Sprouts base holds {} positions.",
                                        answer.nodes, by_workers(answer.workers), format_ms(answer.elapsed_ms),
                                        answer.base_entries) }</p>

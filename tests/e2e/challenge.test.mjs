@@ -61,7 +61,7 @@ for (const [name, game] of Object.entries(CHALLENGES)) {
             assert.match(wrong, /^Not this one: after .* your opponent can win\. .* would have won\.$/, `${label}: ${wrong}`);
             const named = new RegExp(game.named.source, 'i').exec(wrong);
             assert.ok(named, `${label}: the verdict names a move: ${wrong}`);
-            assert.ok(game.wins(game.start, named), `${label}: ${named[0]} wins`);
+            assert.ok(await game.wins(game.start, named, student), `${label}: ${named[0]} wins`);
             assert.ok(await student.locator('.challenge.wrong').count() === 1);
             await screenshot(student, `challenge-wrong-${name}-${size.width}x${size.height}`);
             // Only the challenge's move is played: the board waits.

@@ -98,8 +98,53 @@ export const GAMES = {
             }));
         },
         value: (position) => [sproutsNimber(position) !== 0, null],
-        named: /the move to (\S+) would have won/,
-        wins: (_position, [, child]) => sproutsNimber(child) === 0,
+        // A winning move is named in words from the spots of the drawing ("join spot 1 to spot 2, with
+        // no spot inside"): the moves between those spots, as exact mode lists them on that drawing, are
+        // matched to the words, and the one named must leave a lost position by the brute force.
+        named: /(join spot (\d+) to (?:spot (\d+)|itself)(?:, [^—.]*?)?) would have won/i,
+        wins: (position, named, page) => sproutsWordsWin(page, position, named),
     },
 };
 
+
+/// The spot numbers in a piece of text ("spots 1, 3 and 4", "the boundary through spots 2, 5"), sorted.
+const numbersIn = (text) => [...text.matchAll(/\d+/g)].map((m) => Number(m[0])).sort((a, b) => a - b);
+
+/// Whether the Sprouts move named in words from `position` (a position of the game shown on `page`) wins:
+/// the position is opened in a new page of the same browser (its drawing comes back from IndexedDB, spots
+/// numbered as before), the named spots are picked in exact mode, the listed moves between them that fit
+/// the words are found, and the brute force of reference.mjs says whether one of them leaves a lost position.
+async function sproutsWordsWin(page, position, [, words, a, b]) {
+    const url = new URL(page.url());
+    const start = url.searchParams.get('start') ?? url.searchParams.get('pos');
+    const line = (url.searchParams.get('line') ?? '').split('~').filter((p) => p);
+    const upTo = line.indexOf(position);
+    const prefix = upTo < 0 ? [] : line.slice(0, upTo + 1);
+    const query = new URLSearchParams({ start, vs: 'human' });
+    if (prefix.length > 0) query.set('line', prefix.join('~'));
+    const other = await page.context().newPage();
+    try {
+        await other.goto(`${url.origin}/sprouts?${query}`);
+        await other.waitForFunction((p) => document.querySelector('#position')?.textContent === p, position);
+        await other.locator('svg.sprouts-board circle.spot').first().waitFor();
+        await other.click('#exact-mode');
+        const [from, to] = [Number(a) - 1, b === undefined ? Number(a) - 1 : Number(b) - 1];
+        await other.locator(`circle[data-spot="${from}"]`).click();
+        await other.locator(`circle[data-spot="${to}"]`).click();
+        await other.locator('#spot-moves .children, #no-spot-moves').waitFor({ timeout: 30_000 });
+        const inside = /, (?:with|around) (.*?)(?: inside)?$/.exec(words);
+        const wanted = inside ? numbersIn(inside[1]) : null;
+        const listed = await other.locator('#spot-moves .spot-move').evaluateAll((buttons) => buttons.map((button) => ({
+            words: button.querySelector('span')?.textContent ?? '',
+            child: button.querySelector('code')?.textContent ?? '',
+        })));
+        const fits = listed.filter((mv) => {
+            const split = /splitting it: (.*) on one side, (.*) on the other/.exec(mv.words);
+            if (wanted === null) return !split;
+            return split && [split[1], split[2]].some((side) => JSON.stringify(numbersIn(side)) === JSON.stringify(wanted));
+        });
+        return fits.length > 0 && fits.some((mv) => sproutsNimber(mv.child) === 0);
+    } finally {
+        await other.close();
+    }
+}

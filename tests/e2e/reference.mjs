@@ -324,3 +324,8 @@ function sproutsValue(position, memo) {
     }
     return total;
 }
+
+/// The nimber of a position already parsed (as `parseSprouts` and `sproutsChildren` make them).
+export function sproutsNimberOf(position) {
+    return sproutsValue(position, new Map());
+}

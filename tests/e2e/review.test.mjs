@@ -61,7 +61,7 @@ for (const [name, game] of Object.entries(GAMES)) {
             assert.match(summary, new RegExp(`^1 mistake: move ${mistake + 1} `), `${label}: ${summary}`);
             const named = game.named.exec(summary);
             assert.ok(named, `${label}: the review names a move that would have won: ${summary}`);
-            assert.ok(game.wins(states[mistake], named), `${label}: ${named[0]} wins from there`);
+            assert.ok(await game.wins(states[mistake], named, page), `${label}: ${named[0]} wins from there`);
             const markTitle = await page.locator(`${game.list}`).nth(mistake).locator('.mark').getAttribute('title');
             assert.match(markTitle, /A mistake: .* would have won\./);
 

@@ -174,6 +174,9 @@ test('Sprouts: winning moves from the hint beat the perfect computer, and the ga
     const other = await openPage(app.context);
     await other.goto(link);
     await other.locator('#moves li').first().waitFor();
+    // Moves are named in words once their drawings are back (from IndexedDB): wait for them.
+    await other.waitForFunction((expected) => JSON.stringify([...document.querySelectorAll('#moves li')]
+        .map((li) => li.textContent)) === expected, JSON.stringify(moves), { timeout: 60_000 }).catch(() => {});
     assert.deepEqual(await other.locator('#moves li').allTextContents(), moves);
     assert.deepEqual(page.problems, []);
     assert.deepEqual(other.problems, []);
