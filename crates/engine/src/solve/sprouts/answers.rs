@@ -6,16 +6,7 @@ use crate::games::sprouts::Position;
 
 use super::base::Base;
 use super::parallel::{Cancelled, Control, Solver};
-use super::policy::{self, Part};
-
-/// What is asked besides the outcome.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Questions {
-    /// The normal-play nimber (also with a misère method: a nimber is a normal-play value).
-    pub nimber: bool,
-    /// Every winning move.
-    pub winning_moves: bool,
-}
+use super::policy::{self, Part, Questions};
 
 /// The answers to [`Questions`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -50,7 +50,7 @@ mod remote_job;
 mod search_levels;
 mod stepped;
 
-pub use answers::{Answers, Questions};
+pub use answers::Answers;
 pub use base::{
     Base, BaseError, Conflict, LearnedEntries, GLOP_HEADER, MAX_BASE_BYTES, MISERE_HEADER,
 };
@@ -79,8 +79,8 @@ pub use outcome_job::Method;
 pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
 pub use policy::{
-    exact_share_of_thinking, helper_share, parts, probe_budget, Budgets, Part, EXACT_SHARE,
-    PROBE_BUDGETS,
+    exact_share_of_thinking, helper_share, parts, probe_budget, Budgets, Part, Questions,
+    EXACT_SHARE, PROBE_BUDGETS,
 };
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use proof_number_master::{

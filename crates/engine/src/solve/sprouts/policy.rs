@@ -35,8 +35,16 @@
 
 use crate::games::sprouts::Position;
 
-use super::answers::Questions;
 use super::misere_form_search::trial_order;
+
+/// What is asked besides the outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Questions {
+    /// The normal-play nimber (also with a misère method: a nimber is a normal-play value).
+    pub nimber: bool,
+    /// Every winning move.
+    pub winning_moves: bool,
+}
 
 /// One part of the answer to a question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

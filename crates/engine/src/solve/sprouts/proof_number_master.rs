@@ -35,14 +35,14 @@ use thiserror::Error;
 
 use crate::games::sprouts::Position;
 
-use super::answers::{Answers, Questions};
+use super::answers::Answers;
 use super::base::Base;
 use super::check::{verify_base_under, CheckOptions};
 use super::dfpn_table::INFINITE;
 use super::normal::unpaired;
 use super::outcome_job::Method;
 use super::parallel::{Cancelled, Control, Solver};
-use super::policy;
+use super::policy::{self, Questions};
 use super::remote_job::{decode, encode, Batch, Job, JobReport, JobResult, RelayError};
 
 /// Nodes a job may search before it comes back (about a tenth of a second natively): small enough

@@ -18,13 +18,13 @@
 
 use crate::games::sprouts::{Land, Position};
 
-use super::answers::Questions;
 use super::base::{Base, LearnedEntries};
 use super::dfpn::DfpnOptions;
 use super::misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 use super::misere_lands::LandForms;
 use super::normal::{NormalAnswer, NormalSearch, Step};
 use super::outcome_race::OutcomeRace;
+use super::policy::Questions;
 use super::policy::{self, Budgets, Part, PROBE_BUDGETS};
 
 /// One search over the question's base. Misère play searches on simplest forms: small lands are
