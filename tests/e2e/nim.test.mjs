@@ -146,7 +146,7 @@ for (const size of SIZES) {
             return student.locator('#challenge-verdict').textContent();
         };
         const wrong = await play(false);
-        const named = /^Not this one: after \d+ → \d+ your opponent can win\. (\d+) → (\d+) would have won\.$/.exec(wrong);
+        const named = /^Not this one: after \d+ → \d+,? your opponent can win\. (\d+) → (\d+) would have won\.$/.exec(wrong);
         assert.ok(named, `${label}: ${wrong}`);
         const [from, left] = [Number(named[1]), Number(named[2])];
         assert.equal(nimSum(afterTaking(piles, from - left, from)), 0, `${label}: ${from} → ${left} wins`);
