@@ -33,7 +33,7 @@ pub(crate) struct PyBase {
 }
 
 impl PyBase {
-    fn with(base: Base) -> PyBase {
+    pub(crate) fn with(base: Base) -> PyBase {
         PyBase {
             inner: Mutex::new(base),
         }

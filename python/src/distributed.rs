@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use sprague_engine::solve::bounds::{Budget, Limits, Passed};
 use sprague_engine::solve::sprouts::{
-    Batch, Control, Job, JobReport, JobRunner, MasterOptions, Method, ProofNumberMaster, Questions,
-    RelayError, DEFAULT_FORM_LIVES, DEFAULT_JOB_NODES,
+    Base, Batch, Control, Job, JobReport, JobRunner, MasterOptions, Method, ProofNumberMaster,
+    Questions, RelayError, DEFAULT_FORM_LIVES, DEFAULT_JOB_NODES,
 };
 
 use crate::base::{lock_base, PyBase};
@@ -29,6 +29,8 @@ fn method(misere: bool) -> Method {
 #[pyclass(name = "DistributedMaster", module = "sprague", frozen)]
 pub(crate) struct PyMaster {
     inner: Mutex<ProofNumberMaster>,
+    /// The base the answer's check passed, kept so that `verified_base` need not check it again.
+    checked: Mutex<Option<Base>>,
 }
 
 impl PyMaster {
@@ -81,6 +83,7 @@ impl PyMaster {
         let master = master.map_err(value_error)?;
         Ok(PyMaster {
             inner: Mutex::new(master),
+            checked: Mutex::new(None),
         })
     }
 
@@ -174,13 +177,22 @@ impl PyMaster {
         dict.set_item("nimber", a.nimber)?;
         dict.set_item("checked_entries", answer.checked_entries)?;
         dict.set_item("refused", answer.refused.clone())?;
+        *self.checked.lock().unwrap_or_else(PoisonError::into_inner) = Some(answer.base);
         Ok(Some(dict))
     }
 
-    /// The master's base, every entry checked first (the policy of `Base.from_bytes`: on every
-    /// core; a wrong entry raises ValueError, unverifiable ones are left out with a warning). For
-    /// saving or handing back the base a run learned.
+    /// The master's base, every entry checked: the base `answer` checked, or else checked now (the
+    /// policy of `Base.from_bytes`: on every core; a wrong entry raises ValueError, unverifiable
+    /// ones are left out with a warning). For saving or handing back the base a run learned.
     fn verified_base(&self, py: Python<'_>) -> PyResult<PyBase> {
+        let checked = self
+            .checked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(base) = checked {
+            return Ok(PyBase::with(base)); // checked in full by `answer`
+        }
         let base = py.detach(|| self.get().base().clone());
         crate::base::verified(py, base, "the run's base", None, (None, None, None))
     }

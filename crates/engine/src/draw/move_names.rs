@@ -10,7 +10,7 @@
 //! for people.
 
 use super::drawing::{Curve, Drawing, Spot};
-use super::geometry::Point;
+use super::geometry::{point_in_polygon, Point};
 use crate::games::sprouts::Position;
 use std::fmt;
 
@@ -155,7 +155,7 @@ fn name(
         .iter()
         .enumerate()
         .filter(|&(i, _)| !on_line.contains(&i) && Some(i) != new_spot)
-        .filter(|(_, spot)| encloses(&polygon, spot.at))
+        .filter(|(_, spot)| point_in_polygon(spot.at, &polygon))
         .map(|(i, _)| i + 1)
         .collect();
     Some(MoveName {
@@ -264,22 +264,6 @@ fn shortest_path(
         }
     }
     Some((points, spots))
-}
-
-/// Even-odd rule: does the closed line through `polygon` enclose `p`?
-fn encloses(polygon: &[Point], p: Point) -> bool {
-    let n = polygon.len();
-    let mut inside = false;
-    for i in 0..n {
-        let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
 }
 
 #[cfg(test)]

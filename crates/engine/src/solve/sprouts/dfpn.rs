@@ -136,7 +136,7 @@ fn fold<'a>(lands: &'a [Land], heap: u32, base: &Base) -> Folded<'a> {
 }
 
 /// Sum of proof numbers, infinite if one is, else kept below infinity.
-fn add(a: u32, b: u32) -> u32 {
+pub(super) fn add(a: u32, b: u32) -> u32 {
     if a == INFINITE || b == INFINITE {
         INFINITE
     } else {

@@ -38,6 +38,7 @@ use crate::games::sprouts::Position;
 use super::answers::Answers;
 use super::base::Base;
 use super::check::{verify_base_under, CheckOptions};
+use super::dfpn::add;
 use super::dfpn_table::INFINITE;
 use super::normal::unpaired;
 use super::outcome_job::Method;
@@ -148,6 +149,8 @@ pub struct VerifiedAnswer {
     pub checked_entries: usize,
     /// Entries the check found wrong or could not verify (the answer was read from the rest).
     pub refused: Vec<String>,
+    /// The checked entries (and what the solver computed from them): the base a run hands back.
+    pub base: Base,
 }
 
 /// See the module docs.
@@ -181,14 +184,6 @@ pub struct ProofNumberMaster {
 
 /// The origin of the batches the master makes (its start base, what its tree found).
 const MASTER: usize = usize::MAX;
-
-fn add(a: u32, b: u32) -> u32 {
-    if a == INFINITE || b == INFINITE {
-        INFINITE
-    } else {
-        a.saturating_add(b).min(INFINITE - 1)
-    }
-}
 
 impl ProofNumberMaster {
     /// A run answering `questions` on `position` by `method`, starting from `base` (what is known
@@ -348,7 +343,7 @@ impl ProofNumberMaster {
     }
 
     fn recompute(&mut self, id: NodeId) {
-        let own_job = self.jobs.values().any(|&n| n == id) as u32;
+        let own_job = self.has_job(id) as u32;
         let node = &self.nodes[id];
         let (state, proof, disproof, free, busy) = match node.state {
             State::Solved { lost: true } => (node.state, INFINITE, 0, 0, 0),
@@ -522,16 +517,10 @@ impl ProofNumberMaster {
     /// most-proving leaf that is out.
     pub fn next_job(&mut self, actor: usize) -> Option<Job> {
         if let Some(leaf) = self.held.remove(&actor) {
-            let waiting = self.nodes[leaf].state == State::Out
-                && self.live(leaf)
-                && !self.jobs.values().any(|&n| n == leaf);
-            if waiting {
+            if self.nodes[leaf].state == State::Out && self.live(leaf) && !self.has_job(leaf) {
                 return Some(self.hand_out(leaf));
             }
-            if self.nodes[leaf].state == State::Out && !self.jobs.values().any(|&n| n == leaf) {
-                self.nodes[leaf].state = State::Open;
-                self.update_upwards(leaf);
-            }
+            self.reopen_if_idle(leaf);
         }
         loop {
             if let Some(leaf) = self.free_leaf() {
@@ -544,6 +533,18 @@ impl ProofNumberMaster {
             self.expand(leaf);
             self.advance();
             self.relay_own();
+        }
+    }
+
+    fn has_job(&self, leaf: NodeId) -> bool {
+        self.jobs.values().any(|&n| n == leaf)
+    }
+
+    /// A held leaf no actor goes on with (split meanwhile, or its actor gone) is open to all.
+    fn reopen_if_idle(&mut self, leaf: NodeId) {
+        if self.nodes[leaf].state == State::Out && !self.has_job(leaf) {
+            self.nodes[leaf].state = State::Open;
+            self.update_upwards(leaf);
         }
     }
 
@@ -693,10 +694,7 @@ impl ProofNumberMaster {
     /// and the leaf it held is open to all.
     pub fn forget_actor(&mut self, actor: usize) {
         if let Some(leaf) = self.held.remove(&actor) {
-            if self.nodes[leaf].state == State::Out && !self.jobs.values().any(|&n| n == leaf) {
-                self.nodes[leaf].state = State::Open;
-                self.update_upwards(leaf);
-            }
+            self.reopen_if_idle(leaf);
         }
         if let Some(sent) = self.relayed.get_mut(actor) {
             *sent = 0;
@@ -782,6 +780,7 @@ impl ProofNumberMaster {
             answers,
             checked_entries: report.verified,
             refused,
+            base: checked,
         }))
     }
 

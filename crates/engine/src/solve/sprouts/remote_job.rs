@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use crate::games::sprouts::Position;
 
-use super::base::{Base, LearnedEntries};
+use super::base::LearnedEntries;
 use super::normal::Step;
 use super::outcome_job::{Kit, Method, OutcomeJob};
 
@@ -267,11 +267,5 @@ impl JobRunner {
     /// Jobs run and nodes searched so far.
     pub fn totals(&self) -> (u64, u64) {
         (self.jobs, self.nodes)
-    }
-
-    /// The actor's base (everything it proved or took in; while a job is paused, as it was before
-    /// that job).
-    pub fn base(&self) -> &Base {
-        &self.kit.base
     }
 }
