@@ -4,7 +4,7 @@
 // worksheet of two positions from two pages goes on to its next challenge.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, SIZES, PLAY_SIZES, contextFor } from './harness.mjs';
 import { GAMES } from './game_moves.mjs';
 
 const env = useServerAndBrowser();
@@ -37,7 +37,7 @@ async function playJudged(page, game, wins) {
 
 for (const [name, game] of Object.entries(CHALLENGES)) {
     test(`a ${name} challenge hides the hint, judges a wrong move with a move that wins, then a right one`, async () => {
-        for (const size of SIZES) {
+        for (const size of PLAY_SIZES) {
             const label = `${name} ${size.width}x${size.height}`;
             const context = await contextFor(env.browser, size);
             const teacher = await openPage(context);

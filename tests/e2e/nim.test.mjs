@@ -4,7 +4,7 @@
 // Each hint, each computer reply, each challenge verdict and each value shown is checked against it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, SIZES, PLAY_SIZES, contextFor } from './harness.mjs';
 import { nimSum, nimAfter } from './game_moves.mjs';
 import { remotenessOf } from './reference.mjs';
 
@@ -58,7 +58,7 @@ const settle = (page, count) => page.waitForFunction((count) => {
 const HINT = /^Take (\d+) from the pile of (\d+)\. Then, whatever your opponent does, you can always answer so that you take the last counter\.$/;
 const JARGON = /⊕|\*\d|N-position|P-position|nimber|XOR|nim-sum/;
 
-for (const size of SIZES) {
+for (const size of PLAY_SIZES) {
     const label = `${size.width}x${size.height}`;
     test(`Nim at ${label}: piles=3.4.5 in view, hints leave nim-sum 0, a whole game beats the computer`, async () => {
         const context = await contextFor(env.browser, size);

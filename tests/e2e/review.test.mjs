@@ -5,7 +5,7 @@
 // position, with the URL and back/forward following.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, openPage, screenshot, SIZES, contextFor } from './harness.mjs';
+import { useServerAndBrowser, openPage, screenshot, SIZES, PLAY_SIZES, contextFor } from './harness.mjs';
 import { GAMES } from './game_moves.mjs';
 
 const env = useServerAndBrowser();
@@ -43,7 +43,7 @@ async function playWithOneMistake(page, game) {
 
 for (const [name, game] of Object.entries(GAMES)) {
     test(`the ${name} review marks every move as the brute force does, names a winning move, and goes back to any move`, async () => {
-        for (const size of SIZES) {
+        for (const size of PLAY_SIZES) {
             const label = `${name} ${size.width}x${size.height}`;
             const context = await contextFor(env.browser, size);
             const page = await openPage(context);

@@ -6,7 +6,8 @@
 //!
 //! `cargo bench -p sprague-engine --bench sprouts_master`
 //! Environment: MASTER_POSITIONS (default "0*10 0*11 0*12"), MASTER_JOB_NODES (default the
-//! engine's), MASTER_ACTORS (default 8), MASTER_MISERE (1: misère play).
+//! engine's), MASTER_ACTORS (default 8), MASTER_MISERE (1: misère play), MASTER_TRACE (set: print
+//! every job's question, result and nodes, to see where a run's work goes).
 
 use std::time::Instant;
 
@@ -61,6 +62,17 @@ fn on_master(position: &Position, method: Method, actors: usize, job_nodes: u64)
         let t = Instant::now();
         let report = runners[actor].run(&job, &mut || true).unwrap();
         actors_s += t.elapsed().as_secs_f64();
+        if std::env::var("MASTER_TRACE").is_ok() {
+            println!(
+                "    actor {actor} job {} {} +{}: {:?} {} nodes, {} learned",
+                job.id,
+                Position::from_key(&job.key).unwrap(),
+                job.heap,
+                report.result,
+                report.nodes,
+                report.learned.len()
+            );
+        }
         master.report(actor, &report).unwrap();
         idle.push(actor);
     }

@@ -72,6 +72,9 @@ pub struct Job {
     pub heap: u32,
     /// Nodes the actor may search before it reports the job unfinished.
     pub budget: u64,
+    /// The actor drops its paused search of this question, if it has one, and starts afresh from
+    /// its base: other actors settled questions meanwhile, which its paused tree does not know of.
+    pub fresh: bool,
 }
 
 impl Job {
@@ -226,7 +229,7 @@ impl JobRunner {
             return Err(RelayError::MisereHeap(job.heap));
         }
         let mut search = match self.paused.take() {
-            Some((key, heap, search)) if key == job.key && heap == job.heap => search,
+            Some((key, heap, search)) if key == job.key && heap == job.heap && !job.fresh => search,
             other => {
                 if let Some((_, _, search)) = other {
                     search.finish(&mut self.kit);
