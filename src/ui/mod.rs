@@ -29,6 +29,7 @@ mod heap_value_tool;
 mod hint_curve;
 mod hint_panel;
 mod home;
+mod knock_down_values;
 mod learn;
 mod not_found;
 mod not_saved_note;
