@@ -47,6 +47,7 @@ mod solver_pool;
 mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_computer;
+mod sprouts_move_names;
 mod sprouts_page;
 mod sprouts_setup;
 mod svg_point;
