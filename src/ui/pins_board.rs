@@ -103,7 +103,7 @@ pub fn pins_board(props: &PinsBoardProps) -> Html {
     let items = grouped(row.len(), &runs, pin);
     html! {
         <>
-            <div class="board dots-board pins-board" tabindex="-1" role="group" aria-label="row of pins" {onkeydown}>{ for items }</div>
+            <div class={classes!("board", "dots-board", "pins-board", (!props.values.is_empty()).then_some("valued"))} tabindex="-1" role="group" aria-label="row of pins" {onkeydown}>{ for items }</div>
             if let Some(first) = *selected {
                 <p class="muted" id="pin-selection">{ format!("Pin {} chosen: press the last pin to knock down (the same pin for just that one); Escape to drop it.", first + 1) }
                     if !props.values.is_empty() { { " The marked pins finish a move: green wins, red loses." } }
