@@ -8,3 +8,12 @@ pub fn capitalised(text: &str) -> String {
         None => String::new(),
     }
 }
+
+/// "a", "a and b", "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}

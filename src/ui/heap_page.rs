@@ -15,6 +15,7 @@ use super::game_shell::{
 };
 use super::heap_value_tool::HeapValueTool;
 use super::hint_panel::HintPanel;
+use super::knock_down_values::KnockDownValues;
 use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
@@ -203,7 +204,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                         on_move={on_move.clone()} />
         },
         Board::Pins(row) => html! {
-            <PinsBoard row={row.clone()} enabled={people_may_move} hint={hint_move} {last}
+            <PinsBoard row={row.clone()} enabled={people_may_move} hint={hint_move} {last} values={values.clone()}
                        on_move={on_move.clone()} />
         },
     };
@@ -234,7 +235,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                          hint_allowed={hint_allowed} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
                          on_hint={on_hint} on_restart={Some((on_restart, !game.moves.is_empty()))}
                          at={game.moves.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
-                if !matches!(board, Board::Pins(_)) && challenge.is_none() {
+                if challenge.is_none() {
                     <label class="show-values" title="Colour every move: green wins, red loses; the number is how many moves the game then lasts">
                         <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
                         { " Show values" }
@@ -244,6 +245,9 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
             <Scorecard page={route_name(kind)} finished={finished_against_computer(game.opponent, game.winner())} />
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
+                if matches!(board, Board::Pins(_)) {
+                    <KnockDownValues values={values.clone()} enabled={people_may_move} on_move={on_move.clone()} />
+                }
             }
             if values_undecided {
                 <p id="values-undecided" class="muted">{ "The moves' values are not decided: this position is too large to search in time. Hint still finds a winning move." }</p>

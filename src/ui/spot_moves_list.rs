@@ -4,6 +4,7 @@
 //! choosing it plays it, drawn.
 
 use super::solver::next_request_id;
+use crate::play::words::and_list;
 use crate::worker::protocol::{ListedSpotMove, Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use sprague_engine::draw::{CurveMove, Drawing, Point};
@@ -182,13 +183,4 @@ fn boundaries(list: &[Vec<usize>]) -> String {
         parts.push(format!("the boundary through spots {}", names.join(", ")));
     }
     and_list(&parts)
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }

@@ -20,11 +20,13 @@ use super::learn::use_classroom;
 use super::page_play::{use_page_play, Step};
 use super::save_picture::SavePicture;
 use super::scorecard::Scorecard;
+use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
+use super::sprouts_move_names::use_move_names;
 use super::sprouts_setup::SproutsSetup;
 use crate::play::challenge;
 use crate::play::game::{Opponent, Rules};
@@ -167,6 +169,14 @@ pub fn sprouts_page() -> Html {
         && url_error.is_none()
         && challenge.as_ref().is_none_or(|c| game.line.len() == c.at);
     let hint = solver.hint_for(&key).and_then(SproutsReply::exact).cloned();
+    // "Show values": on a person's turn the page asks whether each move wins (no remoteness: Sprouts
+    // searches only the outcome).
+    let values_allowed = people_may_move && challenge.is_none();
+    let (show_values, on_show_values) = use_show_values(&solver, &key, values_allowed, &ask);
+    let valued = (show_values && values_allowed)
+        .then(|| solver.values_for(&key).and_then(SproutsReply::exact))
+        .flatten()
+        .cloned();
 
     let refocus = use_board_refocus(line_key(&game.start, &game.line), &game_drawing);
     // A person's move, from the list or drawn: the focus goes back to the board once it is shown.
@@ -269,8 +279,9 @@ pub fn sprouts_page() -> Html {
             })
         });
 
-    // The moves to choose from: from the hint when there is one (with which ones win), else from the rules.
-    let children: Vec<(String, Option<bool>)> = match &hint {
+    // The moves to choose from: from the values or the hint when there is one (with which ones win), else
+    // from the rules.
+    let children: Vec<(String, Option<bool>)> = match valued.as_ref().or(hint.as_ref()) {
         Some(answer) => answer
             .children
             .iter()
@@ -281,11 +292,27 @@ pub fn sprouts_page() -> Html {
             .map(|child| (child.clone(), None))
             .collect(),
     };
+    // With values shown, each move is named in words (the worker reads them off the drawing).
+    let names = use_move_names(
+        valued
+            .as_ref()
+            .and(drawing.clone())
+            .map(|drawing| (drawing, children.iter().map(|(p, _)| p.clone()).collect())),
+    );
     let child_items = children.iter().map(|(position, wins)| {
         let onclick = on_child.reform({
             let position = position.clone();
             move |_| position.clone()
         });
+        if valued.is_some() {
+            return valued_child(
+                position,
+                *wins,
+                names.get(position),
+                onclick,
+                people_may_move,
+            );
+        }
         html! {
             <li>
                 <button class={classes!("child", wins.map(|w| if w { "wins" } else { "loses" }))}
@@ -422,6 +449,12 @@ pub fn sprouts_page() -> Html {
                         title="Pick two spots, then choose the move from a list">
                     { if exact.on { "Draw freehand" } else { "Exact mode" } }
                 </button>
+                if challenge.is_none() {
+                    <label class="show-values" title="Mark every move in the list: green wins, red loses">
+                        <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
+                        { " Show values" }
+                    </label>
+                }
                 if game_drawing.ready().is_some() {
                     <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
                 }
@@ -442,6 +475,10 @@ pub fn sprouts_page() -> Html {
                 }
                 <section class="move-list">
                     <h2>{ format!("Moves from here ({})", children.len()) }</h2>
+                    if valued.is_some() {
+                        <p id="values-key" class="muted">{ "Green moves win, red moves lose if the other player plays well. \
+                            “Not decided” means the solver ran out of time on that move: no guess is shown." }</p>
+                    }
                     if children.is_empty() {
                         <p class="muted">{ "None: the game is over." }</p>
                     } else {
@@ -452,6 +489,36 @@ pub fn sprouts_page() -> Html {
             <GameReview {review} at={game.line.len()} on_go={controls.on_go} enabled={!busy}
                         notations={play.line.line.iter().map(Position::to_string).collect::<Vec<_>>()} />
         </section>
+    }
+}
+
+/// A move of the list with "Show values" on: its words (its GLOP position, the exact name, in the tooltip,
+/// or shown while the words are being found) and whether it wins, loses, or was not decided in time.
+fn valued_child(
+    position: &str,
+    wins: Option<bool>,
+    name: Option<&String>,
+    onclick: Callback<MouseEvent>,
+    enabled: bool,
+) -> Html {
+    let (class, tag) = match wins {
+        Some(true) => ("wins", "wins"),
+        Some(false) => ("loses", "loses"),
+        None => ("undecided", "not decided"),
+    };
+    html! {
+        <li>
+            <button class={classes!("child", "valued", class)} {onclick} disabled={!enabled}
+                    title={format!("GLOP position after this move: {position}")}
+                    data-child={position.to_string()} data-value={class}>
+                if let Some(name) = name {
+                    <span class="move-words">{ capitalised(name) }</span>
+                } else {
+                    <code>{ position.to_string() }</code>
+                }
+                <span class="tag">{ tag }</span>
+            </button>
+        </li>
     }
 }
 

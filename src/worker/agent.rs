@@ -18,7 +18,9 @@ use super::sprouts_job::{self, SproutsJob};
 use super::sprouts_search_job;
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
-use sprague_engine::draw::{draw_move, draw_one_of, draw_start, Drawing, DrawnMove, Point};
+use sprague_engine::draw::{
+    draw_move, draw_one_of, draw_start, name_children, Drawing, DrawnMove, Point,
+};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{combine_parts, CheckReport, PartReport, PartsVerdict};
 use std::collections::VecDeque;
@@ -92,6 +94,14 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         Request::SproutsHintCurve { id, drawing, child } => Response::SproutsHintCurve {
             id,
             curve: hint_curve(&drawing, &child),
+        },
+        Request::SproutsMoveNames {
+            id,
+            drawing,
+            children,
+        } => Response::SproutsMoveNames {
+            id,
+            names: move_names(&drawing, &children),
         },
         Request::SproutsSpotMoves { id, drawing, a, b } => Response::SproutsSpotMoves {
             id,
@@ -475,6 +485,20 @@ fn hint_curve(drawing: &Drawing, child: &str) -> Option<(Vec<Point>, String)> {
     let child = child.parse::<Position>().ok()?;
     let (curve, made) = drawing.route_equivalent(&child)?;
     Some((curve.points().to_vec(), made.to_string()))
+}
+
+/// The moves from `drawing` to `children` in words; a child that is not a position gets none.
+fn move_names(drawing: &Drawing, children: &[String]) -> Vec<Option<String>> {
+    let parsed: Vec<Option<Position>> = children.iter().map(|c| c.parse().ok()).collect();
+    let valid: Vec<Position> = parsed.iter().flatten().cloned().collect();
+    let mut names = name_children(drawing, &valid).into_iter();
+    parsed
+        .iter()
+        .map(|child| {
+            child.as_ref()?;
+            names.next().flatten().map(|name| name.to_string())
+        })
+        .collect()
 }
 
 /// The moves between two spots of a drawing, each with its curve (a curve takes tens of milliseconds:

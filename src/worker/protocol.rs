@@ -86,6 +86,13 @@ pub enum Request {
         drawing: Drawing,
         child: String,
     },
+    /// The moves from `drawing` to each of `children` (position strings) in words, read off the drawing
+    /// ("join spot 1 to spot 3"): see `engine::draw::name_children`.
+    SproutsMoveNames {
+        id: RequestId,
+        drawing: Drawing,
+        children: Vec<String>,
+    },
     /// Node Kayles: the nimber (normal play) or misère outcome of `graph` (its `n:u-v,…` form) after
     /// the vertices `moves` were marked in turn, each component's nimber, and every winning move.
     GraphAnalyze {
@@ -258,6 +265,11 @@ pub enum Response {
     SproutsHintCurve {
         id: RequestId,
         curve: Option<(Vec<Point>, String)>,
+    },
+    /// The names asked for by `SproutsMoveNames`, in its order (`None`: not a move of the drawing).
+    SproutsMoveNames {
+        id: RequestId,
+        names: Vec<Option<String>>,
     },
     /// The move chosen by `SproutsDrawOneOf`, and the drawing after it.
     SproutsDrawnChoice {
@@ -501,6 +513,7 @@ impl Response {
             | Response::SproutsSpotMoves { id, .. }
             | Response::SproutsDrawnChoice { id, .. }
             | Response::SproutsHintCurve { id, .. }
+            | Response::SproutsMoveNames { id, .. }
             | Response::Exported { id, .. }
             | Response::Imported { id, .. }
             | Response::PartChecked { id, .. }

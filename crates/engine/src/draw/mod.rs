@@ -15,7 +15,7 @@
 //!   player sees move; [`Drawing::relayout_unroutable`] and [`Drawing::relayout_quick`] skip the
 //!   first routing, the latter every routing; [`Drawing::relayout_part`] lays out afresh only the
 //!   part of the drawing a move is in).
-//! * [`name_last_move`], [`name_curve`], [`name_child`]: a move in words for people ("join spot 3 to
+//! * [`name_last_move`], [`name_curve`], [`name_child`], [`name_children`]: a move in words for people ("join spot 3 to
 //!   spot 5, with spots 1 and 2 inside"), read off its curve, or found among the moves between spots.
 //! * [`Drawing::to_svg`]: a picture, for tests, debugging and the Python package's notebooks.
 //! * [`graph_layout`]: where a Node Kayles graph's vertices sit on a board (not Sprouts: the page
@@ -77,6 +77,6 @@ pub use game_moves::{draw_move, draw_one_of, draw_start, spots_of_start, DrawnMo
 pub use geometry::Point;
 pub use layout_search::{MAX_SEARCH_LIVES, SEARCH_BUDGET};
 pub use legality::CurveMove;
-pub use move_names::{name_child, name_curve, name_last_move, MoveName};
+pub use move_names::{name_child, name_children, name_curve, name_last_move, MoveName};
 pub use relayout::{Relayout, SMALL_PART};
 pub use spot_moves::SpotMove;

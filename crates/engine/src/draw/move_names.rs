@@ -84,39 +84,55 @@ pub fn name_curve(before: &Drawing, points: &[Point]) -> Option<MoveName> {
 /// that splits a region, the side with fewer spots is named as inside (a curve can always be drawn
 /// round either side). `None` when `child` is no move of the drawing.
 pub fn name_child(drawing: &Drawing, child: &Position) -> Option<MoveName> {
+    name_children(drawing, std::slice::from_ref(child))
+        .pop()
+        .flatten()
+}
+
+/// Names for the moves from `drawing` to each of `children` (as [`name_child`], in one pass over the
+/// pairs of spots): `None` for a child that is no move of the drawing.
+pub fn name_children(drawing: &Drawing, children: &[Position]) -> Vec<Option<MoveName>> {
+    let mut names: Vec<Option<MoveName>> = vec![None; children.len()];
     let lives = drawing.lives();
     let alive: Vec<usize> = (0..lives.len()).filter(|&s| lives[s] > 0).collect();
     for (k, &a) in alive.iter().enumerate() {
         for &b in &alive[k..] {
-            let Some(mv) = drawing
-                .moves_between(a, b)
-                .into_iter()
-                .find(|mv| mv.child == *child)
-            else {
-                continue;
-            };
-            let inside = mv.inside.map(|inside| {
-                let spots = |walks: &[Vec<usize>]| {
-                    let mut spots: Vec<usize> = walks.iter().flatten().map(|s| s + 1).collect();
-                    spots.sort_unstable();
-                    spots.dedup();
-                    spots
-                };
-                let (one, other) = (spots(&inside), spots(&mv.outside));
-                if other.len() < one.len() {
-                    other
-                } else {
-                    one
+            if names.iter().all(Option::is_some) {
+                return names;
+            }
+            for mv in drawing.moves_between(a, b) {
+                for (i, child) in children.iter().enumerate() {
+                    if names[i].is_none() && mv.child == *child {
+                        names[i] = Some(MoveName {
+                            from: a + 1,
+                            to: b + 1,
+                            inside: mv
+                                .inside
+                                .as_ref()
+                                .map(|inside| smaller_side(inside, &mv.outside)),
+                        });
+                    }
                 }
-            });
-            return Some(MoveName {
-                from: a + 1,
-                to: b + 1,
-                inside,
-            });
+            }
         }
     }
-    None
+    names
+}
+
+/// The spots (numbered from 1) on the side of a split with fewer of them.
+fn smaller_side(inside: &[Vec<usize>], outside: &[Vec<usize>]) -> Vec<usize> {
+    let spots = |walks: &[Vec<usize>]| {
+        let mut spots: Vec<usize> = walks.iter().flatten().map(|s| s + 1).collect();
+        spots.sort_unstable();
+        spots.dedup();
+        spots
+    };
+    let (one, other) = (spots(inside), spots(outside));
+    if other.len() < one.len() {
+        other
+    } else {
+        one
+    }
 }
 
 /// How far a curve's end may lie from its spot's centre (drawing units; ends are snapped onto spots).
@@ -539,5 +555,20 @@ mod tests {
         }
         // A position that is no move from here has no name.
         assert_eq!(name_child(&drawing, &Position::start(5).unwrap()), None);
+    }
+
+    #[test]
+    fn all_children_are_named_at_once_as_each_alone() {
+        // Four spots: every move, and a position that is none, named in one pass.
+        let drawing = Drawing::start(4);
+        let mut children = drawing.position().unwrap().children();
+        children.push(Position::start(5).unwrap());
+        let names = name_children(&drawing, &children);
+        assert_eq!(names.len(), children.len());
+        for (child, name) in children.iter().zip(&names) {
+            assert_eq!(*name, name_child(&drawing, child));
+        }
+        assert!(names[..names.len() - 1].iter().all(Option::is_some));
+        assert_eq!(names.last(), Some(&None));
     }
 }
