@@ -38,6 +38,12 @@ pub async fn solver_reactor(mut scope: Scope) {
         if let Request::HelpFound { .. } | Request::TakeLearned { .. } = request {
             continue; // news for a question already answered
         }
+        if let Request::Ping { id } = request {
+            if scope.send(pong(id)).await.is_err() {
+                return;
+            }
+            continue; // not a question: nothing learned to report after it
+        }
         let response = handle(request, &mut scope, &mut queue).await;
         let id = response.id();
         if scope.send(response).await.is_err() {
@@ -125,6 +131,8 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         } => graph_analyze(id, &graph, &moves, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
+        // Answered above; here only for a ping queued behind a job.
+        Request::Ping { id } => pong(id),
         Request::ListBases { id } => match list_bases().await {
             Ok(bases) => Response::Bases { id, bases },
             Err(error) => Response::Error {
@@ -168,6 +176,14 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
                 },
             }
         }
+    }
+}
+
+/// The answer to a ping: alive, and named as a panic report would name this worker.
+pub fn pong(id: RequestId) -> Response {
+    Response::Pong {
+        id,
+        worker: super::panic_report::worker_name(),
     }
 }
 
