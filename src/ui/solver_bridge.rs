@@ -18,7 +18,7 @@ use yew::prelude::*;
 use yew_agent::reactor::{use_reactor_bridge, ReactorEvent, UseReactorBridgeHandle};
 
 /// Sends a request through one bridge.
-type Send = Rc<dyn Fn(Request)>;
+type SendRequest = Rc<dyn Fn(Request)>;
 
 /// The panic reports' channel and what it calls.
 type PanicListener = (
@@ -44,7 +44,7 @@ struct Watched {
 /// One component's bridge: how to send it a request and tell its component a response.
 struct Bridge {
     dog: Watchdog,
-    send: Send,
+    send: SendRequest,
     tell: Rc<dyn Fn(Response)>,
 }
 
@@ -112,7 +112,7 @@ where
     // The entry follows the latest callback and handle (a new one after a restart).
     {
         let send_handle = handle.clone();
-        let send: Send = Rc::new(move |request| send_handle.send(request));
+        let send: SendRequest = Rc::new(move |request| send_handle.send(request));
         let tell: Rc<dyn Fn(Response)> =
             Rc::new(move |response| on_output(ReactorEvent::Output(response)));
         WATCHED.with(|watched| {
@@ -142,7 +142,7 @@ where
 fn tick() {
     let now = js_sys::Date::now();
     let mut silent = false;
-    let pings: Vec<(Send, Request)> = WATCHED.with(|watched| {
+    let pings: Vec<(SendRequest, Request)> = WATCHED.with(|watched| {
         let mut watched = watched.borrow_mut();
         let mut pings = Vec::new();
         for bridge in watched.bridges.values_mut() {
