@@ -8,6 +8,7 @@ use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::lookahead_job::LookaheadJob;
+use super::pong::pong;
 use super::position_job;
 use super::protocol::{
     BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
@@ -176,14 +177,6 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
                 },
             }
         }
-    }
-}
-
-/// The answer to a ping: alive, and named as a panic report would name this worker.
-pub fn pong(id: RequestId) -> Response {
-    Response::Pong {
-        id,
-        worker: super::panic_report::worker_name(),
     }
 }
 

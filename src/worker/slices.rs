@@ -153,7 +153,7 @@ async fn cancel_requested(
         match request {
             Request::Cancel { id: target } if target == id => cancelled = true,
             Request::Ping { id: ping } => {
-                let _ = scope.send(super::agent::pong(ping)).await;
+                let _ = scope.send(super::pong::pong(ping)).await;
             }
             Request::HelpFound {
                 id: target,

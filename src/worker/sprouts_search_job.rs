@@ -464,7 +464,7 @@ pub async fn search(
             };
             let Some(request) = request else { break };
             if let Request::Ping { id: ping } = request {
-                let _ = scope.send(super::agent::pong(ping)).await;
+                let _ = scope.send(super::pong::pong(ping)).await;
                 continue;
             }
             match sort(id, request, queue) {
