@@ -132,7 +132,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         } => graph_analyze(id, &graph, &moves, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
-        // Answered above; here only for a ping queued behind a job.
+        // Answered in the loop above, or between slices: never queued, never handled here.
         Request::Ping { id } => pong(id),
         Request::ListBases { id } => match list_bases().await {
             Ok(bases) => Response::Bases { id, bases },
