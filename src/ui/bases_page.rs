@@ -5,12 +5,12 @@
 use super::check_pool::{check_in_parts, PageWorker, PoolOutcome, MIN_POOL_BYTES};
 use super::download::download;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{BaseSummary, ExportFormat, Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use futures::channel::{mpsc, oneshot};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 const CANCELLED: &str = "The import was cancelled: nothing was stored.";
 
@@ -32,7 +32,7 @@ pub fn bases_page() -> Html {
             (bases.clone(), error.clone(), report.clone(), busy.clone());
         let (importing, progress) = (importing.clone(), progress.clone());
         let pool_inbox = pool_inbox.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             let ReactorEvent::Output(response) = event else {
                 return;
             };

@@ -4,11 +4,11 @@
 //! Each drawing made is also saved in IndexedDB under its line, and a line the page has not drawn yet is
 //! first looked for there: after a reload the curves a person drew are still theirs.
 
+use super::solver_bridge::use_solver_bridge;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
 use crate::store::{Store, StoredDrawing};
 use crate::worker::protocol::{Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::Drawing;
 use sprague_engine::draw::{spots_of_start, DrawnMove};
 use sprague_engine::games::sprouts::Position;
@@ -16,7 +16,7 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 use super::solver::next_request_id;
 
@@ -58,7 +58,7 @@ pub fn use_game_drawing(game: &SproutsGame, cache: Rc<RefCell<DrawingCache>>) ->
             failed.clone(),
             arrivals.clone(),
         );
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             let ReactorEvent::Output(response) = event else {
                 return;
             };

@@ -18,6 +18,7 @@ use super::page_play::{use_page_play, Step};
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::play::challenge;
 use crate::play::game::{Opponent, Rules};
 use crate::play::graph_game::GraphGame;
@@ -26,9 +27,8 @@ use crate::play::turns;
 use crate::route::{pairs_of, Route};
 use crate::worker::protocol::GraphAnswer;
 use crate::worker::protocol::Request;
-use crate::worker::SolverReactor;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
 /// The URL keys the game owns.
@@ -65,7 +65,7 @@ pub fn graph_page() -> Html {
     let builder = use_reducer(Builder::default);
     let bridge = {
         let solver = solver.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 solver.dispatch(Ask::Heard(response));
             }

@@ -22,6 +22,7 @@ use super::pins_board::PinsBoard;
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::challenge;
 use crate::play::game::{Game, Opponent, Rules};
@@ -32,9 +33,8 @@ use crate::play::review::Judged;
 use crate::play::turns;
 use crate::route::{pairs_of, Route};
 use crate::worker::protocol::{PositionAnswer, Request};
-use crate::worker::SolverReactor;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
 /// The URL keys the game owns (the value tool owns `heap`).
@@ -76,7 +76,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     let (play, take) = use_page_play(&game, route, &GAME_KEYS, |game| pairs_of(&game.to_query()));
     let bridge = {
         let solver = solver.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 solver.dispatch(Ask::Heard(response));
             }

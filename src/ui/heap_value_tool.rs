@@ -5,16 +5,17 @@
 use super::hint_panel::format_ms;
 use super::not_saved_note::NotSavedNote;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::play::board::BoardKind;
 use crate::route::{
     current_query, heap_size_from_query, pairs_of, parse_heap_size, replace_keys, Route,
 };
 use crate::worker::protocol::{HeapAnswer, Outcome, Request, RequestId, Response};
-use crate::worker::{SolverReactor, MAX_HEAP};
+use crate::worker::MAX_HEAP;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -95,7 +96,7 @@ pub fn heap_value_tool(props: &HeapValueToolProps) -> Html {
     let location = use_location();
     let bridge = {
         let state = state.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 state.dispatch(Action::Heard(response));
             }

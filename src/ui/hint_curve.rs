@@ -2,11 +2,11 @@
 //! when the move must be replaced by one of the same game that can be drawn), so the worker does it.
 
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::{Drawing, Point};
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 /// What is asked: the drawing and the winning move (a position string).
 type Asked = (Drawing, String);
@@ -22,7 +22,7 @@ pub fn use_hint_curve(
     let asked = use_mut_ref(|| None::<(RequestId, Asked)>);
     let bridge = {
         let (found, asked) = (found.clone(), asked.clone());
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(Response::SproutsHintCurve { id, curve }) = event {
                 if let Some((asked_id, what)) = &*asked.borrow() {
                     if *asked_id == id {

@@ -43,7 +43,9 @@ mod save_picture;
 mod scorecard;
 mod show_values;
 mod solver;
+mod solver_bridge;
 mod solver_pool;
+mod solver_watch;
 mod spot_moves_list;
 mod sprouts_board;
 mod sprouts_computer;
@@ -64,8 +66,25 @@ use yew_router::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
+    // A dead worker is replaced by changing the provider's path: every bridge then reconnects to a
+    // new worker. The fragment changes the path, not the files fetched (a fragment is never sent).
+    let restarts = use_state(|| 0u32);
+    {
+        let restarts = restarts.clone();
+        use_effect_with((), move |_| {
+            let count = std::cell::Cell::new(0);
+            solver_bridge::set_restart(Callback::from(move |()| {
+                count.set(count.get() + 1);
+                restarts.set(count.get());
+            }));
+        });
+    }
+    let path = match *restarts {
+        0 => AttrValue::from(WORKER_PATH),
+        n => AttrValue::from(format!("{WORKER_PATH}#restart-{n}")),
+    };
     html! {
-        <ReactorProvider<SolverReactor> path={WORKER_PATH}>
+        <ReactorProvider<SolverReactor> {path}>
             <BrowserRouter>
                 <header::Header />
                 <main id="main">

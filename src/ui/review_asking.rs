@@ -4,12 +4,12 @@
 
 use super::asking::{is_progress, Answer};
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 /// What the review has heard, by position key.
 #[derive(Clone, PartialEq)]
@@ -75,7 +75,7 @@ pub fn use_review_asking<A: Answer + 'static>(
     let asking = use_reducer(ReviewAsking::<A>::default);
     let bridge = {
         let asking = asking.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 asking.dispatch(ReviewAsk::Heard(response));
             }

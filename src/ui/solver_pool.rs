@@ -14,6 +14,8 @@
 
 use super::check_pool::pool_size;
 use super::solver::{next_request_id, WORKER_PATH};
+use super::solver_watch::{Check, Watchdog};
+use crate::worker::panic_report::PanicReport;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::mpsc;
@@ -28,10 +30,27 @@ thread_local! {
 
 #[derive(Default)]
 struct Pool {
-    /// Requests to each pool worker, in part order (part 1 first), once started.
-    workers: Vec<mpsc::UnboundedSender<Request>>,
+    /// Each pool worker, in part order (part 1 first), once started.
+    workers: Vec<PoolWorker>,
+    /// Workers started so far: each one's serial number, so that what a replaced worker says is not
+    /// taken for its replacement's.
+    started: u32,
     /// The question being helped with.
     helping: Option<Helping>,
+}
+
+/// A pool worker: its requests, and the watch on it (a dead one is replaced, see [`watch`]).
+struct PoolWorker {
+    send: mpsc::UnboundedSender<Request>,
+    serial: u32,
+    dog: Watchdog,
+}
+
+impl PoolWorker {
+    fn send(&mut self, request: Request) {
+        self.dog.sent(&request);
+        let _ = self.send.unbounded_send(request);
+    }
 }
 
 struct Helping {
@@ -94,8 +113,8 @@ fn send_shares(pool: &mut Pool) {
     else {
         return; // sent already
     };
-    for (part, (worker, &share)) in pool.workers.iter().zip(&helping.shares).enumerate() {
-        let _ = worker.unbounded_send(Request::SproutsChildren {
+    for (part, (worker, &share)) in pool.workers.iter_mut().zip(&helping.shares).enumerate() {
+        worker.send(Request::SproutsChildren {
             id: share,
             position: position.clone(),
             misere,
@@ -112,10 +131,10 @@ fn send_shares(pool: &mut Pool) {
 pub fn page_worker_said(response: &Response) -> bool {
     if let Response::Learned { id, entries } = response {
         POOL.with(|pool| {
-            let pool = pool.borrow();
+            let pool = &mut *pool.borrow_mut();
             if let Some(helping) = pool.helping.as_ref().filter(|helping| helping.id == *id) {
-                for (worker, &share) in pool.workers.iter().zip(&helping.shares) {
-                    let _ = worker.unbounded_send(Request::TakeLearned {
+                for (worker, &share) in pool.workers.iter_mut().zip(&helping.shares) {
+                    worker.send(Request::TakeLearned {
                         id: share,
                         entries: entries.clone(),
                     });
@@ -148,8 +167,8 @@ pub fn stop() {
         let mut pool = pool.borrow_mut();
         // Only the shares sent are running.
         if let Some(helping) = pool.helping.take().filter(|h| h.question.is_none()) {
-            for (worker, id) in pool.workers.iter().zip(helping.shares) {
-                let _ = worker.unbounded_send(Request::Cancel { id });
+            for (worker, id) in pool.workers.iter_mut().zip(helping.shares) {
+                worker.send(Request::Cancel { id });
             }
         }
     });
@@ -159,29 +178,88 @@ pub fn stop() {
 fn start_workers(pool: &mut Pool, count: usize) {
     while pool.workers.len() < count {
         let part = pool.workers.len() + 1;
-        let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
-        let (to_worker, requests) = mpsc::unbounded();
-        // Reads the base now: a question that needs the pool will not wait for it.
-        bridge.send_input(Request::ReadSproutsBase {
-            id: next_request_id(),
-        });
-        let (sink, responses) = bridge.split();
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = requests.map(Ok).forward(sink).await;
-        });
-        wasm_bindgen_futures::spawn_local(responses.for_each(move |response| {
-            pass_on(part, response);
-            async {}
-        }));
-        pool.workers.push(to_worker);
+        let worker = start_worker(pool, part);
+        pool.workers.push(worker);
     }
 }
 
-/// What pool worker `part` says about the question helped with: the children it settled go to the
-/// page's worker, what it learned to the page's worker and the other pool workers.
-fn pass_on(part: usize, response: Response) {
+/// Starts the worker for share `part`.
+fn start_worker(pool: &mut Pool, part: usize) -> PoolWorker {
+    pool.started += 1;
+    let serial = pool.started;
+    let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
+    let (send, requests) = mpsc::unbounded();
+    let (sink, responses) = bridge.split();
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = requests.map(Ok).forward(sink).await;
+    });
+    wasm_bindgen_futures::spawn_local(responses.for_each(move |response| {
+        pass_on(part, serial, response);
+        async {}
+    }));
+    let mut worker = PoolWorker {
+        send,
+        serial,
+        dog: Watchdog::default(),
+    };
+    // Reads the base now: a question that needs the pool will not wait for it.
+    worker.send(Request::ReadSproutsBase {
+        id: next_request_id(),
+    });
+    worker
+}
+
+/// Pings the busy pool workers now and then (`now_ms`), and replaces a silent one.
+pub fn watch(now_ms: f64) {
+    POOL.with(|pool| {
+        let pool = &mut *pool.borrow_mut();
+        let mut silent = Vec::new();
+        for (i, worker) in pool.workers.iter_mut().enumerate() {
+            match worker.dog.check(now_ms) {
+                Check::Ping(ping) => worker.send(ping),
+                Check::Silent => silent.push(i),
+                Check::Nothing => {}
+            }
+        }
+        for i in silent {
+            replace(pool, i, "it did not answer for a long time");
+        }
+    });
+}
+
+/// A panic report: if it is from a pool worker, that worker is replaced.
+pub fn heard_panic(report: &PanicReport) {
+    POOL.with(|pool| {
+        let pool = &mut *pool.borrow_mut();
+        if let Some(i) = pool
+            .workers
+            .iter()
+            .position(|w| w.dog.is_worker(report.worker))
+        {
+            replace(pool, i, &report.message);
+        }
+    });
+}
+
+/// Replaces the dead pool worker `i` by a new one. Its share of the question under way is not given
+/// again (the page's worker settles every child by itself, the pool only makes it sooner; and the
+/// share may be what killed it): the new worker waits for the next question.
+fn replace(pool: &mut Pool, i: usize, why: &str) {
+    web_sys::console::warn_1(&format!("Restarting pool worker {}: {why}", i + 1).into());
+    pool.workers[i] = start_worker(pool, i + 1);
+}
+
+/// What pool worker `part` (the one started `serial`-th) says about the question helped with: the
+/// children it settled go to the page's worker, what it learned to the page's worker and the other
+/// pool workers.
+fn pass_on(part: usize, serial: u32, response: Response) {
     let forward = POOL.with(|pool| {
-        let pool = pool.borrow();
+        let pool = &mut *pool.borrow_mut();
+        let worker = pool
+            .workers
+            .get_mut(part - 1)
+            .filter(|w| w.serial == serial)?;
+        worker.dog.heard(&response);
         let helping = pool.helping.as_ref()?;
         if helping.shares.get(part - 1) != Some(&response.id()) {
             return None; // about an earlier question
@@ -194,9 +272,9 @@ fn pass_on(part: usize, response: Response) {
                 nodes,
             },
             Response::Learned { entries, .. } => {
-                let others = pool.workers.iter().zip(&helping.shares).enumerate();
+                let others = pool.workers.iter_mut().zip(&helping.shares).enumerate();
                 for (_, (worker, &share)) in others.filter(|(i, _)| i + 1 != part) {
-                    let _ = worker.unbounded_send(Request::TakeLearned {
+                    worker.send(Request::TakeLearned {
                         id: share,
                         entries: entries.clone(),
                     });

@@ -4,12 +4,12 @@
 //! choosing it plays it, drawn.
 
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::play::words::and_list;
 use crate::worker::protocol::{ListedSpotMove, Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 #[derive(Properties, PartialEq)]
 pub struct SpotMovesListProps {
@@ -33,7 +33,7 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
     let asked = use_mut_ref(|| None::<(RequestId, Vec<usize>)>);
     let bridge = {
         let (moves, asked) = (moves.clone(), asked.clone());
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(Response::SproutsSpotMoves { id, moves: listed }) = event {
                 if let Some((asked_id, picked)) = &*asked.borrow() {
                     if *asked_id == id {

@@ -10,18 +10,18 @@ use super::drawn_choice::{drawn_step, ChoiceEvent, Choosing, DrawnChoice};
 use super::game_drawing::keep_drawn;
 use super::page_play::Step;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::play::game::{Level, Opponent};
 use crate::play::opponent::{choice_order, Reason};
 use crate::play::sprouts_drawing::DrawingCache;
 use crate::play::sprouts_game::SproutsGame;
 use crate::worker::protocol::{Request, SproutsGuess};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::Drawing as Picture;
 use sprague_engine::games::sprouts::Position;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 /// The learner's move: any legal one, at random; `None` when there is no move.
 pub fn learner_step(game: &SproutsGame, random: impl FnMut() -> f64) -> Option<Step<SproutsGame>> {
@@ -131,7 +131,7 @@ pub fn use_computer_answer(
     let choice = use_reducer(DrawnChoice::default);
     let bridge = {
         let choice = choice.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 choice.dispatch(ChoiceEvent::Heard(response));
             }

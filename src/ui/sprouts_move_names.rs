@@ -2,12 +2,12 @@
 //! Finding them means looking at the moves between every two spots of the drawing, so the worker does it.
 
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::Drawing;
 use std::collections::HashMap;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 /// What is asked: the drawing and the moves (position strings) to name.
 type Asked = (Drawing, Vec<String>);
@@ -20,7 +20,7 @@ pub fn use_move_names(wanted: Option<(Drawing, Vec<String>)>) -> HashMap<String,
     let asked = use_mut_ref(|| None::<(RequestId, Asked)>);
     let bridge = {
         let (found, asked) = (found.clone(), asked.clone());
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(Response::SproutsMoveNames { id, names }) = event {
                 if let Some((asked_id, (drawing, children))) = &*asked.borrow() {
                     if *asked_id == id {

@@ -22,6 +22,7 @@ use super::save_picture::SavePicture;
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
+use super::solver_bridge::use_solver_bridge;
 use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
@@ -37,7 +38,6 @@ use crate::play::turns;
 use crate::play::words::capitalised;
 use crate::route::Route;
 use crate::worker::protocol::{Outcome, Request, SproutsAnswer};
-use crate::worker::SolverReactor;
 use sprague_engine::draw::DrawnMove;
 use sprague_engine::draw::{name_child, name_curve, name_last_move};
 use sprague_engine::draw::{CurveMove, Point};
@@ -46,7 +46,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
 /// The URL keys the game owns.
@@ -97,7 +97,7 @@ pub fn sprouts_page() -> Html {
     use_effect_with((), |_| solver_pool::stop);
     let bridge = {
         let solver = solver.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 if !solver_pool::page_worker_said(&response) {
                     solver.dispatch(Ask::Heard(response));

@@ -8,6 +8,7 @@ use super::graph_job::{self, GraphJob};
 use super::heap_job::{self, HeapJob};
 use super::learn_job::{self, MisereJob};
 use super::lookahead_job::LookaheadJob;
+use super::pong::pong;
 use super::position_job;
 use super::protocol::{
     BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
@@ -39,6 +40,12 @@ pub async fn solver_reactor(mut scope: Scope) {
         };
         if let Request::HelpFound { .. } | Request::TakeLearned { .. } = request {
             continue; // news for a question already answered
+        }
+        if let Request::Ping { id } = request {
+            if scope.send(pong(id)).await.is_err() {
+                return;
+            }
+            continue; // not a question: nothing learned to report after it
         }
         let response = handle(request, &mut scope, &mut queue).await;
         let id = response.id();
@@ -135,6 +142,8 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         } => graph_analyze(id, &graph, &moves, misere, scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
+        // Answered in the loop above, or between slices: never queued, never handled here.
+        Request::Ping { id } => pong(id),
         Request::ListBases { id } => match list_bases().await {
             Ok(bases) => Response::Bases { id, bases },
             Err(error) => Response::Error {

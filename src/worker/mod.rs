@@ -10,6 +10,8 @@ mod graph_job;
 mod heap_job;
 pub mod learn_job;
 mod lookahead_job;
+pub mod panic_report;
+mod pong;
 mod position_job;
 pub mod protocol;
 mod remoteness_job;

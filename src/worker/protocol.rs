@@ -131,6 +131,9 @@ pub enum Request {
     },
     /// Stop the running request with this id (ignored if it has finished).
     Cancel { id: RequestId },
+    /// Are you alive? Answered `Pong` at once, or between two slices of the job running, so the page
+    /// can tell a busy worker from a dead one (`ui::solver_watch`).
+    Ping { id: RequestId },
     /// Describe the bases stored in IndexedDB.
     ListBases { id: RequestId },
     /// The stored base `name` as a file, in `format`.
@@ -320,6 +323,12 @@ pub enum Response {
     NotSaved {
         id: RequestId,
         message: String,
+    },
+    /// The answer to `Ping`: this worker is alive, and `worker` is the name its panic report would
+    /// carry (`worker::panic_report`).
+    Pong {
+        id: RequestId,
+        worker: u32,
     },
     /// The request could not be answered; `message` says why in words for the user.
     Error {
@@ -525,7 +534,24 @@ impl Response {
             | Response::NotSaved { id, .. }
             | Response::SearchLevels { id, .. }
             | Response::SproutsSearch { id, .. }
-            | Response::SproutsProof { id, .. } => *id,
+            | Response::SproutsProof { id, .. }
+            | Response::Pong { id, .. } => *id,
+        }
+    }
+
+    /// Whether this response ends its request: not news while it runs (progress, what a search
+    /// learned, a pool worker's share so far), not said after the answer (`NotSaved`), not a `Pong`.
+    pub fn ends_request(&self) -> bool {
+        match self {
+            Response::Progress { .. }
+            | Response::SearchProgress { .. }
+            | Response::Learned { .. }
+            | Response::LookaheadProgress { .. }
+            | Response::SearchLevels { .. }
+            | Response::NotSaved { .. }
+            | Response::Pong { .. } => false,
+            Response::ChildrenSettled { done, .. } => *done,
+            _ => true,
         }
     }
 }

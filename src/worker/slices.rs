@@ -101,7 +101,7 @@ pub async fn run_in_slices<J: Sliced>(
         if !page_gone {
             super::event_loop::yield_to_event_loop().await;
         }
-        if page_gone || cancel_requested(id, &mut job, scope, queue) {
+        if page_gone || cancel_requested(id, &mut job, scope, queue).await {
             drop(running); // the search has stopped; what it learned is kept below
             job.stop().await;
             return Err(Response::Cancelled { id });
@@ -140,8 +140,9 @@ impl Drop for Running {
 }
 
 /// Reads the requests that have arrived without waiting: a cancel of `id` is the answer, news for
-/// `id` goes to `job`, cancels and news for requests not running are dropped, the rest is queued.
-fn cancel_requested(
+/// `id` goes to `job`, a ping is answered (the page is watching for a dead worker), cancels and news
+/// for requests not running are dropped, the rest is queued.
+async fn cancel_requested(
     id: RequestId,
     job: &mut impl Sliced,
     scope: &mut Scope,
@@ -151,6 +152,9 @@ fn cancel_requested(
     while let Some(Some(request)) = scope.next().now_or_never() {
         match request {
             Request::Cancel { id: target } if target == id => cancelled = true,
+            Request::Ping { id: ping } => {
+                let _ = scope.send(super::pong::pong(ping)).await;
+            }
             Request::HelpFound {
                 id: target,
                 helper,

@@ -463,6 +463,10 @@ pub async fn search(
                 scope.next().now_or_never().flatten()
             };
             let Some(request) = request else { break };
+            if let Request::Ping { id: ping } = request {
+                let _ = scope.send(super::pong::pong(ping)).await;
+                continue;
+            }
             match sort(id, request, queue) {
                 Heard::Cancel => {
                     cancelled = true;

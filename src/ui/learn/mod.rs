@@ -32,11 +32,11 @@ pub use sprouts_proof::SproutsProofPage;
 pub use sprouts_search::SproutsSearchPage;
 
 use super::solver::next_request_id;
+use crate::ui::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
 /// The game a view opens with when its link names none.
@@ -256,7 +256,7 @@ pub fn use_learn(
     let state = use_reducer(LearnState::default);
     let bridge = {
         let state = state.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 state.dispatch(LearnAction::Heard(response));
             }

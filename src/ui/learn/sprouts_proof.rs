@@ -9,13 +9,13 @@ use super::sprouts_proof_svg::SproutsProofSvg;
 use super::{get, number, url_code, use_query_pairs};
 use crate::route::Route;
 use crate::ui::solver::next_request_id;
+use crate::ui::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{ProofAnswer, Request, RequestId, Response};
-use crate::worker::SolverReactor;
 use gloo::file::{Blob, ObjectUrl};
 use sprague_engine::solve::sprouts::Detail;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 const MAX_POSITION_TEXT: usize = 400;
 
@@ -114,7 +114,7 @@ pub fn sprouts_proof_page() -> Html {
     let state = use_reducer(ProofState::default);
     let bridge = {
         let state = state.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 state.dispatch(ProofAction::Heard(response));
             }

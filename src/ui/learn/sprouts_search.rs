@@ -11,13 +11,13 @@ use super::sprouts_levels::SproutsLevels;
 use super::{get, use_query_pairs};
 use crate::route::Route;
 use crate::ui::solver::next_request_id;
+use crate::ui::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{
     Request, RequestId, Response, SearchAnswer, SearchControl, SearchReport,
 };
-use crate::worker::SolverReactor;
 use std::rc::Rc;
 use yew::prelude::*;
-use yew_agent::reactor::{use_reactor_bridge, ReactorEvent};
+use yew_agent::reactor::ReactorEvent;
 
 /// Longest position text sent to the worker from a URL.
 const MAX_POSITION_TEXT: usize = 400;
@@ -126,7 +126,7 @@ pub fn sprouts_search_page() -> Html {
     let state = use_reducer(SearchState::default);
     let bridge = {
         let state = state.clone();
-        use_reactor_bridge::<SolverReactor, _>(move |event| {
+        use_solver_bridge(move |event| {
             if let ReactorEvent::Output(response) = event {
                 state.dispatch(SearchAction::Heard(response));
             }

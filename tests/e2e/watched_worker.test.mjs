@@ -1,0 +1,128 @@
+// End-to-end: a solver worker that dies in the middle of a question (src/ui/solver_bridge.rs,
+// src/ui/solver_watch.rs). The test ends a worker from inside it, as a crash would, through the
+// DevTools protocol (Playwright's `worker.evaluate`) — the release build has no way to make itself
+// panic, and needs none. The page must say in plain words that the solver was restarted, stop the
+// spinner, not ask the question again by itself, and answer the next question rightly (checked
+// against the brute force in reference.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
+import { sproutsNimber } from './reference.mjs';
+
+const env = useServerAndBrowser();
+
+const RESTARTED = 'The solver stopped and was restarted; nothing stored was lost. You can ask again.';
+
+/// Misère, lands of 5 and 7 spots: many seconds of search past the shipped base and form proof.
+const LONG = 'start=0*5%2B0*7&rules=misere';
+
+/// A fresh browser profile whose navigator reports `cores` cores, at `viewport`.
+async function withCores(cores, viewport = { width: 1366, height: 768 }) {
+    const context = await env.browser.newContext({ viewport });
+    await context.addInitScript((n) => {
+        Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    return context;
+}
+
+/// Goes to `query`'s Sprouts position inside the app (the workers stay).
+async function goTo(page, query) {
+    await page.evaluate((url) => {
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/sprouts?${query}&vs=human`);
+    await page.locator('#hint-verdict').waitFor({ state: 'detached' });
+}
+
+/// Ends a worker from inside, as a crash would: it stops answering at once.
+const kill = (worker) => worker.evaluate(() => self.close());
+
+/// Every move of the hint shown, with its mark.
+const marks = (page) => page.locator('#children .child').evaluateAll((buttons) => buttons.map((b) => [
+    b.querySelector('code').textContent,
+    b.classList.contains('wins') ? 'wins' : b.classList.contains('loses') ? 'loses' : 'not examined',
+]));
+
+/// Asks the hint on 0*2 + 0*3 (normal play) and checks every move's mark against the brute force.
+async function askSmallHintAndCheck(page) {
+    const query = 'start=0*2%2B0*3';
+    await goTo(page, query);
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    const moves = await marks(page);
+    assert.ok(moves.length > 0, 'the hint lists the moves');
+    for (const [child, mark] of moves) {
+        assert.equal(mark, sproutsNimber(child) === 0 ? 'wins' : 'loses', `${query}: the move to ${child}`);
+    }
+    const won = sproutsNimber('0*2+0*3') !== 0;
+    assert.match(await page.locator('#hint-verdict').textContent(),
+        won ? /player to move wins/ : /player to move loses/);
+}
+
+test('Watched worker: the solver dies during a hint; the page says it restarted, and the next hint is right', async () => {
+    for (const [name, viewport] of [['wide', { width: 1024, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+        const context = await withCores(1, viewport);
+        const page = await openPage(context);
+        await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
+        await page.click('#hint');
+        await page.locator('#cancel').waitFor({ timeout: 60_000 });
+        const workers = page.workers();
+        assert.equal(workers.length, 1, 'one core: the page\'s worker alone');
+        await kill(workers[0]);
+        // The question ends with the message (once the worker has not answered a ping for a while).
+        const said = page.locator('#solver-error');
+        await said.waitFor({ timeout: 60_000 });
+        assert.equal(await said.textContent(), RESTARTED);
+        assert.equal(await page.locator('#cancel').count(), 0, 'the spinner and its Cancel are gone');
+        assert.equal(await page.locator('#hint-verdict').count(), 0, 'no answer is made up');
+        await screenshot(page, `watched-worker-restarted-${name}`);
+        // A new worker answers the next question, rightly; the one that died is not asked again.
+        await askSmallHintAndCheck(page);
+        assert.equal(page.workers().length, 1, 'the dead worker is replaced, not added to');
+        assert.deepEqual(page.problems, []);
+        await context.close();
+    }
+});
+
+test('Watched worker: a pool worker that dies is replaced; the hint still comes and the pool helps again', async () => {
+    const context = await withCores(2);
+    const page = await openPage(context);
+    const warnings = [];
+    page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
+    await page.click('#hint');
+    await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
+    const workers = page.workers();
+    assert.equal(workers.length, 2, 'the page\'s worker and one pool worker');
+    // The pool worker was started second. It dies with a panic report, as the worker's panic hook
+    // sends it (src/worker/panic_report.rs); if the page has not yet learned its name, its silence
+    // gives it away instead.
+    await workers[1].evaluate(() => {
+        const channel = new BroadcastChannel('sprague-solver-panic');
+        channel.postMessage({ worker: self.solverWorker, message: 'the solver panicked at a test' });
+        self.close();
+    });
+    // The page's worker still answers the question (the pool only makes it sooner).
+    await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
+    assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
+    assert.equal(await page.locator('#solver-error').count(), 0, 'the page\'s question was not ended');
+    // The dead worker is replaced...
+    for (let tries = 0; tries < 600 && !warnings.some((w) => w.startsWith('Restarting pool worker 1')); tries += 1) {
+        await page.waitForTimeout(100);
+    }
+    assert.ok(warnings.some((w) => w.startsWith('Restarting pool worker 1')), warnings.join('\n'));
+    // ...and the next long question is searched by two workers again, each running a job.
+    await goTo(page, 'start=0*6%2B0*6&rules=misere');
+    await page.click('#hint');
+    await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
+    const now = page.workers();
+    assert.equal(now.length, 2, 'two workers again, the dead one gone');
+    await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
+    assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
+    // The page goes on: a small hint, checked against the brute force.
+    await askSmallHintAndCheck(page);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
