@@ -39,10 +39,18 @@ fuzz_target!(|bytes: &[u8]| {
             let Some(values) = longer_sequence(&[], &record, &record.game) else {
                 return;
             };
-            assert_eq!(encode_values(&values), data, "values read write back to the same bytes");
+            assert_eq!(
+                encode_values(&values),
+                data,
+                "values read write back to the same bytes"
+            );
             if let Ok(game) = record.game.parse::<HeapGame>() {
                 if let Some(sequence) = NimSequence::from_values(&game, &values) {
-                    assert_eq!(sequence.values(), &values[..], "a resumed sequence keeps the values");
+                    assert_eq!(
+                        sequence.values(),
+                        &values[..],
+                        "a resumed sequence keeps the values"
+                    );
                 }
             }
         }

@@ -47,12 +47,19 @@ fuzz_target!(|text: &str| {
         ];
         let again = Challenge::read(&written, text.len())
             .unwrap_or_else(|error| panic!("{written:?} (from {text:?}) does not read: {error}"));
-        assert_eq!(again, Some(challenge.clone()), "{text:?} written as {written:?}");
+        assert_eq!(
+            again,
+            Some(challenge.clone()),
+            "{text:?} written as {written:?}"
+        );
         let _ = challenge.next_link();
     }
 
     if let Ok(Some(heap)) = heap_size_from_query(text) {
-        assert_eq!(heap_size_from_query(&format!("heap={heap}")), Ok(Some(heap)));
+        assert_eq!(
+            heap_size_from_query(&format!("heap={heap}")),
+            Ok(Some(heap))
+        );
     }
     let _ = ignored_note(&ignored_keys(text, &["n", "piles", "code", "m"]));
 });

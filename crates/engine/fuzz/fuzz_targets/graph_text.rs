@@ -11,9 +11,9 @@ fuzz_target!(|text: &str| {
     let preset = Graph::preset(text).ok();
     for graph in parsed.into_iter().chain(preset) {
         let printed = graph.to_string();
-        let again: Graph = printed
-            .parse()
-            .unwrap_or_else(|error| panic!("{printed:?} (read from {text:?}) does not read: {error}"));
+        let again: Graph = printed.parse().unwrap_or_else(|error| {
+            panic!("{printed:?} (read from {text:?}) does not read: {error}")
+        });
         assert_eq!(again, graph, "{text:?} printed as {printed:?}");
     }
 });
