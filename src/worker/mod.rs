@@ -2,7 +2,7 @@
 //! Long computations run in short slices so the worker can post progress and hear "cancel" between them.
 
 mod agent;
-mod base_saving;
+pub mod base_saving;
 mod base_transfer;
 mod check_part_job;
 mod event_loop;

@@ -1,0 +1,65 @@
+//! Any text as the query of each page's link (the heap pages, the graph page, the Sprouts page, a
+//! challenge and its worksheet, the heap whose value is asked): reading never panics, and a game or
+//! challenge that reads writes back to a query that reads as the same. The queries are read as the
+//! router hands them over (`pairs_of`; decoding `%XX` is the browser's).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sprague::play::board::BoardKind;
+use sprague::play::challenge::Challenge;
+use sprague::play::game::Game;
+use sprague::play::graph_game::GraphGame;
+use sprague::play::sprouts_game::SproutsGame;
+use sprague::route::{heap_size_from_query, ignored_keys, ignored_note, pairs_of};
+
+fuzz_target!(|text: &str| {
+    for kind in [BoardKind::Dots, BoardKind::Grundy, BoardKind::Nim] {
+        if let Ok(Some(game)) = Game::from_query(kind, text) {
+            let query = game.to_query();
+            let again = Game::from_query(kind, &query)
+                .unwrap_or_else(|error| panic!("{query:?} (from {text:?}) does not read: {error}"));
+            assert_eq!(again, Some(game), "{text:?} written as {query:?}");
+        }
+    }
+
+    if let Ok(link) = GraphGame::from_query(text) {
+        if let Some(game) = link.game {
+            let query = game.to_query();
+            let again = GraphGame::from_query(&query)
+                .unwrap_or_else(|error| panic!("{query:?} (from {text:?}) does not read: {error}"));
+            assert_eq!(again.game, Some(game), "{text:?} written as {query:?}");
+        }
+    }
+
+    let pairs = pairs_of(text.strip_prefix('?').unwrap_or(text));
+    if let Ok(Some(game)) = SproutsGame::from_pairs(&pairs) {
+        let written = game.to_pairs();
+        let again = SproutsGame::from_pairs(&written)
+            .unwrap_or_else(|error| panic!("{written:?} (from {text:?}) does not read: {error}"));
+        assert_eq!(again, Some(game), "{text:?} written as {written:?}");
+    }
+
+    // A challenge is read for a game of as many moves as the text is long: some fit, some do not.
+    if let Ok(Some(challenge)) = Challenge::read(&pairs, text.len()) {
+        let written = vec![
+            ("challenge".to_string(), challenge.at.to_string()),
+            ("sheet".to_string(), challenge.sheet.join(" ")),
+        ];
+        let again = Challenge::read(&written, text.len())
+            .unwrap_or_else(|error| panic!("{written:?} (from {text:?}) does not read: {error}"));
+        assert_eq!(
+            again,
+            Some(challenge.clone()),
+            "{text:?} written as {written:?}"
+        );
+        let _ = challenge.next_link();
+    }
+
+    if let Ok(Some(heap)) = heap_size_from_query(text) {
+        assert_eq!(
+            heap_size_from_query(&format!("heap={heap}")),
+            Ok(Some(heap))
+        );
+    }
+    let _ = ignored_note(&ignored_keys(text, &["n", "piles", "code", "m"]));
+});
