@@ -43,7 +43,7 @@ pub struct Watchdog {
 impl Watchdog {
     /// Notes a request sent to the worker: a question is outstanding until it ends.
     pub fn sent(&mut self, request: &Request) {
-        if let Some(id) = question_id(request) {
+        if let Some(id) = request.question_id() {
             self.outstanding.insert(id);
         }
     }
@@ -98,37 +98,6 @@ impl Watchdog {
     /// The questions outstanding, forgotten: the worker is being replaced and they end unanswered.
     pub fn take_outstanding(&mut self) -> Vec<RequestId> {
         std::mem::take(self).outstanding.into_iter().collect()
-    }
-}
-
-/// The id of a request that asks a question (is answered in the end), not news for a running one.
-fn question_id(request: &Request) -> Option<RequestId> {
-    match request {
-        Request::Cancel { .. }
-        | Request::Ping { .. }
-        | Request::HelpFound { .. }
-        | Request::TakeLearned { .. }
-        | Request::SearchControl { .. } => None,
-        Request::HeapValue { id, .. }
-        | Request::Analyze { id, .. }
-        | Request::SproutsAnalyze { id, .. }
-        | Request::SproutsComputerMove { id, .. }
-        | Request::SproutsDraw { id, .. }
-        | Request::SproutsDrawOneOf { id, .. }
-        | Request::SproutsSpotMoves { id, .. }
-        | Request::SproutsMoveNames { id, .. }
-        | Request::SproutsHintCurve { id, .. }
-        | Request::GraphAnalyze { id, .. }
-        | Request::ReadSproutsBase { id }
-        | Request::SproutsChildren { id, .. }
-        | Request::ListBases { id }
-        | Request::ExportBase { id, .. }
-        | Request::ImportBase { id, .. }
-        | Request::CheckPart { id, .. }
-        | Request::ClearBase { id, .. }
-        | Request::Learn { id, .. }
-        | Request::SproutsSearch { id, .. }
-        | Request::SproutsProof { id, .. } => Some(*id),
     }
 }
 

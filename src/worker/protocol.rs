@@ -505,6 +505,40 @@ pub struct BaseSummary {
     pub bytes: u64,
 }
 
+impl Request {
+    /// The id of a request that asks a question (one that is answered in the end, which the page's
+    /// watch waits for), not news for a running one.
+    pub fn question_id(&self) -> Option<RequestId> {
+        match self {
+            Request::Cancel { .. }
+            | Request::Ping { .. }
+            | Request::HelpFound { .. }
+            | Request::TakeLearned { .. }
+            | Request::SearchControl { .. } => None,
+            Request::HeapValue { id, .. }
+            | Request::Analyze { id, .. }
+            | Request::SproutsAnalyze { id, .. }
+            | Request::SproutsComputerMove { id, .. }
+            | Request::SproutsDraw { id, .. }
+            | Request::SproutsDrawOneOf { id, .. }
+            | Request::SproutsSpotMoves { id, .. }
+            | Request::SproutsMoveNames { id, .. }
+            | Request::SproutsHintCurve { id, .. }
+            | Request::GraphAnalyze { id, .. }
+            | Request::ReadSproutsBase { id }
+            | Request::SproutsChildren { id, .. }
+            | Request::ListBases { id }
+            | Request::ExportBase { id, .. }
+            | Request::ImportBase { id, .. }
+            | Request::CheckPart { id, .. }
+            | Request::ClearBase { id, .. }
+            | Request::Learn { id, .. }
+            | Request::SproutsSearch { id, .. }
+            | Request::SproutsProof { id, .. } => Some(*id),
+        }
+    }
+}
+
 impl Response {
     pub fn id(&self) -> RequestId {
         match self {
