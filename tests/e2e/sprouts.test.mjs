@@ -279,12 +279,24 @@ test('Sprouts board on a phone: a curve pressed and let go a fingertip away from
 
 test('Sprouts: past its thinking time the computer looks ahead and says so; undo and redo walk whole turns', async () => {
     const page = await openPage(app.context);
+    // Every text the progress line shows is recorded as it changes: each lasts about a second, which
+    // a poll on a loaded machine can miss.
+    await page.addInitScript(() => {
+        window.workingTexts = [];
+        new MutationObserver(() => {
+            const text = document.querySelector('.working')?.textContent;
+            if (text && window.workingTexts.at(-1) !== text) window.workingTexts.push(text);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     // 20 spots cannot be solved in 2 s: after 1.5 s the computer stops the exact search and looks ahead.
     await page.goto(`${app.url}/sprouts?start=20&vs=computer&first=computer&think=2`);
-    // First the exact search, with its progress: time, positions searched and stored, depth.
-    await page.waitForFunction(() => /s — \d+ positions searched, \d+ stored, depth \d+/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
-    await page.waitForFunction(() => /looking ahead/.test(document.querySelector('.working')?.textContent ?? ''), null, { timeout: 20_000 });
-    await page.locator('#moves li').first().waitFor({ timeout: 30_000 });
+    await page.locator('#moves li').first().waitFor({ timeout: 60_000 });
+    const texts = await page.evaluate(() => window.workingTexts);
+    // First the exact search, with its progress: time, positions searched and stored, depth; then the
+    // lookahead.
+    const exact = texts.findIndex((t) => /s — \d+ positions searched, \d+ stored, depth \d+/.test(t));
+    const ahead = texts.findIndex((t) => /looking ahead/.test(t));
+    assert.ok(exact >= 0 && ahead > exact, `the exact search's progress, then the lookahead: ${JSON.stringify(texts)}`);
     assert.match(await page.locator('#computer-note').textContent(), /longer than its 2 s, so the computer looked \d+ moves ahead/);
     // Every move uses two lives and gives the new spot one: 60 lives become 59.
     assert.match(await page.locator('.position .muted').textContent(), /\(59 lives\)/);
