@@ -106,9 +106,11 @@ impl DotRow {
         self.marked.get(dot).copied().unwrap_or(false)
     }
 
-    /// A dot can be marked when neither it nor a neighbour is marked.
+    /// A dot can be marked when it is on the row and neither it nor a neighbour is marked.
     pub fn is_available(&self, dot: usize) -> bool {
-        let left_marked = dot > 0 && self.marked[dot - 1];
+        // `is_marked` reads past the end as unmarked: a dot far off the row (a link's `m=31` on a
+        // row of 20, found by fuzzing) is simply not available.
+        let left_marked = dot > 0 && self.is_marked(dot - 1);
         dot < self.len() && !self.marked[dot] && !left_marked && !self.is_marked(dot + 1)
     }
 
@@ -230,6 +232,17 @@ impl fmt::Display for DotRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by fuzzing the pages' links: a mark far off the row panicked instead of being refused.
+    #[test]
+    fn a_dot_off_the_row_is_not_available_and_cannot_be_marked() {
+        let mut row = DotRow::new(20).unwrap();
+        for dot in [20, 21, 31, usize::MAX] {
+            assert!(!row.is_available(dot), "dot {dot} of 20");
+            assert!(row.mark(dot).is_err(), "dot {dot} of 20 was marked");
+        }
+        assert!(row.is_available(19) && row.mark(19).is_ok());
+    }
 
     #[test]
     fn the_leftmost_dot_leaving_given_pieces_is_found_as_a_scan_finds_it() {
