@@ -55,6 +55,7 @@ mod sprouts_setup;
 mod svg_point;
 mod theme;
 mod value_marks;
+mod worker_answer;
 
 use crate::play::board::BoardKind;
 use crate::route::Route;
