@@ -6,7 +6,9 @@ use super::check_pool::{check_in_parts, PageWorker, PoolOutcome, MIN_POOL_BYTES}
 use super::download::download;
 use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
-use crate::worker::protocol::{BaseSummary, ExportFormat, Request, RequestId, Response};
+use crate::worker::protocol::{
+    import_size_refusal, BaseSummary, ExportFormat, Request, RequestId, Response,
+};
 use futures::channel::{mpsc, oneshot};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -136,6 +138,12 @@ pub fn bases_page() -> Html {
             };
             input.set_value("");
             let file = gloo::file::File::from(file);
+            // Refused before it is read: a huge file would fill the page's memory, and the pool's.
+            if let Some(refusal) = import_size_refusal(file.size()) {
+                report.set(None);
+                error.set(Some(refusal));
+                return;
+            }
             let (bridge, error, report, busy) =
                 (bridge.clone(), error.clone(), report.clone(), busy.clone());
             let (importing, progress, cancel_pool) =

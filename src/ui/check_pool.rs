@@ -7,6 +7,7 @@
 
 use super::asking::REDRAW_MS;
 use super::solver::{next_request_id, WORKER_PATH};
+use crate::worker::codec::MessageCodec;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::{mpsc, oneshot};
@@ -72,7 +73,9 @@ pub async fn check_in_parts(
         parts,
     });
     let others = (1..parts).map(|part| {
-        let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
+        let bridge = ReactorSpawner::<SolverReactor>::new()
+            .encoding::<MessageCodec>()
+            .spawn(WORKER_PATH);
         bridge.send_input(Request::CheckPart {
             id: next_request_id(),
             bytes: bytes.to_vec(),

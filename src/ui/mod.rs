@@ -59,6 +59,7 @@ mod worker_answer;
 
 use crate::play::board::BoardKind;
 use crate::route::Route;
+use crate::worker::codec::MessageCodec;
 use crate::worker::SolverReactor;
 use solver::WORKER_PATH;
 use yew::prelude::*;
@@ -85,14 +86,14 @@ pub fn app() -> Html {
         n => AttrValue::from(format!("{WORKER_PATH}#restart-{n}")),
     };
     html! {
-        <ReactorProvider<SolverReactor> {path}>
+        <ReactorProvider<SolverReactor, MessageCodec> {path}>
             <BrowserRouter>
                 <header::Header />
                 <main id="main">
                     <Switch<Route> render={switch} />
                 </main>
             </BrowserRouter>
-        </ReactorProvider<SolverReactor>>
+        </ReactorProvider<SolverReactor, MessageCodec>>
     }
 }
 

@@ -15,6 +15,7 @@
 use super::check_pool::pool_size;
 use super::solver::{next_request_id, WORKER_PATH};
 use super::solver_watch::{Check, Watchdog};
+use crate::worker::codec::MessageCodec;
 use crate::worker::panic_report::PanicReport;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
@@ -187,7 +188,9 @@ fn start_workers(pool: &mut Pool, count: usize) {
 fn start_worker(pool: &mut Pool, part: usize) -> PoolWorker {
     pool.started += 1;
     let serial = pool.started;
-    let bridge = ReactorSpawner::<SolverReactor>::new().spawn(WORKER_PATH);
+    let bridge = ReactorSpawner::<SolverReactor>::new()
+        .encoding::<MessageCodec>()
+        .spawn(WORKER_PATH);
     let (send, requests) = mpsc::unbounded();
     let (sink, responses) = bridge.split();
     wasm_bindgen_futures::spawn_local(async move {

@@ -5,15 +5,13 @@
 //! recomputed from the rules. A file that fails changes nothing.
 
 use super::graph_job;
-use super::protocol::ExportFormat;
+use super::protocol::{import_size_refusal, ExportFormat};
 use super::sprouts_job;
 use crate::store::{BaseKind, Store, StoredBase};
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::graph::{GraphSolver, GRAPH_BASE_MAGIC as GRAPH_MAGIC};
 use sprague_engine::solve::sprouts::{name_some, Base, CheckReport, GLOP_HEADER, MISERE_HEADER};
 
-/// Largest file accepted for import.
-pub const MAX_IMPORT_BYTES: usize = 32 << 20;
 /// The first line of the nim-values text format.
 pub const NIM_HEADER: &str = "[Nim values]";
 
@@ -81,11 +79,8 @@ pub fn read(bytes: &[u8]) -> Result<Import, String> {
 /// Sprouts base's keys ([`Base::from_bytes_in_share`]): the base read is whole only once every one
 /// of them has read it without an error.
 pub fn read_in_share(bytes: &[u8], reader: usize, readers: usize) -> Result<Import, String> {
-    if bytes.len() > MAX_IMPORT_BYTES {
-        return Err(format!(
-            "the file is {} bytes; at most {MAX_IMPORT_BYTES} are accepted",
-            bytes.len()
-        ));
+    if let Some(refusal) = import_size_refusal(bytes.len() as u64) {
+        return Err(refusal);
     }
     let text = std::str::from_utf8(bytes).ok();
     let first_line = text

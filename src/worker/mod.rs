@@ -5,6 +5,7 @@ mod agent;
 pub mod base_saving;
 mod base_transfer;
 mod check_part_job;
+pub mod codec;
 mod event_loop;
 mod graph_job;
 mod heap_job;

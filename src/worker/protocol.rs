@@ -10,6 +10,21 @@ use sprague_engine::solve::sprouts::{Detail, LearnedEntries, LevelKind, PartRepo
 
 pub type RequestId = u32;
 
+/// Largest base file accepted for import. The page refuses a larger file before reading it, and the
+/// worker again before reading its content.
+pub const MAX_IMPORT_BYTES: usize = 32 << 20;
+
+/// Why a file of `len` bytes is not imported, if it is too large.
+pub fn import_size_refusal(len: u64) -> Option<String> {
+    (len > MAX_IMPORT_BYTES as u64).then(|| {
+        format!(
+            "the file is {:.1} MiB; at most {} MiB are accepted",
+            len as f64 / 1_048_576.0,
+            MAX_IMPORT_BYTES >> 20
+        )
+    })
+}
+
 /// How a stored base is exported: GLOP text (Sprouts), `position value` lines (nim values), or the
 /// engine's binary form (Sprouts, graphs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import { useApp, openPage, screenshot } from './harness.mjs';
 import { grundyValues } from './reference.mjs';
 
@@ -74,6 +75,30 @@ test('imports are checked: wrong entries are refused with a report and change no
     await importText(page, 'good.txt', '[Positions+Nimber]\n0*3 1\n0*2 0\n');
     assert.match(await page.locator('#import-report').textContent(), /Checked 2 entries against the rules of Sprouts: 2 verified/);
     await screenshot(page, 'bases-import');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
+test('a file over the import limit is refused before it is read, and stores nothing', async () => {
+    const page = await openPage(app.context);
+    await page.goto(app.url + '/bases');
+    await page.locator('#bases').waitFor();
+    const rowsBefore = await page.locator('#bases tr').allTextContents();
+    // 40 MiB on disk (sparse): past the 32 MiB the page accepts.
+    const path = `${fs.mkdtempSync(`${os.tmpdir()}/sprague-`)}/huge-base.bin`;
+    const fd = fs.openSync(path, 'w');
+    fs.ftruncateSync(fd, 40 << 20);
+    fs.closeSync(fd);
+    await page.setInputFiles('#import-file', path);
+    const refusal = page.locator('#bases-error');
+    await refusal.waitFor();
+    assert.match(await refusal.textContent(), /the file is 40\.0 MiB; at most 32 MiB are accepted/);
+    assert.equal(await page.locator('#import-file').isDisabled(), false, 'nothing is left running');
+    assert.deepEqual(await page.locator('#bases tr').allTextContents(), rowsBefore);
+    // The page and its worker go on: a good file is imported after it.
+    await importText(page, 'good.txt', '[Positions+Nimber]\n0*3 1\n');
+    assert.match(await page.locator('#import-report').textContent(), /1 verified/);
+    fs.rmSync(path);
     assert.deepEqual(page.problems, []);
     await page.close();
 });
