@@ -3,6 +3,7 @@
 //! solvers live in the `sprague-engine` crate.
 
 pub mod play;
+pub mod query;
 pub mod route;
 pub mod store;
 pub mod ui;

@@ -1,6 +1,7 @@
 //! URL <-> state: every page has a path; a heap page keeps its game in the query (`/grundy?piles=7.5&m=1-2`,
 //! see `play::game`) and the heap whose value is asked (`?heap=100`), so a shared link reopens the same.
 
+use crate::query;
 use yew_router::Routable;
 
 #[derive(Clone, Debug, PartialEq, Routable)]
@@ -67,39 +68,13 @@ pub fn current_query() -> String {
 /// The current URL's query pairs, decoded (`%2F` is `/`, `+` a space): the form the router writes them
 /// back in, so that a value another module keeps (a challenge's worksheet) is not encoded twice.
 pub fn current_pairs() -> Vec<(String, String)> {
-    decoded_pairs(&current_query())
-}
-
-/// The pairs of a query, decoded.
-pub fn decoded_pairs(query: &str) -> Vec<(String, String)> {
-    let decode = |text: &str| {
-        js_sys::decode_uri_component(&text.replace('+', " "))
-            .ok()
-            .and_then(|decoded| decoded.as_string())
-            .unwrap_or_else(|| text.to_string())
-    };
-    pairs_of(query)
-        .into_iter()
-        .map(|(key, value)| (decode(&key), decode(&value)))
-        .collect()
-}
-
-/// The pairs of a query written `a=1&b=2` by this app (values need no decoding).
-pub fn pairs_of(query: &str) -> Vec<(String, String)> {
-    query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (key.to_string(), value.to_string())
-        })
-        .collect()
+    query::read(&current_query())
 }
 
 /// The keys of `query` that are not in `known`, each quoted short, for a page to say it ignored them.
 pub fn ignored_keys(query: &str, known: &[&str]) -> Vec<String> {
     let mut ignored: Vec<String> = Vec::new();
-    for (key, _) in pairs_of(query.strip_prefix('?').unwrap_or(query)) {
+    for (key, _) in query::read(query) {
         let short: String = key.chars().take(16).collect();
         if !known.contains(&key.as_str()) && !ignored.contains(&short) {
             ignored.push(short);
@@ -130,13 +105,9 @@ const MAX_SIZE_TEXT: usize = 12;
 /// Reads the size of the heap whose value is asked from the URL's query, e.g. `?heap=100`. `Ok(None)`
 /// when absent.
 pub fn heap_size_from_query(query: &str) -> Result<Option<u64>, String> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        if let Some(value) = pair.strip_prefix("heap=") {
-            return parse_heap_size(value).map(Some);
-        }
-    }
-    Ok(None)
+    query::value(&query::read(query), "heap")
+        .map(parse_heap_size)
+        .transpose()
 }
 
 /// Parses a heap size typed by a person or found in a URL, with an error that says what is wrong.

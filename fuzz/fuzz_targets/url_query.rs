@@ -1,7 +1,7 @@
 //! Any text as the query of each page's link (the heap pages, the graph page, the Sprouts page, a
 //! challenge and its worksheet, the heap whose value is asked): reading never panics, and a game or
-//! challenge that reads writes back to a query that reads as the same. The queries are read as the
-//! router hands them over (`pairs_of`; decoding `%XX` is the browser's).
+//! challenge that reads writes back to a query that reads as the same; any pairs written as a query
+//! read back the same. The queries are read as every page reads them (`sprague::query`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,7 +10,8 @@ use sprague::play::challenge::Challenge;
 use sprague::play::game::Game;
 use sprague::play::graph_game::GraphGame;
 use sprague::play::sprouts_game::SproutsGame;
-use sprague::route::{heap_size_from_query, ignored_keys, ignored_note, pairs_of};
+use sprague::query;
+use sprague::route::{heap_size_from_query, ignored_keys, ignored_note};
 
 fuzz_target!(|text: &str| {
     for kind in [BoardKind::Dots, BoardKind::Grundy, BoardKind::Nim] {
@@ -31,7 +32,8 @@ fuzz_target!(|text: &str| {
         }
     }
 
-    let pairs = pairs_of(text.strip_prefix('?').unwrap_or(text));
+    let pairs = query::read(text);
+    assert_eq!(query::read(&query::write(&pairs)), pairs, "{text:?}");
     if let Ok(Some(game)) = SproutsGame::from_pairs(&pairs) {
         let written = game.to_pairs();
         let again = SproutsGame::from_pairs(&written)

@@ -5,6 +5,7 @@
 
 use super::review::{Judged, MoveMark, ReviewedMove};
 use super::words::capitalised;
+use crate::query;
 
 /// The URL keys of a challenge, kept by every game page beside its game's own.
 pub const KEYS: [&str; 2] = ["challenge", "sheet"];
@@ -70,22 +71,7 @@ pub fn with_sheet(link: &str, rest: &[String]) -> String {
     if rest.is_empty() {
         return link.to_string();
     }
-    format!("{link}&sheet={}", encode(&rest.join(" ")))
-}
-
-/// A query value encoded for a link: letters, digits and `-_.` as they are, a space as `+`, every other
-/// byte as `%XX`.
-pub fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|byte| match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
-                (byte as char).to_string()
-            }
-            b' ' => "+".to_string(),
-            _ => format!("%{byte:02X}"),
-        })
-        .collect()
+    format!("{link}&sheet={}", query::encode(&rest.join(" ")))
 }
 
 /// Whether a worksheet entry is a game page of this app with a challenge (never another site).

@@ -8,6 +8,7 @@
 use super::board::{Board, BoardKind, BoardMove};
 use super::pins::{row_playable, PinRow};
 use super::play_query::{self, shorten, PlayOptions};
+use crate::query;
 // Re-exported: the heap pages take these from here along with `Game`.
 pub use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
@@ -101,15 +102,20 @@ impl Game {
 
     /// The game as a URL query (without `?`).
     pub fn to_query(&self) -> String {
-        let mut parts = Vec::new();
+        query::write(self.to_pairs())
+    }
+
+    /// The game as the pairs of a URL query.
+    pub fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
         match &self.start {
-            Board::Dots(row) => parts.push(format!("n={}", row.len())),
+            Board::Dots(row) => pairs.push(("n".into(), row.len().to_string())),
             Board::Piles(piles) | Board::Nim(piles) => {
-                parts.push(format!("piles={}", join(piles.iter())))
+                pairs.push(("piles".into(), join(piles.iter())))
             }
             Board::Pins(row) => {
-                parts.push(format!("code={}", row.game()));
-                parts.push(format!("n={}", row.len()));
+                pairs.push(("code".into(), row.game().to_string()));
+                pairs.push(("n".into(), row.len().to_string()));
             }
         }
         if !self.moves.is_empty() {
@@ -119,12 +125,10 @@ impl Game {
                 BoardMove::KnockDown { start, len } => format!("{}-{}", start + 1, len),
                 BoardMove::Take { pile, count } => format!("{}-{}", pile + 1, count),
             });
-            parts.push(format!("m={}", join(moves)));
+            pairs.push(("m".into(), join(moves)));
         }
-        for (key, value) in play_query::pairs(self.rules, self.opponent) {
-            parts.push(format!("{key}={value}"));
-        }
-        parts.join("&")
+        pairs.extend(play_query::pairs(self.rules, self.opponent));
+        pairs
     }
 
     /// Reads a game from a URL query; `Ok(None)` when the query holds no game. Every part is checked and
@@ -143,8 +147,9 @@ impl Game {
         // Unless the link says otherwise, the page's usual opponent.
         let mut play = PlayOptions::new(Rules::Normal, Game::default_for(kind).opponent);
         let mut any = false;
-        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let pairs = query::read(query);
+        for (key, value) in &pairs {
+            let (key, value) = (key.as_str(), value.as_str());
             any |= matches!(
                 key,
                 "n" | "piles" | "code" | "m" | "rules" | "vs" | "first" | "level"

@@ -11,6 +11,7 @@ use super::graph_layout::{layout_for, Spot, INSET, SIZE};
 use super::play_query::{self, shorten, PlayOptions};
 use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
+use crate::query;
 use sprague_engine::games::graph::{Graph, GraphPosition, VertexSet, MAX_VERTICES};
 
 /// The graph a new visitor sees.
@@ -191,9 +192,14 @@ impl GraphGame {
 
     /// The game as a URL query (without `?`).
     pub fn to_query(&self) -> String {
-        let mut parts = Vec::new();
+        query::write(self.to_pairs())
+    }
+
+    /// The game as the pairs of a URL query.
+    pub fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
         match &self.preset {
-            Some(name) => parts.push(format!("preset={}", name.replace(':', "_"))),
+            Some(name) => pairs.push(("preset".into(), name.replace(':', "_"))),
             None => {
                 let edges: Vec<String> = self
                     .graph
@@ -201,10 +207,9 @@ impl GraphGame {
                     .iter()
                     .map(|(u, v)| format!("{u}-{v}"))
                     .collect();
-                parts.push(format!(
-                    "g={}_{}",
-                    self.graph.vertex_count(),
-                    edges.join(".")
+                pairs.push((
+                    "g".into(),
+                    format!("{}_{}", self.graph.vertex_count(), edges.join(".")),
                 ));
                 let at: Vec<String> = self
                     .layout
@@ -212,18 +217,16 @@ impl GraphGame {
                     .map(|&(x, y)| format!("{}_{}", x.round() as i64, y.round() as i64))
                     .collect();
                 if !at.is_empty() {
-                    parts.push(format!("at={}", at.join(".")));
+                    pairs.push(("at".into(), at.join(".")));
                 }
             }
         }
         if !self.moves.is_empty() {
             let moves: Vec<String> = self.moves.iter().map(|v| v.to_string()).collect();
-            parts.push(format!("m={}", moves.join(".")));
+            pairs.push(("m".into(), moves.join(".")));
         }
-        for (key, value) in play_query::pairs(self.rules, self.opponent) {
-            parts.push(format!("{key}={value}"));
-        }
-        parts.join("&")
+        pairs.extend(play_query::pairs(self.rules, self.opponent));
+        pairs
     }
 
     /// Reads a game from a URL query. Every part is checked and every move replayed, with an error that
@@ -241,13 +244,8 @@ impl GraphGame {
         let (mut preset, mut graph_text, mut at, mut moves) = (None, None, None, None);
         let mut ignored = Vec::new();
         let mut any = false;
-        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = value
-                .replace("%3A", ":")
-                .replace("%3a", ":")
-                .replace("%2C", ",")
-                .replace("%2c", ",");
+        for (key, value) in query::read(query) {
+            let key = key.as_str();
             match key {
                 "preset" => preset = Some(value.replace('_', ":")),
                 "g" => graph_text = Some(engine_graph_text(&value)),

@@ -2,7 +2,8 @@
 //! and the worksheet's next challenge.
 
 use crate::play::challenge::Challenge;
-use crate::route::{decoded_pairs, Route};
+use crate::query;
+use crate::route::Route;
 use yew::prelude::*;
 use yew_router::prelude::*;
 use yew_router::Routable;
@@ -56,7 +57,7 @@ pub fn challenge_bar(props: &ChallengeBarProps) -> Html {
 /// Opens a link within the app (`/grundy?piles=7.5&challenge=0…`) without reloading it.
 fn go_to(navigator: &Option<Navigator>, link: &str) {
     let (path, query) = link.split_once('?').unwrap_or((link, ""));
-    let pairs = decoded_pairs(query);
+    let pairs = query::read(query);
     if let (Some(navigator), Some(route)) = (navigator, Route::recognize(path)) {
         let _ = navigator.push_with_query(&route, &pairs);
     }

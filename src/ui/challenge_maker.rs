@@ -2,7 +2,8 @@
 //! Hint and Show values hidden, two people at the board), and a worksheet of such positions kept in this
 //! browser, from any game page, given as one link.
 
-use crate::play::challenge::{encode, with_sheet, MAX_SHEET};
+use crate::play::challenge::{with_sheet, MAX_SHEET};
+use crate::query;
 use crate::route::current_pairs;
 use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
@@ -91,14 +92,13 @@ fn challenge_link(at: usize) -> String {
         .location()
         .pathname()
         .unwrap_or_default();
-    let mut parts: Vec<String> = current_pairs()
+    let mut pairs: Vec<(String, String)> = current_pairs()
         .into_iter()
         .filter(|(key, _)| !DROPPED.contains(&key.as_str()))
-        .map(|(key, value)| format!("{}={}", encode(&key), encode(&value)))
         .collect();
-    parts.push("vs=human".into());
-    parts.push(format!("challenge={at}"));
-    format!("{path}?{}", parts.join("&"))
+    pairs.push(("vs".into(), "human".into()));
+    pairs.push(("challenge".into(), at.to_string()));
+    format!("{path}?{}", query::write(&pairs))
 }
 
 /// The worksheet kept in this browser (empty when none, or when what is stored is not a list of links).

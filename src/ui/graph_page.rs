@@ -24,7 +24,7 @@ use crate::play::game::{Opponent, Rules};
 use crate::play::graph_game::GraphGame;
 use crate::play::review::Judged;
 use crate::play::turns;
-use crate::route::{pairs_of, Route};
+use crate::route::Route;
 use crate::worker::protocol::GraphAnswer;
 use crate::worker::protocol::Request;
 use yew::prelude::*;
@@ -58,9 +58,7 @@ pub fn graph_page() -> Html {
     };
     let solver = use_reducer(Asking::<GraphAnswer>::default);
     // Every change of the game shown, with the note it calls for, goes through `take`.
-    let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, |game| {
-        pairs_of(&game.to_query())
-    });
+    let (play, take) = use_page_play(&game, Route::Graph, &GAME_KEYS, |game| game.to_pairs());
     // The building tool chosen (none while playing), and why an edit was refused.
     let builder = use_reducer(Builder::default);
     let bridge = {

@@ -31,7 +31,7 @@ use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
 use crate::play::review::Judged;
 use crate::play::turns;
-use crate::route::{pairs_of, Route};
+use crate::route::Route;
 use crate::worker::protocol::{PositionAnswer, Request};
 use yew::prelude::*;
 use yew_agent::reactor::ReactorEvent;
@@ -73,7 +73,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
         BoardKind::Nim => Route::Nim,
     };
     // Every change of the game shown, with the note it calls for, goes through `take`.
-    let (play, take) = use_page_play(&game, route, &GAME_KEYS, |game| pairs_of(&game.to_query()));
+    let (play, take) = use_page_play(&game, route, &GAME_KEYS, |game| game.to_pairs());
     let bridge = {
         let solver = solver.clone();
         use_solver_bridge(move |event| {

@@ -7,9 +7,7 @@ use super::not_saved_note::NotSavedNote;
 use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
 use crate::play::board::BoardKind;
-use crate::route::{
-    current_query, heap_size_from_query, pairs_of, parse_heap_size, replace_keys, Route,
-};
+use crate::route::{current_pairs, heap_size_from_query, parse_heap_size, replace_keys, Route};
 use crate::worker::protocol::{HeapAnswer, Outcome, Request, RequestId, Response};
 use crate::worker::MAX_HEAP;
 use std::rc::Rc;
@@ -148,7 +146,7 @@ pub fn heap_value_tool(props: &HeapValueToolProps) -> Html {
             match parse_heap_size(&state.input) {
                 Ok(heap) => {
                     if let Some(navigator) = &navigator {
-                        let current = pairs_of(&current_query());
+                        let current = current_pairs();
                         let pairs = replace_keys(
                             current,
                             &["heap"],

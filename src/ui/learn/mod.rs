@@ -32,6 +32,7 @@ pub use sprouts_proof::SproutsProofPage;
 pub use sprouts_search::SproutsSearchPage;
 
 use super::solver::next_request_id;
+use crate::query;
 use crate::ui::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, Request, RequestId, Response};
 use std::rc::Rc;
@@ -63,36 +64,11 @@ pub fn use_query_pairs() -> Vec<(String, String)> {
     let raw = location
         .map(|location| location.query_str().to_string())
         .unwrap_or_default();
-    decode_pairs(&raw)
-}
-
-/// Pairs of a query string, percent-decoded (`+` is a space).
-pub fn decode_pairs(raw: &str) -> Vec<(String, String)> {
-    let raw = raw.strip_prefix('?').unwrap_or(raw);
-    raw.split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(key), decode(value))
-        })
-        .collect()
-}
-
-fn decode(text: &str) -> String {
-    let text = text.replace('+', " ");
-    js_sys::decode_uri_component(&text)
-        .ok()
-        .and_then(|decoded| decoded.as_string())
-        .unwrap_or(text)
+    query::read(&raw)
 }
 
 /// The value of `key` in `pairs`.
-pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    pairs
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
-}
+pub use crate::query::value as get;
 
 /// A game code from the URL (default when absent); only its length is checked here, the worker parses it.
 pub fn code_of(pairs: &[(String, String)]) -> Result<String, String> {
@@ -174,10 +150,8 @@ pub fn heaps_text(heaps: &[u64]) -> String {
         .join(".")
 }
 
-/// A code written for a URL query (its `!`, `?`, `=`, `[`, `]` and `&` percent-encoded).
-pub fn url_code(code: &str) -> String {
-    js_sys::encode_uri_component(code).into()
-}
+/// A code or position written for a URL query.
+pub use crate::query::encode as url_code;
 
 /// The board page showing a position of this game, when the game has one.
 pub fn board_link(code: &str, heaps: &[u64]) -> Option<String> {
@@ -304,21 +278,21 @@ mod tests {
 
     #[wasm_bindgen_test::wasm_bindgen_test]
     fn reads_links_and_refuses_junk() {
-        let pairs = decode_pairs("?code=4%21.0&heaps=7.5.10&to=12");
+        let pairs = query::read("?code=4%21.0&heaps=7.5.10&to=12");
         assert_eq!(get(&pairs, "code"), Some("4!.0"));
         assert_eq!(code_of(&pairs), Ok("4!.0".to_string()));
         assert_eq!(code_of(&[]), Ok(DEFAULT_CODE.to_string()));
-        assert!(code_of(&decode_pairs("code=")).is_err());
-        assert!(code_of(&decode_pairs(&format!("code={}", "7".repeat(60)))).is_err());
+        assert!(code_of(&query::read("code=")).is_err());
+        assert!(code_of(&query::read(&format!("code={}", "7".repeat(60)))).is_err());
         assert_eq!(number(&pairs, "to", "To", 3, 100), Ok(12));
         assert_eq!(number(&pairs, "from", "From", 3, 100), Ok(3));
         assert!(number(&pairs, "to", "To", 3, 10)
             .unwrap_err()
             .contains("too large"));
-        assert!(number(&decode_pairs("to=-1"), "to", "To", 3, 10).is_err());
-        assert!(number(&decode_pairs("to=%3Cb%3E"), "to", "To", 3, 10).is_err());
+        assert!(number(&query::read("to=-1"), "to", "To", 3, 10).is_err());
+        assert!(number(&query::read("to=%3Cb%3E"), "to", "To", 3, 10).is_err());
         assert!(number(
-            &decode_pairs("to=99999999999999999999"),
+            &query::read("to=99999999999999999999"),
             "to",
             "To",
             3,
