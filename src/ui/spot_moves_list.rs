@@ -1,10 +1,12 @@
 //! Exact mode of the Sprouts board: once two spots are picked (or one twice, for a loop), the distinct
 //! moves between them — the region the curve goes through, and for a curve that splits a region which
 //! boundaries end up on each side — each with the position it leads to. Pointing at one shows its curve;
-//! choosing it plays it, drawn.
+//! choosing it plays it, drawn. With "Show values" on, each move is marked wins, loses or not decided, as
+//! in the list of every move.
 
 use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
+use super::value_marks::win_mark;
 use crate::play::words::and_list;
 use crate::worker::protocol::{ListedSpotMove, Request, RequestId, Response};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
@@ -23,6 +25,10 @@ pub struct SpotMovesListProps {
     pub on_preview: Callback<Option<Vec<Point>>>,
     /// Pick again.
     pub on_clear: Callback<()>,
+    /// With "Show values" on: every move of the position, by the position it leads to, and whether it wins
+    /// (`None`: not decided), as the solver found for the list of every move.
+    #[prop_or_default]
+    pub values: Option<Vec<(String, Option<bool>)>>,
 }
 
 #[function_component(SpotMovesList)]
@@ -102,15 +108,23 @@ pub fn spot_moves_list(props: &SpotMovesListProps) -> Html {
             let on_preview = props.on_preview.clone();
             Callback::from(move |_: ()| on_preview.emit(None))
         };
+        // Marked as the same move is in the list of every move (the same position, in canonical form).
+        let mark = props.values.as_ref().and_then(|values| {
+            let (_, wins) = values.iter().find(|(child, _)| *child == mv.child)?;
+            Some(win_mark(*wins))
+        });
         html! {
             <li>
-                <button class="child spot-move" id={format!("spot-move-{i}")} {onclick}
+                <button class={classes!("child", "spot-move", mark.map(|(class, _)| classes!("valued", class)))}
+                        id={format!("spot-move-{i}")} {onclick} data-child={mv.child.clone()}
+                        data-value={mark.map(|(class, _)| class)}
                         onmouseenter={show.reform(|_| ())} onfocus={show.reform(|_| ())}
                         onmouseleave={hide.reform(|_| ())} onblur={hide.reform(|_| ())}
                         disabled={!props.enabled || curve.is_none()}>
                     <span>{ describe(mv) }</span>
                     { " → " }<code>{ mv.child.clone() }</code>
                     if curve.is_none() { <span class="tag">{ "cannot be drawn here" }</span> }
+                    if let Some((_, tag)) = mark { <span class="tag">{ tag }</span> }
                 </button>
             </li>
         }

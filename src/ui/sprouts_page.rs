@@ -29,6 +29,7 @@ use super::sprouts_board::SproutsBoard;
 use super::sprouts_computer::{use_computer_answer, use_computer_turn};
 use super::sprouts_move_names::use_move_names;
 use super::sprouts_setup::SproutsSetup;
+use super::value_marks::win_mark;
 use crate::play::challenge;
 use crate::play::game::{Opponent, Rules};
 use crate::play::review::Judged;
@@ -362,10 +363,6 @@ pub fn sprouts_page() -> Html {
                           last={(!game.line.is_empty()).then(|| drawing.curves().len().saturating_sub(1))}
                           on_move={on_curve.clone()} picking={exact.on} picked={exact.picked.clone()}
                           on_pick={on_pick} preview={exact.preview.clone()} label={board_label.clone()} />
-            if exact.on {
-                <SpotMovesList drawing={drawing.clone()} picked={exact.picked.clone()} enabled={people_may_move}
-                               on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks} />
-            }
             </>
         },
         // The worker is drawing the moves not drawn yet: the last drawing meanwhile, not to be drawn on.
@@ -382,6 +379,15 @@ pub fn sprouts_page() -> Html {
         GameDrawing::Failed(why) => html! {
             <p class="notice" id="no-drawing">{ format!("No drawing: {why}. Choose each move from the list below.") }</p>
         },
+    };
+    // Exact mode's list of the moves between the picked spots, marked as the list of every move is.
+    let spot_moves = match (&game_drawing, exact.on) {
+        (GameDrawing::Ready(drawing), true) => html! {
+            <SpotMovesList drawing={drawing.clone()} picked={exact.picked.clone()} enabled={people_may_move}
+                           on_move={on_curve} on_preview={on_preview} on_clear={on_clear_picks}
+                           values={valued.is_some().then(|| children.clone())} />
+        },
+        _ => html! {},
     };
     let progress = match solver.progress {
         Some(Progress::Search {
@@ -441,51 +447,64 @@ pub fn sprouts_page() -> Html {
                         format!(" ({} lives)", game.current().lives())
                     }
                 }</span></p>
-            { board }
-            <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
-                         hint_allowed={people_may_move && challenge.is_none()} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
-                         on_hint={on_hint} at={game.line.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
-                <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
-                        title="Pick two spots, then choose the move from a list">
-                    { if exact.on { "Draw freehand" } else { "Exact mode" } }
-                </button>
-                if challenge.is_none() {
-                    <label class="show-values" title="Mark every move in the list: green wins, red loses">
-                        <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
-                        { " Show values" }
-                    </label>
-                }
-                if game_drawing.ready().is_some() {
-                    <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
-                }
-            </PlayButtons>
-            <Scorecard page="sprouts" finished={finished_against_computer(game.opponent, game.winner())} />
-            if computer_drawing {
-                <Working text="The computer is drawing its move…" />
-            } else if busy {
-                <Working text={format!("{}{}", if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " },
-                                       progress.unwrap_or_default())}
-                         on_cancel={Some(on_cancel)} />
-            }
-            <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
-                            on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
-            <div class="analysis">
-                if let Some(answer) = &hint {
-                    <SproutsHint answer={answer.clone()} named={hint_name.clone()} />
-                }
-                <section class="move-list">
-                    <h2>{ format!("Moves from here ({})", children.len()) }</h2>
-                    if valued.is_some() {
-                        <p id="values-key" class="muted">{ "Green moves win, red moves lose if the other player plays well. \
-                            “Not decided” means the solver ran out of time on that move: no guess is shown." }</p>
+            // The board, and beside it on a wide screen (under it on a narrow one) the buttons and the moves
+            // to choose from: a projector shows the board, "Show values" and the marked moves together.
+            <div class="sprouts-layout">
+                <div class="sprouts-main">{ board }</div>
+                <div class="sprouts-side">
+                    <PlayButtons can_undo={controls.can_undo} can_redo={controls.can_redo} held={busy}
+                                 hint_allowed={people_may_move && challenge.is_none()} on_undo={controls.on_undo.clone()} on_redo={controls.on_redo.clone()}
+                                 on_hint={on_hint} at={game.line.len()} in_challenge={challenge.is_some()} on_swap={on_swap}>
+                        <button id="exact-mode" type="button" onclick={on_exact_mode} aria-pressed={exact.on.to_string()}
+                                title="Pick two spots, then choose the move from a list">
+                            { if exact.on { "Draw freehand" } else { "Exact mode" } }
+                        </button>
+                        if challenge.is_none() {
+                            <label class="show-values" title="Mark every move in the list: green wins, red loses">
+                                <input id="show-values" type="checkbox" checked={show_values} onclick={on_show_values.reform(|_| ())} />
+                                { " Show values" }
+                            </label>
+                        }
+                        if game_drawing.ready().is_some() {
+                            <SavePicture target="svg.sprouts-board" file_name={picture_name(game.current())} />
+                        }
+                    </PlayButtons>
+                    <Scorecard page="sprouts" finished={finished_against_computer(game.opponent, game.winner())} />
+                    if computer_drawing {
+                        <Working text="The computer is drawing its move…" />
+                    } else if busy {
+                        <Working text={format!("{}{}", if game.computer_to_move() { "The computer is thinking… " } else { "Solving… " },
+                                               progress.unwrap_or_default())}
+                                 on_cancel={Some(on_cancel)} />
                     }
-                    if children.is_empty() {
-                        <p class="muted">{ "None: the game is over." }</p>
-                    } else {
-                        <ul id="children" class="children">{ for child_items }</ul>
-                    }
-                </section>
+                    <SolverMessages error={solver.error.clone()} not_saved={solver.not_saved.clone()}
+                                    on_dismiss={{ let solver = solver.clone(); Callback::from(move |()| solver.dispatch(Ask::Dismiss)) }} />
+                    <div class="sprouts-lists">
+                        { spot_moves }
+                        <section class="move-list">
+                            <h2>{ format!("Moves from here ({})", children.len()) }</h2>
+                            if valued.is_some() {
+                                <p id="values-key" class="muted">
+                                    { "Green moves win, red moves lose if the other player plays well." }
+                                    if children.iter().any(|(_, wins)| wins.is_none()) {
+                                        { " “Not decided” means the solver ran out of time on that move: no guess is shown." }
+                                    }
+                                </p>
+                            }
+                            if children.is_empty() {
+                                <p class="muted">{ "None: the game is over." }</p>
+                            } else {
+                                <ul id="children" class="children">{ for child_items }</ul>
+                            }
+                        </section>
+                    </div>
+                </div>
             </div>
+            if let Some(answer) = &hint {
+                <div class="analysis">
+                    <SproutsHint answer={answer.clone()} named={hint_name.clone()} />
+                </div>
+            }
             <GameReview {review} at={game.line.len()} on_go={controls.on_go} enabled={!busy}
                         notations={play.line.line.iter().map(Position::to_string).collect::<Vec<_>>()} />
         </section>
@@ -501,11 +520,7 @@ fn valued_child(
     onclick: Callback<MouseEvent>,
     enabled: bool,
 ) -> Html {
-    let (class, tag) = match wins {
-        Some(true) => ("wins", "wins"),
-        Some(false) => ("loses", "loses"),
-        None => ("undecided", "not decided"),
-    };
+    let (class, tag) = win_mark(wins);
     html! {
         <li>
             <button class={classes!("child", "valued", class)} {onclick} disabled={!enabled}
@@ -618,7 +633,7 @@ fn plain_words(answer: &SproutsAnswer, named: Option<&str>) -> String {
             capitalised(named)
         ),
         (Outcome::N, None) => format!(
-            "You can win: play a move marked “wins” below. Then, whatever your opponent does, you can \
+            "You can win: play a move marked “wins” in the list of moves. Then, whatever your opponent does, you can \
              always answer so that {goal}."
         ),
         (Outcome::P, _) => "Every move loses if your opponent plays well. Make the game last as long as \

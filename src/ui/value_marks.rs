@@ -1,5 +1,6 @@
-//! "Show values" on a board: how one legal move is marked — green when it wins, red when it loses — with
-//! how long the game then lasts, in words a child reads.
+//! "Show values": how one legal move is marked — green when it wins, red when it loses — on a board with
+//! how long the game then lasts, in words a child reads; in a list of moves (Sprouts) with its verdict in
+//! words.
 
 use crate::play::move_values::BoardMoveValue;
 
@@ -40,5 +41,15 @@ pub fn value_marks(wins: bool, left: u32) -> ValueMarks {
         title,
         after,
         remoteness: left.to_string(),
+    }
+}
+
+/// How a move of a list is marked when the solver may not have decided it: its class (the colour) and
+/// the word shown — `wins`, `loses`, or `not decided` when the solver ran out of time on it.
+pub fn win_mark(wins: Option<bool>) -> (&'static str, &'static str) {
+    match wins {
+        Some(true) => ("wins", "wins"),
+        Some(false) => ("loses", "loses"),
+        None => ("undecided", "not decided"),
     }
 }

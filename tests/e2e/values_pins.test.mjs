@@ -36,9 +36,10 @@ function knockDowns(code, standing) {
     return moves;
 }
 
-/// What the page should show for a move: [`P` or `N` after it, moves then left, wins].
-function expected(heaps) {
-    const [childWins, remoteness] = remotenessOf(CODE, heaps);
+/// What the page should show for a move: [`P` or `N` after it, moves then left, wins] (in misère play when
+/// `misere`: whoever cannot move wins).
+function expected(heaps, misere = false) {
+    const [childWins, remoteness] = remotenessOf(CODE, heaps, misere);
     return { after: childWins ? 'N' : 'P', remoteness, wins: !childWins };
 }
 
@@ -52,22 +53,23 @@ async function marksOf(page, selector) {
     })));
 }
 
-/// Checks the list of knock-downs and the pins' marks with nothing chosen, for the row `standing`.
-async function checkRow(page, standing, where) {
+/// Checks the list of knock-downs and the pins' marks with nothing chosen, for the row `standing` (in
+/// misère play when `misere`).
+async function checkRow(page, standing, where, misere = false) {
     const legal = knockDowns(CODE, standing);
     await page.waitForFunction((n) => document.querySelectorAll('#knock-downs .knock-down[data-after]').length === n, legal.length);
     const listed = await marksOf(page, '#knock-downs .knock-down');
     assert.deepEqual(listed.map((m) => `${m.start}+${m.len}`).sort(), legal.map((m) => `${m.start}+${m.len}`).sort(),
         `${where}: every knock-down the rules allow is listed once`);
     for (const m of listed) {
-        const want = expected(legal.find((l) => l.start === m.start && l.len === m.len).heaps);
+        const want = expected(legal.find((l) => l.start === m.start && l.len === m.len).heaps, misere);
         assert.equal(m.after, want.after, `${where}: ${name(m)}`);
         assert.equal(m.remoteness, want.remoteness, `${where}: ${name(m)}`);
         assert.equal(m.wins, want.wins, `${where}: ${name(m)} green exactly when it wins`);
         assert.equal(m.loses, !want.wins);
         assert.ok(m.text.startsWith(name(m)), `${where}: ${m.text} names ${name(m)}`);
     }
-    const winning = legal.filter((m) => expected(m.heaps).wins).map(name);
+    const winning = legal.filter((m) => expected(m.heaps, misere).wins).map(name);
     const sentence = await page.locator('#winning-knock-downs').textContent();
     if (winning.length === 0) assert.match(sentence, /No knock-down wins/);
     for (const w of winning) assert.ok(sentence.includes(w), `${where}: "${sentence}" names ${w}`);
@@ -75,7 +77,7 @@ async function checkRow(page, standing, where) {
     // Nothing chosen: each standing pin shows its best knock-down (quickest win, else longest loss).
     const pins = await marksOf(page, '.pin');
     for (const pin of pins) {
-        const ends = legal.filter((m) => m.start === pin.pin || m.start + m.len - 1 === pin.pin).map((m) => expected(m.heaps));
+        const ends = legal.filter((m) => m.start === pin.pin || m.start + m.len - 1 === pin.pin).map((m) => expected(m.heaps, misere));
         if (ends.length === 0) {
             assert.equal(pin.after, null, `${where}: pin ${pin.pin} has no move`);
             continue;
@@ -146,6 +148,42 @@ test('Show values on a row of pins: every knock-down and every pin as the brute 
         await press('#show-values');
         await page.waitForFunction(() => document.querySelectorAll('[data-after]').length === 0);
         assert.equal(await page.locator('#knock-downs').count(), 0);
+        assert.deepEqual(page.problems, []);
+        await context.close();
+    }
+});
+
+// Misère play (whoever knocks down the last pin loses): the marks follow the misère brute force, down to the
+// end of the game, where taking the last pin is marked as losing.
+test('Show values on a row of pins in misère play: every knock-down and every pin as the misère brute force values them', async () => {
+    for (const size of [SIZES[0], SIZES[2]]) {
+        const context = await contextFor(env.browser, size);
+        const page = await openPage(context);
+        const where = `${size.width}x${size.height}, misère`;
+        const press = (selector) => (size.touch ? page.locator(selector).tap() : page.locator(selector).click());
+        await page.goto(env.url + '/dots?code=kayles&n=7&rules=misere&vs=human');
+        await page.locator('.pin').first().waitFor();
+        await press('#show-values');
+        const standing = Array(7).fill(true);
+        let differs = false;
+        // Each turn, the row is checked, then the longest knock-down of the list is played (2 pins, then 1 at the end).
+        for (let turn = 0; knockDowns(CODE, standing).length > 0; turn += 1) {
+            const legal = await checkRow(page, standing, `${where}, turn ${turn + 1}`, true);
+            differs ||= legal.some((m) => expected(m.heaps, true).wins !== expected(m.heaps, false).wins);
+            if (standing.filter(Boolean).length === 1) {
+                const [last] = legal;
+                assert.equal(expected(last.heaps, true).wins, false, 'taking the last pin loses in misère play');
+                const shown = await page.locator(`#knock-downs .knock-down[data-start="${last.start}"]`).evaluate((el) => el.className);
+                assert.match(shown, /loses/, `${where}: taking the last pin is marked as losing`);
+            }
+            const move = legal.reduce((a, b) => (b.len > a.len ? b : a));
+            const down = standing.filter((up) => !up).length;
+            await press(`#knock-downs .knock-down[data-start="${move.start}"][data-len="${move.len}"]`);
+            await page.waitForFunction((n) => document.querySelectorAll('.pin.marked').length === n, down + move.len);
+            for (let i = move.start - 1; i < move.start - 1 + move.len; i += 1) standing[i] = false;
+        }
+        assert.ok(differs, `${where}: some move's value differs from normal play, so misère play was checked`);
+        await screenshot(page, `values-pins-misere-${size.width}x${size.height}`);
         assert.deepEqual(page.problems, []);
         await context.close();
     }
