@@ -16,8 +16,9 @@ prints the answer as JSON.
 How it works (the engine's ``ProofNumberMaster``, after SPOTS' master):
 
 - The master keeps a proof-number tree over outcome questions (a position plus a nim heap). Its
-  goals are what the answer needs: every child of the position (a child lost for the opponent is a
-  winning move, and the outcome follows), then with ``nimber`` the couples that give the nimber.
+  goals are what the answer needs, in the engine's policy order: the position itself, then, once it
+  is known won, each of its children (a child lost for the opponent is a winning move; a lost
+  position has none), then with ``nimber`` the couples that give the nimber.
 - A job is a most-proving leaf of the tree, locked while out, with a budget of ``job_nodes`` nodes.
   An actor runs the engine's own outcome search on it and reports lost, won or unfinished. An
   unfinished job goes back to its actor, which kept its search paused; an idle actor

@@ -4,7 +4,7 @@
 //! [`SteppedQuestion`](super::SteppedQuestion) in slices with a deadline, for the web worker and its
 //! pool of helpers (`stepped.rs`), and [`ProofNumberMaster`](super::ProofNumberMaster), whose jobs
 //! are outcome questions of a distributed run (`proof_number_master.rs`, `remote_job.rs`: the goals
-//! are the parts below, the outcome following from every child's).
+//! are the parts below, in their order, the position split among the actors as the threads split it).
 //!
 //! The policy, in order ([`parts`]):
 //! 1. **The outcome** — is the position lost for the player to move? It is always asked first: it

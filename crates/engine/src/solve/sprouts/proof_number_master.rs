@@ -2,10 +2,12 @@
 //! as [`Job`]s to actors that search (any executor: Ray actors through the Python package, or the
 //! threads of a test), after the design of SPOTS' master (Čížek, arXiv 2511.10339).
 //!
-//! - **What is asked** is the question policy's ([`super::policy`]): the goals are the questions the
-//!   answer needs — every child of the position when its winning moves are asked (a child lost for
-//!   the opponent is a winning move, and the outcome follows), else the position itself; then, in
-//!   normal play, the couples (land, n) that give the nimber, heap after heap.
+//! - **What is asked** is the question policy's ([`super::policy`]), in its order: the goals are the
+//!   questions the answer needs — first the position itself (its outcome: one search, and a lost
+//!   position's every child is won with it); when its winning moves are asked and it is won, then
+//!   each of its children not settled yet; then, in normal play, the couples (land, n) that give the
+//!   nimber, heap after heap. (Every child a goal from the start cost 0*14 twice the nodes of the
+//!   native search on one actor: 515,000 on its first child alone, against 246,000 in all.)
 //! - **The tree.** A node is a question "is this position plus a heap of n lost for the player to
 //!   move?" with a proof number (work to show the player to move wins) and a disproof number (to show
 //!   they lose), in negamax form: a node's proof number is the least disproof number of its children,
@@ -16,9 +18,10 @@
 //!   unless another actor settled a question meanwhile: then it starts afresh from its base, which
 //!   may now answer at once what its paused tree would labour at ([`Job::fresh`]). When
 //!   an actor asks for work and every leaf is out, the master expands the most-proving leaf that is
-//!   out (its job goes on; its children go to the idle actors): the tree grows as deep as the work
-//!   needs, the number of jobs with the actors, and one hard question never holds the run to one
-//!   actor.
+//!   out (its actor goes on with it, job after job; its children go to the idle actors, as the
+//!   policy's helpers settle the children while the first worker searches the position): the tree
+//!   grows as deep as the work needs, the number of jobs with the actors, and one hard question
+//!   never holds the run to one actor.
 //! - **What actors learn** comes back with each report ([`Batch`]) and is relayed to every other
 //!   actor with its next job, and kept in the master's base, so a question proven anywhere is
 //!   answered at once everywhere.
@@ -233,20 +236,12 @@ impl ProofNumberMaster {
         master.take_start_base(base);
         if questions.winning_moves {
             master.children = position.children();
-            for index in 0..master.children.len() {
-                let node = master.add_node(master.children[index].clone(), 0, None);
-                master.goals.push(GoalNode {
-                    kind: GoalKind::Child { index },
-                    node,
-                });
-            }
-        } else {
-            let node = master.add_node(position.clone(), 0, None);
-            master.goals.push(GoalNode {
-                kind: GoalKind::Position,
-                node,
-            });
         }
+        let node = master.add_node(position.clone(), 0, None);
+        master.goals.push(GoalNode {
+            kind: GoalKind::Position,
+            node,
+        });
         master.advance();
         Ok(master)
     }
@@ -282,19 +277,23 @@ impl ProofNumberMaster {
 
     /// Whether the base or an earlier answer settles (position, heap): `Some(lost)`.
     fn settled(&self, position: &Position, heap: u32) -> Option<bool> {
-        if self.misere() {
-            return self.base.misere_losing(position);
+        if let Some(&lost) = self.known.get(&(position.key(), heap)) {
+            return Some(lost);
         }
-        if let Some(nimber) = self.base.nimber(position) {
-            return Some(nimber == heap);
+        match self.misere() {
+            true => self.base.misere_losing(position),
+            false => self.base.nimber(position).map(|nimber| nimber == heap),
         }
-        self.known.get(&(position.key(), heap)).copied()
     }
 
     fn add_node(&mut self, position: Position, heap: u32, parent: Option<NodeId>) -> NodeId {
         let id = self.nodes.len();
         let state = match self.settled(&position, heap) {
             Some(lost) => State::Solved { lost },
+            // No move: lost in normal play, won in misère play.
+            None if heap == 0 && position.is_terminal() => State::Solved {
+                lost: !self.misere(),
+            },
             None => State::Open,
         };
         // Proof number 1; to show a position lost every child must be shown won: its lives (a
@@ -461,16 +460,27 @@ impl ProofNumberMaster {
         }
     }
 
-    /// Opens the next nimber questions as the earlier ones are settled (the policy's order: the
-    /// outcome first, then each target's nimber as the least heap whose couple is lost).
+    /// Opens the next questions as the earlier ones are settled, in the policy's order: the
+    /// outcome first; then, for every winning move, each child of a won position (a lost one has
+    /// none: its every child is won); then each target's nimber as the least heap whose couple is
+    /// lost.
     fn advance(&mut self) {
+        let Some(losing) = self.outcome_so_far() else {
+            return;
+        };
+        if self.questions.winning_moves && !losing && !self.moves_asked() {
+            for index in 0..self.children.len() {
+                let node = self.add_node(self.children[index].clone(), 0, None);
+                self.goals.push(GoalNode {
+                    kind: GoalKind::Child { index },
+                    node,
+                });
+            }
+        }
         if !self.questions.nimber {
             return;
         }
         if self.nimber_nodes.is_none() {
-            let Some(losing) = self.outcome_so_far() else {
-                return;
-            };
             let targets = policy::nimber_targets(&self.root, losing);
             self.nimbers = vec![None; targets.len()];
             let nodes = targets
@@ -498,28 +508,30 @@ impl ProofNumberMaster {
         self.nimber_nodes = Some(nodes);
     }
 
-    /// The position's outcome (lost?) once the goals settle it.
+    /// The position's outcome (lost?) once its goal is settled.
     fn outcome_so_far(&self) -> Option<bool> {
-        let mut all_children_won = true;
-        for goal in &self.goals {
-            match (goal.kind, self.goal_solved(goal)) {
-                (GoalKind::Position, solved) => return solved,
-                (GoalKind::Child { .. }, Some(true)) => return Some(false),
-                (GoalKind::Child { .. }, None) => all_children_won = false,
-                _ => {}
-            }
-        }
-        // With winning moves asked and no child lost: lost once every child is won (a position
-        // with no child is lost in normal play, won in misère play).
-        if self.children.is_empty() {
-            return Some(!self.misere());
-        }
-        all_children_won.then_some(true)
+        let goal = self.goals.iter().find(|g| g.kind == GoalKind::Position)?;
+        self.goal_solved(goal)
     }
 
-    /// Every goal answered.
+    /// Whether the children are goals (they become goals once the position is known won).
+    fn moves_asked(&self) -> bool {
+        self.goals
+            .iter()
+            .any(|g| matches!(g.kind, GoalKind::Child { .. }))
+    }
+
+    /// Every goal answered (the children's too, when the moves of a won position are asked).
     pub fn is_done(&self) -> bool {
-        self.goals.iter().all(|g| self.goal_solved(g).is_some())
+        let Some(losing) = self.outcome_so_far() else {
+            return false;
+        };
+        let moves_pending = self.questions.winning_moves
+            && !losing
+            && !self.children.is_empty()
+            && !self.moves_asked();
+        !moves_pending
+            && self.goals.iter().all(|g| self.goal_solved(g).is_some())
             && (!self.questions.nimber
                 || (self.nimber_nodes.is_some() && self.nimbers.iter().all(Option::is_some)))
     }
@@ -531,7 +543,11 @@ impl ProofNumberMaster {
     pub fn next_job(&mut self, actor: usize) -> Option<Job> {
         if let Some(held) = self.held.remove(&actor) {
             let leaf = held.leaf;
-            if self.nodes[leaf].state == State::Out && self.live(leaf) && !self.has_job(leaf) {
+            // Split meanwhile or not, the actor goes on with its search: the others take the
+            // children (as the policy's first worker searches the position, its helpers the
+            // children).
+            let searched = matches!(self.nodes[leaf].state, State::Out | State::Expanded);
+            if searched && self.live(leaf) && !self.has_job(leaf) {
                 return Some(self.hand_out(leaf, Some(held.since)));
             }
             self.reopen_if_idle(leaf);
@@ -567,7 +583,9 @@ impl ProofNumberMaster {
     fn hand_out(&mut self, leaf: NodeId, paused_since: Option<u64>) -> Job {
         let id = self.next_id;
         self.next_id += 1;
-        self.nodes[leaf].state = State::Out;
+        if self.nodes[leaf].state == State::Open {
+            self.nodes[leaf].state = State::Out;
+        }
         // Once another actor has settled a question, the base may answer in a few nodes what the
         // paused search would labour at for long: it goes on from the paused tree only when
         // nothing was settled since it began. (Measured on 0*12 with 2 actors: the second goal
@@ -676,20 +694,23 @@ impl ProofNumberMaster {
         let leaf = job.leaf;
         self.progress.jobs_out = self.jobs.len() as u64;
         if self.live(leaf) {
-            match (report.result, self.nodes[leaf].state) {
-                (JobResult::Lost, _) => {
-                    self.nodes[leaf].state = State::Solved { lost: true };
+            let lost = match report.result {
+                JobResult::Lost => Some(true),
+                JobResult::Won => Some(false),
+                JobResult::Unfinished => None,
+            };
+            match lost {
+                Some(lost) => {
+                    self.nodes[leaf].state = State::Solved { lost };
+                    let key = (self.nodes[leaf].position.key(), self.nodes[leaf].heap);
+                    // A goal asked later (a child once the position is won) is then settled.
+                    self.known.insert(key, lost);
                     self.settled += 1;
                 }
-                (JobResult::Won, _) => {
-                    self.nodes[leaf].state = State::Solved { lost: false };
-                    self.settled += 1;
-                }
-                (JobResult::Unfinished, State::Out) => {
-                    // The actor goes on with it (its search is paused); idle actors split it.
+                // The actor goes on with it (its search is paused), split or not.
+                None => {
                     self.held.insert(actor, job);
                 }
-                (JobResult::Unfinished, _) => {} // split while out already
             }
         }
         self.update_upwards(leaf);
@@ -766,6 +787,7 @@ impl ProofNumberMaster {
             return None;
         }
         let losing = self.outcome_so_far()?;
+        // A lost position has no winning move, and its children are no goals.
         let winning_moves = self.questions.winning_moves.then(|| {
             self.goals
                 .iter()
@@ -838,21 +860,22 @@ impl ProofNumberMaster {
             None if heap == 0 => Ok(solver.outcome(position, checked, control)?.losing),
             None => Ok(solver.nimber(position, checked, control)? == heap),
         };
-        let (losing, winning_moves) = if self.questions.winning_moves {
+        let losing = match self.root.is_terminal() {
+            // No move: lost in normal play, won in misère play.
+            true => !self.misere(),
+            false => lost(&self.root, 0, checked)?,
+        };
+        let mut winning_moves = None;
+        if self.questions.winning_moves {
             let mut moves = Vec::new();
-            for child in &self.children {
+            // A lost position's every child is won: only a won one's are asked.
+            for child in self.children.iter().filter(|_| !losing) {
                 if lost(child, 0, checked)? {
                     moves.push(child.clone());
                 }
             }
-            let losing = match self.children.is_empty() {
-                true => !self.misere(),
-                false => moves.is_empty(),
-            };
-            (losing, Some(moves))
-        } else {
-            (lost(&self.root, 0, checked)?, None)
-        };
+            winning_moves = Some(moves);
+        }
         let nimber = match self.questions.nimber {
             false => None,
             true => {
@@ -914,7 +937,8 @@ struct Checkpoint {
 }
 
 const CHECKPOINT_MAGIC: &str = "sprague-master";
-const CHECKPOINT_VERSION: u32 = 1;
+// 2: the position is the first goal, its children goals only once it is known won.
+const CHECKPOINT_VERSION: u32 = 2;
 
 fn method_fields(method: Method) -> (Option<u32>, bool) {
     match method {
@@ -1049,17 +1073,19 @@ impl ProofNumberMaster {
             master.recompute(i);
         }
         master.goals = saved.goals;
-        let goal_count_ok = match questions.winning_moves {
-            true => {
-                master
-                    .goals
-                    .iter()
-                    .filter(|g| matches!(g.kind, GoalKind::Child { .. }))
-                    .count()
-                    == master.children.len()
-            }
-            false => master.goals.iter().any(|g| g.kind == GoalKind::Position),
-        };
+        // The position first; its children, all of them, only when its moves are asked.
+        let positions = master.goals.iter().filter(|g| g.kind == GoalKind::Position);
+        let children = master.goals.len() - positions.clone().count();
+        let goal_count_ok = master
+            .goals
+            .first()
+            .is_some_and(|g| g.kind == GoalKind::Position)
+            && positions.count() == 1
+            && (children == 0 || (questions.winning_moves && children == master.children.len()))
+            && master.goals.iter().all(|g| match g.kind {
+                GoalKind::Child { index } => index < master.children.len(),
+                GoalKind::Position => true,
+            });
         if !goal_count_ok {
             return Err(bad("its goals are not those of this question"));
         }
@@ -1080,6 +1106,7 @@ impl ProofNumberMaster {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::sprouts::{JobRunner, DEFAULT_FORM_LIVES};
 
     fn unfinished(job: &Job) -> JobReport {
         JobReport {
@@ -1090,8 +1117,99 @@ mod tests {
         }
     }
 
+    /// One actor, jobs of `job_nodes`, to the end: every job's position and result, and the answer
+    /// (the checked one, asserted equal to the tree's).
+    fn on_one_actor(
+        position: &Position,
+        method: Method,
+        job_nodes: u64,
+    ) -> (Vec<(Position, JobResult)>, Answers) {
+        let questions = Questions {
+            nimber: false,
+            winning_moves: true,
+        };
+        let options = MasterOptions { job_nodes };
+        let mut master =
+            ProofNumberMaster::new(position, method, questions, Base::new(), options).unwrap();
+        let mut runner = JobRunner::new(method);
+        let mut jobs = Vec::new();
+        while !master.is_done() {
+            let job = master.next_job(0).expect("one actor always has work");
+            for batch in master.relay_for(0) {
+                runner.take_in(&batch).unwrap();
+            }
+            let report = runner.run(&job, &mut || true).unwrap();
+            jobs.push((Position::from_key(&job.key).unwrap(), report.result));
+            master.report(0, &report).unwrap();
+        }
+        let checked = master.verified_answer(1, &Control::new()).unwrap().unwrap();
+        assert!(checked.refused.is_empty());
+        assert_eq!(master.tree_answer(), Some(checked.answers.clone()));
+        (jobs, checked.answers)
+    }
+
+    /// The winning moves by another search than the actors' (proof-number search in normal play,
+    /// whole positions in misère play).
+    fn moves_by_another_search(position: &Position, misere: bool) -> Vec<Position> {
+        let other = match misere {
+            true => Method::MisereWhole,
+            false => Method::Dfpn,
+        };
+        let solver = Solver::new(other, 1);
+        let mut base = Base::new();
+        let mut lost = |child: &Position| {
+            let outcome = solver.outcome(child, &mut base, &Control::new());
+            outcome.unwrap().losing
+        };
+        position
+            .children()
+            .into_iter()
+            .filter(|c| lost(c))
+            .collect()
+    }
+
+    /// The policy's order: the position is asked first, by one search; a lost position's children
+    /// are never asked (every one is won), a won one's only once its outcome is known. Outcomes
+    /// against the published ones (DESIGN.md: normal play, n spots won when n mod 6 is 3, 4 or 5;
+    /// misère, n = 1..7: W L L L W W L).
+    #[test]
+    fn the_position_is_asked_first_and_a_lost_ones_children_never() {
+        let misere = Method::MisereForms(DEFAULT_FORM_LIVES);
+        for (spots, method, published_lost) in [
+            (6, Method::Normal, true),
+            (7, misere, true),
+            (5, Method::Normal, false),
+            (5, misere, false),
+        ] {
+            let start = Position::start(spots).unwrap();
+            let what = format!("{spots} spots, {method:?}");
+            let (jobs, answers) = on_one_actor(&start, method, 200);
+            assert_eq!(answers.losing, published_lost, "{what}");
+            let position_jobs = jobs.iter().take_while(|(p, _)| *p == start).count();
+            // Its last job answered the outcome; every later job is a child's.
+            assert!(
+                position_jobs > 0,
+                "{what}: the position was not asked first"
+            );
+            assert_ne!(jobs[position_jobs - 1].1, JobResult::Unfinished, "{what}");
+            let children = start.children();
+            assert!(jobs[position_jobs..]
+                .iter()
+                .all(|(p, _)| children.contains(p)));
+            if published_lost {
+                assert_eq!(position_jobs, jobs.len(), "{what}: a child was asked");
+                assert_eq!(answers.winning_moves, Some(Vec::new()), "{what}");
+            } else {
+                let moves = moves_by_another_search(&start, method.is_misere());
+                assert!(!moves.is_empty(), "{what}");
+                assert_eq!(answers.winning_moves, Some(moves), "{what}");
+            }
+        }
+    }
+
     /// A paused search goes on while nothing was settled elsewhere, and starts afresh once another
-    /// actor settled a question (its base may then answer at once).
+    /// actor settled a question (its base may then answer at once). The position goes on on its
+    /// actor after it was split for the other.
     #[test]
     fn a_paused_job_starts_afresh_once_another_actor_settled_a_question() {
         let start = Position::start(6).unwrap();
@@ -1105,7 +1223,11 @@ mod tests {
                 .unwrap();
         let first = master.next_job(0).unwrap();
         let second = master.next_job(1).unwrap();
-        assert_ne!(first.key, second.key, "two goals go to two actors");
+        assert_eq!(first.key, start.key(), "the position is asked first");
+        assert_ne!(
+            first.key, second.key,
+            "the other actor takes a child of the split position"
+        );
         assert!(!first.fresh && !second.fresh);
 
         master.report(0, &unfinished(&first)).unwrap();
