@@ -406,6 +406,23 @@ mod tests {
         assert!(nim("piles=3.4&m=1-4").unwrap_err().contains("move 1"));
     }
 
+    /// A link whose values a mail program or a person percent-encoded reads as the plain one.
+    #[wasm_bindgen_test]
+    fn a_percent_encoded_link_reads_as_the_plain_one() {
+        let plain = Game::from_query(BoardKind::Nim, "piles=3.4.5&m=1-3&vs=human");
+        assert!(matches!(plain, Ok(Some(_))));
+        assert_eq!(
+            Game::from_query(BoardKind::Nim, "piles=3%2E4%2E5&m=1%2D3&vs=hum%61n"),
+            plain
+        );
+        let kayles = Game::from_query(BoardKind::Dots, "code=kayles&n=9");
+        assert!(matches!(kayles, Ok(Some(_))));
+        assert_eq!(
+            Game::from_query(BoardKind::Dots, "code=%6Bayles&n=%39"),
+            kayles
+        );
+    }
+
     #[wasm_bindgen_test]
     fn a_nim_game_survives_its_query() {
         let mut game = Game::from_query(BoardKind::Nim, "piles=3.4.5")
