@@ -1,7 +1,7 @@
 //! `sprague draw …` end to end: an SVG picture, the JSON drawing read back to the same position, and a
 //! clear error for a malformed position.
 
-mod common;
+use crate::common;
 
 use common::sprague;
 use sprague_engine::draw::Drawing;

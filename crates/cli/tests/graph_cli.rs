@@ -1,7 +1,7 @@
 //! `sprague graph solve` end to end: JSON fields, values against a brute force written here, errors for bad
 //! graphs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -1,6 +1,6 @@
 //! The heap commands end to end: JSON field names, published values, and errors for bad input.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::json;

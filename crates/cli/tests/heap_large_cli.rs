@@ -3,7 +3,7 @@
 //! removes it and its neighbours) by the plain mex recursion on small heaps, extended to any heap by
 //! the period that recursion shows, and against the XOR rule for sums.
 
-mod common;
+use crate::common;
 
 use common::run_json;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The misère commands end to end: JSON field names, published values and genera, winning moves checked by
 //! a naive search written here, and errors for bad input.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

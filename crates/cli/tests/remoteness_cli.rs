@@ -1,7 +1,7 @@
 //! Remoteness and every move's value in `--json`, on positions worked out by hand, and the note when the
 //! budget runs out.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::json;

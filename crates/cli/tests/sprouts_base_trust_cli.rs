@@ -6,7 +6,7 @@
 //! nimber 1; the n-spot start has ⌊(n−1)/2⌋ + 2 distinct children, so its nimber is at most that;
 //! a position has one value.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;

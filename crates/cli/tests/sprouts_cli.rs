@@ -1,6 +1,6 @@
 //! `sprague sprouts …` end to end: JSON fields, errors, and base files.
 
-mod common;
+use crate::common;
 
 use common::sprague;
 

@@ -2,7 +2,7 @@
 //! outcome and winning moves, checked against a plain misère minimax written here over the engine's
 //! moves (no forms, no base).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -7,7 +7,7 @@
 
 use sprague_engine::draw::{Curve, Drawing, OnCurve, Point, Spot};
 
-mod common;
+use crate::common;
 use common::Rng;
 
 /// A point on a coarse grid (`step` apart), so that coincident spots and collinear pieces are common.

@@ -8,7 +8,7 @@ use sprague_engine::draw::{Drawing, LayoutError};
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeMap;
 
-mod common;
+use crate::common;
 use common::crossings::{crossings, straight, with_curve, with_spot};
 use common::{reachable, Rng};
 

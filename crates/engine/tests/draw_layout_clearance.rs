@@ -5,7 +5,7 @@
 use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 use common::{to_segment, Rng};
 
 /// Least clearances in pixels (spot to a curve it is not on, spot to spot), as achieved: spots are

@@ -11,7 +11,7 @@
 use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 use common::Rng;
 
 const EYE_APART: f64 = 30.0;

@@ -6,7 +6,7 @@
 
 use sprague_engine::draw::{Drawing, Point};
 
-mod common;
+use crate::common;
 use common::to_segment;
 
 /// Least distance in pixels of the inner letter from its junctions' chord.

@@ -7,7 +7,7 @@
 use sprague_engine::draw::{Curve, Drawing, Point, Relayout};
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 use common::crossings::crossings;
 
 /// Distance from `p` to the nearest curve point segment (brute force, written here).

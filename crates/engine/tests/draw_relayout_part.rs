@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use sprague_engine::draw::{Drawing, Relayout};
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 
 /// The connected part of each spot of `d` (spots linked by a curve through its ends and middle).
 fn parts(d: &Drawing) -> Vec<usize> {

@@ -8,7 +8,7 @@ use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use std::collections::{BTreeSet, HashMap};
 
-mod common;
+use crate::common;
 use common::{reachable, Rng};
 
 /// Routes every child the engine lists for the drawing's position: the drawings after each routed

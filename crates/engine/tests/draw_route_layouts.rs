@@ -19,7 +19,7 @@
 use sprague_engine::draw::{Drawing, Point};
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 use common::crossings::{crossings_of_curve, straight, with_curve, with_spot};
 use common::reachable;
 

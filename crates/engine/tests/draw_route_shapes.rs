@@ -5,7 +5,7 @@
 use sprague_engine::draw::{Curve, Drawing, Point, Spot};
 use sprague_engine::games::sprouts::Position;
 
-mod common;
+use crate::common;
 use common::{inside, to_segment};
 
 /// A loop at spot 0 shaped like a dumbbell: two rooms joined by a corridor `width` px wide, an

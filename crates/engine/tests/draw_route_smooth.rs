@@ -4,7 +4,7 @@
 
 use sprague_engine::draw::{Drawing, Point, HEIGHT, WIDTH};
 
-mod common;
+use crate::common;
 use common::{back_and_forth, inside, Rng};
 
 fn edge_distance(p: Point) -> f64 {

@@ -7,7 +7,7 @@ use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use std::collections::BTreeSet;
 
-mod common;
+use crate::common;
 use common::Rng;
 
 /// Checks every pair of spots of `drawing`; returns (moves listed, moves drawn).

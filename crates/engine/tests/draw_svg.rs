@@ -5,7 +5,7 @@
 use sprague_engine::draw::Drawing;
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::Rng;
 
 /// A random game of `moves` moves from the n-spot start, each move routed and played.

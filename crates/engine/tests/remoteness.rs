@@ -3,7 +3,7 @@
 //! graph positions are sets of the original vertices (no components, no canonical forms), and values
 //! come straight from the definition, every child searched, with no nimbers.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! reachable from the 4- and 5-spot starts is solved both ways and must agree, in normal and misère
 //! play.
 
-mod common;
+use crate::common;
 
 use common::sprouts_brute::{Brute, State};
 
@@ -38,7 +38,7 @@ fn brute_force_agrees_from_4_spots() {
 }
 
 /// 755,673 brute-force states, about 2.5 minutes in the test profile: too slow for the everyday suite.
-/// Run with `cargo test -p sprague-engine --test sprouts_bruteforce -- --ignored`.
+/// Run with `cargo test -p sprague-engine --test engine sprouts_bruteforce:: -- --ignored`.
 #[test]
 #[ignore = "about 6 min: run by scripts/test-slow"]
 fn brute_force_agrees_from_5_spots() {

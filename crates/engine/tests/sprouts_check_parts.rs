@@ -6,7 +6,7 @@
 //! and notation reader) for every position the solver stored, and the step-by-step check's exact
 //! report (`verify_base` with one thread), which rests on entries it has already verified.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! other, for positions of one land and of several (where moves in different lands can meet, and the
 //! engine skips the check for repeats when there is only one land).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@
 //! answer must be the published one (DESIGN.md) or the independent brute force's
 //! (tests/common/sprouts_brute.rs), never the engine's own.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

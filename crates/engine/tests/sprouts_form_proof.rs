@@ -3,7 +3,7 @@
 //! with one outcome flipped; malformed files are refused with a message, never a panic. The file
 //! format is written here a second time, from its description, to tamper with proofs.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! positions, children from the rules, no base, no land sums. With nothing solved on the side and an
 //! empty base, its exact answers must be the minimax's; stopped early, a win it claims must be real.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

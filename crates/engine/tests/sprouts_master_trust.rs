@@ -4,7 +4,7 @@
 //! digest; a checkpoint of another question, or damaged, is refused. Values compared with the
 //! published ones (DESIGN.md) and with the thread executor.
 
-mod common;
+use crate::common;
 
 use common::master_sim::{run_master, Faults};
 use sprague_engine::games::sprouts::Position;

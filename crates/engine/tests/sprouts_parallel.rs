@@ -3,7 +3,7 @@
 //! brute force's whatever the thread count. Also: the winning move that comes with a won outcome is
 //! one, and a cancelled run gives back a base the next run finishes from.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};

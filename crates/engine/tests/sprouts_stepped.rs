@@ -3,7 +3,7 @@
 //! answers are checked against an independent brute force (tests/common/sprouts_brute.rs) and
 //! published values, and a pool's answer must be a single worker's.
 
-mod common;
+use crate::common;
 
 use common::sprouts_brute::{Brute, State};
 use common::stepped_pool::run_pool;
