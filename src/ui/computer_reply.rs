@@ -4,6 +4,7 @@
 
 use super::asking::{Answer, Ask, Asking, Purpose};
 use super::page_play::Step;
+use super::solver_watch::no_answer_because;
 use crate::play::board::BoardMove;
 use crate::play::game::{Game, Level, Opponent};
 use crate::play::graph_game::GraphGame;
@@ -122,6 +123,7 @@ pub fn answered_move<G: ComputerGame>(
             format!("The computer {made} (not its best: it slips at this level).")
         }
         (Reason::Random, Err(why)) => {
+            let why = no_answer_because(why);
             format!("The computer {made} without an exact answer: {why}.")
         }
     };
@@ -282,6 +284,18 @@ mod tests {
         assert_eq!(
             unknown,
             "The computer played 7 → 1 + 6 without an exact answer: the search was cancelled."
+        );
+        // The solver died and was restarted: said in words that fit the note.
+        let restarted = said(answered_move(
+            &game,
+            &Err(crate::ui::solver_watch::RESTARTED.into()),
+            Level::Perfect,
+            || 0.0,
+        ));
+        assert_eq!(
+            restarted,
+            "The computer played 7 → 1 + 6 without an exact answer: the solver stopped and was \
+             restarted (nothing stored was lost)."
         );
     }
 

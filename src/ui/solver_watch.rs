@@ -19,6 +19,17 @@ pub const SILENT_MS: f64 = 15_000.0;
 pub const RESTARTED: &str =
     "The solver stopped and was restarted; nothing stored was lost. You can ask again.";
 
+/// Why the solver gave no answer, to be said inside a sentence (the computer's note, when it moved
+/// without one): a restart in words that fit there (nobody needs to ask again: the computer moved),
+/// any other reason as it is, without its final period.
+pub fn no_answer_because(message: &str) -> String {
+    if message == RESTARTED {
+        "the solver stopped and was restarted (nothing stored was lost)".to_string()
+    } else {
+        message.trim_end_matches('.').to_string()
+    }
+}
+
 /// What to do about a worker now.
 #[derive(Debug, PartialEq)]
 pub enum Check {

@@ -11,6 +11,7 @@ use super::game_drawing::keep_drawn;
 use super::page_play::Step;
 use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
+use super::solver_watch::no_answer_because;
 use crate::play::game::{Level, Opponent};
 use crate::play::opponent::{choice_order, Reason};
 use crate::play::sprouts_drawing::DrawingCache;
@@ -67,7 +68,8 @@ pub fn computer_choice(
         (Reason::Winning, _) => "The computer played a winning move.".to_string(),
         (Reason::Random, Ok(_)) => "The computer knows it is losing, if you play well.".to_string(),
         (Reason::Random, Err(why)) => {
-            format!("The computer moved at random: no answer from the solver ({why}).")
+            let why = no_answer_because(why);
+            format!("The computer moved at random, without an answer from the solver: {why}.")
         }
     };
     (order, text)
@@ -273,7 +275,19 @@ mod tests {
         assert_eq!(order.len(), moves.len());
         assert_eq!(
             said,
-            "The computer moved at random: no answer from the solver (the search was cancelled)."
+            "The computer moved at random, without an answer from the solver: the search was cancelled."
+        );
+        // The solver died and was restarted: said in words that fit the note, nobody asked to ask again.
+        let (_, said) = computer_choice(
+            &game,
+            &Err(crate::ui::solver_watch::RESTARTED.into()),
+            Level::Perfect,
+            || 0.0,
+        );
+        assert_eq!(
+            said,
+            "The computer moved at random, without an answer from the solver: the solver stopped and \
+             was restarted (nothing stored was lost)."
         );
     }
 
