@@ -5,6 +5,7 @@
 // spinner, not ask the question again by itself, and answer the next question rightly (checked
 // against the brute force in reference.mjs).
 import { test } from 'node:test';
+import fs from 'node:fs';
 import assert from 'node:assert/strict';
 import { useServerAndBrowser, openPage, screenshot } from './harness.mjs';
 import { sproutsNimber } from './reference.mjs';
@@ -18,7 +19,7 @@ const LONG = 'start=0*5%2B0*7&rules=misere';
 
 /// A fresh browser profile whose navigator reports `cores` cores, at `viewport`.
 async function withCores(cores, viewport = { width: 1366, height: 768 }) {
-    const context = await env.browser.newContext({ viewport });
+    const context = await env.browser.newContext({ viewport, acceptDownloads: true });
     await context.addInitScript((n) => {
         Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
     }, cores);
@@ -87,10 +88,7 @@ test('Watched worker: the solver dies during a hint; the page says it restarted,
 test('Watched worker: a pool worker that dies is replaced; the hint still comes and the pool helps again', async () => {
     const context = await withCores(2);
     const page = await openPage(context);
-    const warnings = [];
-    page.on('console', (message) => {
-        if (message.type() === 'warning') warnings.push(message.text());
-    });
+    const replaced = warningStartingWith(page, 'Restarting pool worker 1', 240_000);
     await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
     await page.click('#hint');
     await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
@@ -109,10 +107,7 @@ test('Watched worker: a pool worker that dies is replaced; the hint still comes 
     assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
     assert.equal(await page.locator('#solver-error').count(), 0, 'the page\'s question was not ended');
     // The dead worker is replaced...
-    for (let tries = 0; tries < 600 && !warnings.some((w) => w.startsWith('Restarting pool worker 1')); tries += 1) {
-        await page.waitForTimeout(100);
-    }
-    assert.ok(warnings.some((w) => w.startsWith('Restarting pool worker 1')), warnings.join('\n'));
+    await replaced;
     // ...and the next long question is searched by two workers again, each running a job.
     await goTo(page, 'start=0*6%2B0*6&rules=misere');
     await page.click('#hint');
@@ -123,6 +118,54 @@ test('Watched worker: a pool worker that dies is replaced; the hint still comes 
     assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
     // The page goes on: a small hint, checked against the brute force.
     await askSmallHintAndCheck(page);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
+
+/// Resolves with the first console warning that starts with `start`, or fails after `ms`.
+function warningStartingWith(page, start, ms) {
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no warning "${start}…" within ${ms} ms`)), ms);
+        page.on('console', (message) => {
+            if (message.type() === 'warning' && message.text().startsWith(start)) {
+                clearTimeout(timer);
+                resolve(message.text());
+            }
+        });
+    });
+}
+
+test('Watched worker: a worker checking part of an import dies; the page\'s worker checks the file alone, rightly', async () => {
+    const context = await withCores(2);
+    const page = await openPage(context);
+    // The app's own Sprouts export (a hint stores the base, from the shipped proof), with one nimber
+    // changed: wrong, since a position has one nimber, so the import must be refused naming it.
+    await page.goto(`${env.url}/sprouts?pos=0*3&vs=human`);
+    await page.click('#hint');
+    await page.locator('#hint-verdict').waitFor({ timeout: 60_000 });
+    await page.goto(`${env.url}/bases`);
+    const row = page.locator('#bases tr', { hasText: 'Sprouts positions' });
+    await row.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.locator('.export-text').click()]);
+    const lines = fs.readFileSync(await download.path(), 'utf8').split('\n');
+    const at = lines.findIndex((l, i) => i > lines.length / 2 && /^\S{20,} 0$/.test(l));
+    assert.ok(at > 0);
+    const changed = lines[at].replace(/ 0$/, ' 1');
+    const tampered = [...lines.slice(0, at), changed, ...lines.slice(at + 1)].join('\n');
+    const beforeRows = await page.locator('#bases tbody tr').allTextContents();
+    const gaveUp = warningStartingWith(page, 'A worker checking a part did not answer', 120_000);
+    // Two cores: the page's worker checks part 0, a new worker part 1. That one dies as it starts.
+    const [checker] = await Promise.all([
+        page.waitForEvent('worker'),
+        page.setInputFiles('#import-file', { name: 'tampered.txt', mimeType: 'text/plain', buffer: Buffer.from(tampered) }),
+    ]);
+    await kill(checker);
+    await gaveUp;
+    await page.locator('#import-report, #bases-error').first().waitFor({ timeout: 240_000 });
+    const error = await page.locator('#bases-error').textContent();
+    assert.match(error, /nothing was imported.*contradict the rules of Sprouts/);
+    assert.ok(error.includes(`${changed.split(' ')[0]} nimber 1`), `names the changed entry: ${error}`);
+    assert.deepEqual(await page.locator('#bases tbody tr').allTextContents(), beforeRows, 'nothing stored');
     assert.deepEqual(page.problems, []);
     await context.close();
 });
