@@ -172,8 +172,13 @@ export function rowValues(digits, max) {
 /// (one life left) on the curve. Dead vertices are dropped, and the value of parts sharing no vertex is
 /// the XOR of theirs (Sprague–Grundy); nothing else is simplified, so it is only for tiny positions.
 export function sproutsNimber(text) {
-    return sproutsValue(parseSprouts(text), new Map());
+    return sproutsValue(parseSprouts(text), SPROUTS_VALUES);
 }
+
+/// The values worked out so far, kept for the whole test file: a position's value depends on nothing
+/// else, and a test that asks for a position and then for each of its children asks again for what
+/// the first answer already went through.
+const SPROUTS_VALUES = new Map();
 
 /// Parses the later GLOP notation: `+` lands, `|` regions, `.` boundaries; `0` a spot, `1` two lives,
 /// `2` one life seen once, a letter one life seen twice (the same letter in one land is one vertex);
@@ -300,14 +305,33 @@ function sproutsParts({ regions, lives }) {
 }
 
 function sproutsKey({ regions, lives }) {
-    // Vertices relabelled by first appearance: equal keys mean equal positions (up to names); equal
-    // positions do not always get equal keys, which costs only time.
+    // Each boundary turned to start where its lives read least, the boundaries of a region and the
+    // regions sorted by those readings (turning a boundary and reordering are no change to the
+    // position), then vertices relabelled by first appearance: equal keys mean equal positions (up to
+    // names); equal positions do not always get equal keys, which costs only time.
+    const reading = (boundary) => boundary.map((v) => lives[v]).join('');
+    const turned = (boundary) => {
+        let best = boundary;
+        for (let i = 1; i < boundary.length; i += 1) {
+            const turn = [...boundary.slice(i), ...boundary.slice(0, i)];
+            if (reading(turn) < reading(best)) best = turn;
+        }
+        return best;
+    };
+    const byReading = (a, b) => (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0);
+    const ordered = regions
+        .map((region) => {
+            const boundaries = region.map(turned).map((b) => ({ b, reading: reading(b) })).sort(byReading);
+            return { boundaries: boundaries.map(({ b }) => b), reading: boundaries.map((x) => x.reading).join('.') };
+        })
+        .sort(byReading)
+        .map(({ boundaries }) => boundaries);
     const ids = new Map();
     const name = (v) => {
         if (!ids.has(v)) ids.set(v, ids.size);
         return `${ids.get(v)}:${lives[v]}`;
     };
-    return regions.map((region) => region.map((b) => b.map(name).join(',')).join('.')).join('|');
+    return ordered.map((region) => region.map((b) => b.map(name).join(',')).join('.')).join('|');
 }
 
 function sproutsValue(position, memo) {
@@ -327,5 +351,5 @@ function sproutsValue(position, memo) {
 
 /// The nimber of a position already parsed (as `parseSprouts` and `sproutsChildren` make them).
 export function sproutsNimberOf(position) {
-    return sproutsValue(position, new Map());
+    return sproutsValue(position, SPROUTS_VALUES);
 }
