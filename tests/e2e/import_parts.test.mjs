@@ -10,19 +10,38 @@ import { useApp, openPage, screenshot } from './harness.mjs';
 
 const app = useApp({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
 
-/// Imports `text` as a file and waits for the report or the error; returns the most workers seen at once.
-async function importWatchingWorkers(page, name, text) {
-    let most = page.workers().length;
-    const sampler = setInterval(() => { most = Math.max(most, page.workers().length); }, 100);
+/// Imports `text` as a file and waits for the report or the error. Returns the most workers alive at
+/// once (counted from the workers' start and close events), and a promise that resolves once every
+/// worker started for the import has closed (rejected if one is still open after `ms`).
+async function importWatchingWorkers(page, name, text, ms = 30_000) {
+    let alive = page.workers().length;
+    let most = alive;
+    const closes = [];
+    const started = (worker) => {
+        alive += 1;
+        most = Math.max(most, alive);
+        closes.push(new Promise((resolve) => worker.once('close', () => {
+            alive -= 1;
+            resolve();
+        })));
+    };
+    page.on('worker', started);
     try {
         await page.setInputFiles('#import-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
         await page.locator('#import-progress').waitFor();
         await page.locator('#import-report, #bases-error').first().waitFor({ timeout: 240_000 });
         await page.waitForFunction(() => !document.querySelector('#import-file')?.disabled, null, { timeout: 240_000 });
     } finally {
-        clearInterval(sampler);
+        page.off('worker', started);
     }
-    return most;
+    const allClosed = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`a worker of the import still open after ${ms} ms`)), ms);
+        Promise.all(closes).then(() => {
+            clearTimeout(timer);
+            resolve();
+        });
+    });
+    return { most, allClosed };
 }
 
 test('the app\'s own Sprouts export is verified in parts; with one value changed it is refused', async () => {
@@ -48,20 +67,21 @@ test('the app\'s own Sprouts export is verified in parts; with one value changed
     const changed = lines[at].replace(/ 0$/, ' 1');
     const tampered = [...lines.slice(0, at), changed, ...lines.slice(at + 1)].join('\n');
     const beforeRows = await page.locator('#bases tbody tr').allTextContents();
-    let most = await importWatchingWorkers(page, 'tampered.txt', tampered);
+    let { most, allClosed } = await importWatchingWorkers(page, 'tampered.txt', tampered);
     const error = await page.locator('#bases-error').textContent();
     assert.match(error, /nothing was imported.*contradict the rules of Sprouts/);
     assert.ok(error.includes(`${changed.split(' ')[0]} nimber 1`), `names the changed entry: ${error}`);
     assert.deepEqual(await page.locator('#bases tbody tr').allTextContents(), beforeRows, 'nothing stored');
     assert.equal(most, pool, `the page's worker and ${pool - 1} more, one per core`);
+    await allClosed;
     await screenshot(page, 'import-parts-refused');
 
-    most = await importWatchingWorkers(page, 'sprouts-base.txt', text);
+    ({ most, allClosed } = await importWatchingWorkers(page, 'sprouts-base.txt', text));
     const report = await page.locator('#import-report').textContent();
     assert.match(report, new RegExp(`Checked ${entries.length} entries against the rules of Sprouts: ${entries.length} verified`));
     assert.match(report, /0 new entries stored/);
     assert.equal(most, pool);
-    for (let waited = 0; page.workers().length > 1 && waited < 5_000; waited += 100) await page.waitForTimeout(100);
+    await allClosed;
     assert.equal(page.workers().length, 1, 'the pool\'s workers ended with the import');
     await screenshot(page, 'import-parts-verified');
     assert.deepEqual(page.problems, []);
