@@ -44,7 +44,9 @@ for (const { size, classroom } of cases) {
             await page.waitForFunction(() => !document.querySelector('details.setup').open, null, { timeout: 5000 })
                 .catch(() => assert.fail(`${name} at ${label}: the setup is still open after Start`));
             await page.locator(board).first().waitFor();
-            await page.waitForTimeout(300); // the scroll is made once the new game is drawn
+            // Start scrolls the page in a timer it sets as the form is sent (game_shell::show_started_game);
+            // a timer set now runs after it.
+            await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
             const shown = await inView(page, board);
             assert.ok(shown.fits, `${name} at ${label}: the board ${JSON.stringify(shown.box)} is in the window`);
             const status = await inView(page, '#status');

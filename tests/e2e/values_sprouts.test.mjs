@@ -132,7 +132,9 @@ for (const { size, classroom } of FIT_CASES) {
         await page.click('details.setup form button[type="submit"]');
         await page.waitForFunction(() => !document.querySelector('details.setup').open);
         await page.locator('circle.spot').nth(2).waitFor();
-        await page.waitForTimeout(300); // the scroll is made once the new game is drawn
+        // Start scrolls the page in a timer it sets as the form is sent (game_shell::show_started_game);
+        // a timer set now runs after it.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
         const scrolled = await page.evaluate(() => window.scrollY);
         const toggle = page.locator('#show-values');
         let seen = await seenWhole(page, toggle);
