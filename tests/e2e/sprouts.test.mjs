@@ -402,6 +402,23 @@ test('Sprouts: a move that cannot be drawn into the picture as it is rearranges 
     await page.close();
 });
 
+/// The number of drawings the app's database holds if it is at least `least`, else 0 (run in the page:
+/// `page.waitForFunction` waits for a number of at least `least`, `page.evaluate` with 0 gives it).
+function drawingsAtLeast(least) {
+    return new Promise((resolve) => {
+        const open = indexedDB.open('sprague');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+            const count = open.result.transaction('drawings').objectStore('drawings').count();
+            count.onerror = () => resolve(0);
+            count.onsuccess = () => {
+                open.result.close();
+                resolve(count.result >= least ? count.result : 0);
+            };
+        };
+    });
+}
+
 test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad saved drawing is passed over', async () => {
     const page = await openPage(app.context);
     await page.goto(`${app.url}/sprouts?start=2&vs=human`);
@@ -409,6 +426,7 @@ test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad sav
     // The whole board in view, as a person drawing would have it.
     await page.locator('svg.sprouts-board').evaluate((svg) => svg.scrollIntoView({ block: 'center' }));
     const [a, b] = [await spotAt(page, 0), await spotAt(page, 1)];
+    const savedBefore = await page.evaluate(drawingsAtLeast, 0);
     // A wide detour below the spots, nothing like the router's curve.
     await drag(page, [a, { x: a.x - 60, y: a.y + 150 }, { x: b.x + 60, y: b.y + 150 }, b]);
     await page.mouse.click((a.x + b.x) / 2, a.y + 150);
@@ -417,7 +435,8 @@ test('Sprouts: a curve drawn by hand is still as drawn after a reload; a bad sav
     const drawn = await curve();
     const link = page.url();
 
-    await page.waitForTimeout(300); // the save is asynchronous
+    // The save is asynchronous: reload once the drawing is in the page's database.
+    await page.waitForFunction(drawingsAtLeast, savedBefore + 1, { timeout: 30_000 });
     await page.reload();
     await page.locator('circle.spot').nth(2).waitFor();
     assert.equal(await curve(), drawn, 'the hand-drawn curve survived the reload');
