@@ -191,7 +191,8 @@ impl Board {
         match mv {
             BoardMove::Mark(dot) => format!("dot {}", dot + 1),
             BoardMove::Split { pile, top } => match self {
-                Board::Piles(piles) if pile < piles.len() => {
+                // A split off the pile (from a link) is named as given, so its error can say it.
+                Board::Piles(piles) if pile < piles.len() && top <= piles[pile] => {
                     format!("{} → {} + {}", piles[pile], top, piles[pile] - top)
                 }
                 _ => format!("pile {} split at {}", pile + 1, top),
@@ -271,6 +272,11 @@ mod tests {
             Some(BoardMove::Split { pile: 2, top: 1 })
         );
         assert_eq!(board.move_for(1, &[2, 2]), None);
+        // A split of more counters than the pile has (a link's "m=1-22" on a pile of 5) is refused,
+        // named as given (found by the url_query fuzz target: the name underflowed).
+        let too_many = BoardMove::Split { pile: 0, top: 22 };
+        let error = board.play(too_many).unwrap_err();
+        assert_eq!(error, "pile 1 split at 22 is not a legal move here");
     }
 
     #[wasm_bindgen_test]
