@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from sprague import Base, graph, heap, sprouts
+from sprague import Base, _sprague, graph, heap, sprouts
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT by os.kill")
 
@@ -75,23 +75,42 @@ def test_ctrl_c_stops_a_graph_solve_and_keeps_its_base():
 
 
 def test_the_gil_is_released_while_solving():
-    done = threading.Event()
-    answers = []
+    """A Python thread runs while a solve runs on the main thread: once the call has begun, the
+    thread makes a step and then ends the call with Ctrl-C. Were the GIL held during the call, the
+    thread could not run until the call's own bound ended it (BoundExceeded, a failure)."""
+    main = threading.main_thread().ident
+    events = []
+    called = threading.Event()
+    caller = {}
 
-    def solve():
-        answers.append(sprouts.solve("0*9", moves=False)["outcome"])
-        done.set()
+    def watch(frame, event, arg):
+        # The profiler sees the main thread enter and leave the native call.
+        if arg is _sprague.sprouts_solve:
+            if event == "c_call":
+                caller["frame"] = frame
+                events.append("call")
+                called.set()
+            elif event in ("c_return", "c_exception"):
+                events.append("end")
 
-    worker = threading.Thread(target=solve)
-    started = time.monotonic()
-    worker.start()
-    ticks = 0
-    while not done.is_set():
-        ticks += 1
-        time.sleep(0.001)
-    worker.join()
-    elapsed = time.monotonic() - started
-    assert answers == ["N"]
-    # The main thread kept running while the search ran (each tick sleeps 1 ms).
-    if elapsed > 0.1:
-        assert ticks > 20
+    def step():
+        called.wait()
+        # Until the main thread has left the profiler and is in the call itself (where it runs no
+        # Python code), let it go on.
+        while "end" not in events and sys._current_frames()[main] is not caller["frame"]:
+            time.sleep(0)
+        if "end" in events:
+            return  # the call ended on its own: no Ctrl-C for the code after it
+        events.append("step")
+        os.kill(os.getpid(), signal.SIGINT)
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    sys.setprofile(watch)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            sprouts.solve("0*30", moves=False, max_seconds=GUARD)  # hours of work
+    finally:
+        sys.setprofile(None)
+        thread.join()
+    assert events == ["call", "step", "end"]

@@ -120,8 +120,10 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
             }
             if let Some(curve) = (*pending).clone() {
                 // Placing the new spot: the point of the curve nearest to the press. The move is played
-                // once the finger is lifted (see `finish`), not now: playing it redraws the board, and a
-                // touch whose element has left the page can no longer cancel the click it makes.
+                // once the press ends (see `finish` and `touch_end`), not now: playing it redraws the
+                // board, and a touch whose element has left the page can no longer cancel the click it
+                // makes. (The dashed curve itself takes no pointer events, see style.css: the press is
+                // on the paper, which stays.)
                 pending.set(None);
                 *placing.borrow_mut() = Some((curve, to_point(&event)));
                 return;
@@ -173,12 +175,16 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
         );
         let refused = refused.clone();
         let (placing, on_move) = (placing.clone(), props.on_move.clone());
-        Callback::from(move |_: PointerEvent| {
-            // A new spot pressed on the curve: played after this event's touch has ended (a task later),
-            // so the board is still whole when the touch's click is cancelled.
-            if let Some(placed) = placing.borrow_mut().take() {
-                let on_move = on_move.clone();
-                gloo::timers::callback::Timeout::new(0, move || on_move.emit(placed)).forget();
+        Callback::from(move |event: PointerEvent| {
+            // A new spot pressed on the curve: with a finger, played by `touch_end` once the touch's
+            // click is cancelled (the touch events follow this pointer event); else played now.
+            if placing.borrow().is_some() {
+                if event.pointer_type() != "touch" {
+                    let placed = placing.borrow_mut().take();
+                    if let Some(placed) = placed {
+                        on_move.emit(placed);
+                    }
+                }
                 return;
             }
             if draft.is_empty() {
@@ -205,6 +211,19 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                     let fault = fault_of(&why, &drawing, &points);
                     refused.set(Some(Refused { points, fault }));
                 }
+            }
+        })
+    };
+
+    // The end of a touch: its click is cancelled first, then a new spot placed by it is played.
+    let touch_end = {
+        let (placing, on_move) = (placing.clone(), props.on_move.clone());
+        let no_click = super::board_touch::no_click_after_touch();
+        Callback::from(move |event: TouchEvent| {
+            no_click.emit(event);
+            let placed = placing.borrow_mut().take();
+            if let Some(placed) = placed {
+                on_move.emit(placed);
             }
         })
     };
@@ -298,7 +317,7 @@ pub fn sprouts_board(props: &SproutsBoardProps) -> Html {
                  viewBox={format!("{} {} {VIEW_WIDTH} {VIEW_HEIGHT}", -MARGIN, -MARGIN)} role="group"
                  tabindex="-1" aria-label={props.label.clone()} aria-describedby="curve-feedback"
                  {onpointerdown} {onpointermove} onpointerup={finish.clone()} onpointercancel={finish}
-                 ontouchend={super::board_touch::no_click_after_touch()}>
+                 ontouchend={touch_end.clone()} ontouchcancel={touch_end}>
                 <rect class="paper" x={(-MARGIN).to_string()} y={(-MARGIN).to_string()} width={VIEW_WIDTH.to_string()} height={VIEW_HEIGHT.to_string()} />
                 { for curves }
                 if let Some((hint, makes)) = &props.hint {

@@ -92,24 +92,36 @@ test('search view: levels, pause, steering, resume', async () => {
     const page = await openPage(app.context);
     // 8 spots: the largest start under 12 whose search is long enough to pause (about 10,000 positions).
     await page.goto(`${app.url}/learn/sprouts?pos=0*8&rules=normal&base=fresh`);
-    // The search moves on between seeing a level with children to try and the pause taking effect, so a
-    // pause can land where only the root level is left: resume and pause again until it holds a level to steer.
+    // The search moves on between seeing a level with children to try and the pause taking effect (the
+    // worker reads messages between slices of work), so a pause can land where only the root level is
+    // left. Each round waits on the worker's own reports: paused (its answer to Pause) or, after a
+    // resume, a report that has moved on; the rounds end when a pause holds a level to steer, or fail
+    // when the search ends without one.
+    const readLevels = () => page.locator('#levels > li').evaluateAll((items) =>
+        items.map((li) => ({
+            kind: li.dataset.kind,
+            position: li.dataset.position,
+            unknown: Number(li.dataset.unknown),
+            steerable: li.dataset.kind === 'couple' && li.querySelector('button.chip') !== null
+                && !(li.querySelector('.chip-computing')?.textContent ?? '').trim().startsWith('*'),
+        })));
+    const nodesShown = () => page.locator('#search-nodes').textContent();
     let levels = [];
-    for (let attempt = 0; attempt < 20; attempt += 1) {
+    let pausedNodes;
+    for (let round = 1; ; round += 1) {
         await page.waitForSelector('#levels li[data-kind="couple"] button.chip', { timeout: 60_000 });
         await page.click('#search-pause');
         await page.waitForSelector('#search-status[data-paused="true"]');
-        levels = await page.locator('#levels > li').evaluateAll((items) =>
-            items.map((li) => ({
-                kind: li.dataset.kind,
-                position: li.dataset.position,
-                unknown: Number(li.dataset.unknown),
-                steerable: li.dataset.kind === 'couple' && li.querySelector('button.chip') !== null
-                    && !(li.querySelector('.chip-computing')?.textContent ?? '').trim().startsWith('*'),
-            })));
+        levels = await readLevels();
+        pausedNodes = await nodesShown();
         if (levels.length >= 2 && levels.some((level) => level.steerable)) break;
         await page.click('#search-pause');
-        await page.waitForSelector('#search-status:not([data-paused="true"])');
+        await page.waitForFunction((nodes) => {
+            const status = document.querySelector('#search-status');
+            return !status || (status.dataset.paused === 'false'
+                && document.querySelector('#search-nodes')?.textContent !== nodes);
+        }, pausedNodes, { timeout: 60_000 });
+        assert.equal(await page.locator('#sprouts-answer').count(), 0, `the search ended before a pause held a level to steer (${round} rounds)`);
     }
     assert.ok(levels.length >= 2, 'the search has several levels');
     // The root level is the position being searched: the start, or — if its value came before the pause —
@@ -117,9 +129,6 @@ test('search view: levels, pause, steering, resume', async () => {
     const phase = await page.locator('#search-phase').textContent();
     const searched = /Child \d+ of \d+: (\S+)/.exec(phase)?.[1] ?? '0*8';
     assert.equal(levels[0].position, searched, `the root level is the position searched (${phase})`);
-    const nodes = await page.locator('#search-nodes').textContent();
-    await page.waitForTimeout(400);
-    assert.equal(await page.locator('#search-nodes').textContent(), nodes, 'a paused search does not move');
     // The colours follow the unknown counts: red for one child left, green for at most four.
     for (const li of await page.locator('#levels > li[data-kind="couple"]').all()) {
         const unknown = Number(await li.getAttribute('data-unknown'));
@@ -148,6 +157,10 @@ test('search view: levels, pause, steering, resume', async () => {
     const computing = page.locator(`#levels li[data-level="${level}"] .chip-computing`);
     assert.equal((await computing.getAttribute('title')).split(' — ')[0], title, 'the chosen child is computed now');
     assert.equal(await page.locator('#levels > li').count(), Number(level) + 1, 'the levels above it were dropped');
+    // The steer's report is the worker's first since the pause, sent after it read the steer: had the
+    // search gone on, its count of nodes would have moved.
+    assert.equal(await page.locator('#search-status').getAttribute('data-paused'), 'true');
+    assert.equal(await nodesShown(), pausedNodes, 'a paused search does not move');
     await page.click('#search-pause');
     await page.waitForSelector('#sprouts-answer', { timeout: 120_000 });
     assert.equal(await page.locator('#sprouts-answer').getAttribute('data-nimber'), '0', 'steering never changes the answer');

@@ -71,15 +71,38 @@ for (const size of SIZES) {
             await page.locator('#curve-feedback').waitFor();
             const feedback = await page.locator('#curve-feedback').textContent();
             assert.match(feedback, /Press on the curve where the new spot goes/, feedback);
-            // The new spot goes on the curve's top.
-            await tap(page, mid, size.touch);
+            // The new spot goes on the curve's top, pressed on the dashed curve itself (on a dash, where
+            // a finger pressing "on the curve" lands): the press removes that curve, and the page must
+            // still cancel the click the tap makes.
+            const put = await page.evaluate((near) => {
+                const curve = document.querySelector('path.draft.pending');
+                const toScreen = (length) => {
+                    const p = curve.getPointAtLength(length);
+                    return new DOMPoint(p.x, p.y).matrixTransform(curve.getScreenCTM());
+                };
+                const total = curve.getTotalLength();
+                let best = 0;
+                for (let l = 0; l <= total; l += total / 400) {
+                    const [a, b] = [toScreen(l), toScreen(best)];
+                    if (Math.hypot(a.x - near.x, a.y - near.y) < Math.hypot(b.x - near.x, b.y - near.y)) best = l;
+                }
+                const [dash, gap] = getComputedStyle(curve).strokeDasharray.split(/[ ,]+/).map(parseFloat);
+                const onDash = Math.min(total, Math.floor(best / (dash + gap)) * (dash + gap) + dash / 2);
+                const p = toScreen(onDash);
+                return { x: p.x, y: p.y };
+            }, mid);
+            // Where it was put on the board (the board moves when the line over it changes).
+            const boardThen = await page.locator('svg.sprouts-board').boundingBox();
+            await tap(page, put, size.touch);
             await page.locator('#moves li').first().waitFor();
             assert.deepEqual(await strayClicks(page), [], 'the tap on the board made a click');
             const position = await page.locator('#position').textContent();
             assert.ok(children.includes(position), `${position} is one of the moves the engine lists`);
             assert.equal(await page.locator('circle.spot').count(), 3, 'the move put a new spot on its curve');
             const placed = await spotAt(page, 2);
-            assert.ok(Math.hypot(placed.x - mid.x, placed.y - mid.y) < Math.max(20, board.width / 40), 'the new spot is where it was put');
+            const boardNow = await page.locator('svg.sprouts-board').boundingBox();
+            assert.ok(Math.hypot(placed.x - boardNow.x - (put.x - boardThen.x), placed.y - boardNow.y - (put.y - boardThen.y))
+                < Math.max(20, board.width / 40), 'the new spot is where it was put');
             await screenshot(page, `sprouts-drawn-${size.width}x${size.height}${classroom ? '-classroom' : ''}`);
             assert.deepEqual(page.problems, []);
             await context.close();
