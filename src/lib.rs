@@ -2,6 +2,7 @@
 //! persistence (`store`), URL routing (`route`) and play on the heap boards (`play`). The rules and
 //! solvers live in the `sprague-engine` crate.
 
+pub mod learn_query;
 pub mod play;
 pub mod query;
 pub mod route;

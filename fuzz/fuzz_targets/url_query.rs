@@ -1,10 +1,12 @@
 //! Any text as the query of each page's link (the heap pages, the graph page, the Sprouts page, a
-//! challenge and its worksheet, the heap whose value is asked): reading never panics, and a game or
-//! challenge that reads writes back to a query that reads as the same; any pairs written as a query
-//! read back the same. The queries are read as every page reads them (`sprague::query`).
+//! challenge and its worksheet, the heap whose value is asked, the teaching views' code, numbers,
+//! heaps and range): reading never panics, and a game, challenge or value that reads writes back to a
+//! query that reads as the same; any pairs written as a query read back the same. The queries are read
+//! as every page reads them (`sprague::query`, `sprague::learn_query`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sprague::learn_query;
 use sprague::play::board::BoardKind;
 use sprague::play::challenge::Challenge;
 use sprague::play::game::Game;
@@ -55,6 +57,30 @@ fuzz_target!(|text: &str| {
             "{text:?} written as {written:?}"
         );
         let _ = challenge.next_link();
+    }
+
+    // The teaching views: what reads is within its bounds and reads back the same once written.
+    if let Ok(code) = learn_query::code_of(&pairs) {
+        assert!(
+            !code.is_empty() && code.len() <= 40,
+            "{text:?}: code {code:?}"
+        );
+    }
+    for key in ["from", "to", "table", "total", "detail", "lives"] {
+        if let Ok(n) = learn_query::number(&pairs, key, key, 7, 1_000) {
+            assert!(n <= 1_000, "{text:?}: {key} = {n}");
+            let written = [(key.to_string(), n.to_string())];
+            assert_eq!(learn_query::number(&written, key, key, 7, 1_000), Ok(n));
+        }
+    }
+    if let Some(Ok(heaps)) = query::value(&pairs, "heaps").map(learn_query::parse_heaps) {
+        let written = learn_query::heaps_text(&heaps);
+        assert_eq!(learn_query::parse_heaps(&written), Ok(heaps), "{text:?}");
+    }
+    if let Some(Ok((first, last))) = query::value(&pairs, "view").map(learn_query::parse_view) {
+        assert!(first <= last, "{text:?}");
+        let written = format!("{first}-{last}");
+        assert_eq!(learn_query::parse_view(&written), Ok((first, last)));
     }
 
     if let Ok(Some(heap)) = heap_size_from_query(text) {

@@ -8,6 +8,7 @@ use super::csv_link::CsvLink;
 use super::learn_form::{code_field, Field, LearnForm};
 use super::status::Status;
 use super::{code_of, get, number, use_learn, use_query_pairs, DEFAULT_CODE};
+use crate::learn_query::parse_view;
 use crate::route::Route;
 use crate::worker::learn_job::MAX_PLOT;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, SequenceAnswer};
@@ -440,23 +441,6 @@ fn use_client_width(node: &NodeRef) -> Option<f64> {
         });
     }
     *width
-}
-
-/// `40-130`: the first and last heap shown.
-fn parse_view(text: &str) -> Result<(u64, u64), String> {
-    let parsed = text.split_once('-').and_then(|(a, b)| {
-        let ok = |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|c| c.is_ascii_digit());
-        (ok(a) && ok(b)).then(|| (a.parse().ok(), b.parse().ok()))
-    });
-    match parsed {
-        Some((Some(first), Some(last))) if first <= last => Ok((first, last)),
-        _ => {
-            let shown: String = text.chars().take(20).collect();
-            Err(format!(
-                "The link's view “{shown}” is not a range such as 40-130; showing every heap."
-            ))
-        }
-    }
 }
 
 fn view_period(answer: &SequenceAnswer) -> Html {
