@@ -6,7 +6,7 @@ use super::history::MoveList;
 use super::play_query::{self, shorten, PlayOptions};
 use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
-use sprague_engine::games::sprouts::Position;
+use sprague_engine::games::sprouts::{Notation, Position};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -91,7 +91,7 @@ impl SproutsGame {
 
     /// The game as query pairs (to be URL-encoded by the router).
     pub fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut pairs = vec![("start".to_string(), self.start.to_string())];
+        let mut pairs = vec![("start".to_string(), start_text(&self.start))];
         if !self.line.is_empty() {
             let line: Vec<String> = self.line.iter().map(|p| p.to_string()).collect();
             pairs.push(("line".into(), line.join("~")));
@@ -213,6 +213,18 @@ pub fn parse_start(text: &str) -> Result<Position, String> {
     Ok(position)
 }
 
+/// The start as a link writes it: in GLOP's later notation, unless that is all digits (“112”, a
+/// boundary of three vertices), which `parse_start` reads as a number of spots: then in the 2007
+/// notation (“112.}]!”), which it reads as the position (found by the url_query fuzz target).
+fn start_text(start: &Position) -> String {
+    let text = start.to_string();
+    if text != "0" && text.bytes().all(|b| b.is_ascii_digit()) {
+        start.to_notation(Notation::Glop2007)
+    } else {
+        text
+    }
+}
+
 /// Undo and redo as on the other boards (`play::history`): a Sprouts move is the position it leads to.
 impl MoveList for SproutsGame {
     type Move = Position;
@@ -258,6 +270,22 @@ mod tests {
             );
         }
         assert!(parse_start("00").is_err(), "no spots");
+    }
+
+    #[wasm_bindgen_test]
+    fn a_start_written_in_digits_reads_back_as_that_position_not_a_number_of_spots() {
+        // "112" is a boundary of three vertices (one with one line, two with two); read from a link as
+        // a position, it must be written back in a form not taken for 112 spots.
+        for start in ["112", "12", "2"] {
+            let position: Position = start.parse().unwrap();
+            let game = SproutsGame::new(position, Rules::Normal, Opponent::Human);
+            let written = game.to_pairs();
+            assert_eq!(
+                SproutsGame::from_pairs(&written),
+                Ok(Some(game)),
+                "{written:?}"
+            );
+        }
     }
 
     #[wasm_bindgen_test]
