@@ -3,9 +3,9 @@
 A game is given by its code, as the ``sprague`` CLI reads it: an octal or hexadecimal code
 ``d0.d1d2d3…`` where digit ``d_k`` says what removing ``k`` tokens from one heap may leave (bit 1:
 nothing, bit 2: one heap, bit 4: two heaps, bit 8: three), CGSuite's modifiers (``4!.0`` is Grundy's
-game: split a heap into two *unequal* heaps), a repeating tail (``0.[3]`` is Nim), or an alias:
+game: split a heap into two *unequal* heaps), a repeating tail (``0.[3]`` is Nim), or a name:
 ``nim``, ``kayles`` (0.77), ``dawson`` (0.07), ``independence`` (0.137), ``grundy`` (4!.0),
-``officers`` (0.6).
+``officers`` (0.6) — :func:`named_games` lists them.
 
 >>> from sprague import heap
 >>> print(*heap.sequence("0.137", 10))
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 else:
     NimValues = Any
 
-__all__ = ["sequence", "analyze", "period", "canonical_code", "Position"]
+__all__ = ["sequence", "analyze", "period", "canonical_code", "named_games", "Position"]
 
 
 def sequence(
@@ -71,6 +71,17 @@ def canonical_code(code: str) -> str:
     ('4!.0', '0.77')
     """
     return _sprague.heap_canonical_code(code)
+
+
+def named_games() -> List[Tuple[str, str, str]]:
+    """The games known by name, as ``(name, code, title)``: a name may be given wherever a code is.
+
+    >>> [name for name, code, title in named_games()][:3]
+    ['independence', 'grundy', 'kayles']
+    >>> dict((name, code) for name, code, _ in named_games())["dawson"]
+    '0.07'
+    """
+    return _sprague.heap_named_games()
 
 
 def period(

@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use sprague_engine::draw::graph_layout::layout_for;
-use sprague_engine::games::graph::{Graph, GraphPosition, PRESETS};
+use sprague_engine::games::graph::{Graph, GraphPosition, PresetKind};
 use sprague_engine::solve::graph::{GraphBudget, GraphSolver, MAX_BASE_BYTES};
 
 use crate::{budget, interruptible, remoteness, size_arg, value_error};
@@ -280,10 +280,13 @@ fn graph_layout(
     Ok(layout_for(&graph_of(vertices, &edges)?, preset))
 }
 
-/// The preset names the engine reads, as its help text lists them.
+/// The presets the engine reads, each kind as its help text writes it (`path:N`, `grid:RxC`, …).
 #[pyfunction]
 fn graph_presets() -> Vec<String> {
-    PRESETS.split(", ").map(str::to_string).collect()
+    PresetKind::ALL
+        .iter()
+        .map(|kind| kind.shape().to_string())
+        .collect()
 }
 
 /// The side of the square board that `graph_layout` places vertices on.

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use sprague_engine::games::heap::HeapGame;
+use sprague_engine::games::heap::{HeapGame, NAMED_GAMES};
 use sprague_engine::solve::heap::misere::{self, MisereSolver, QuotientLimits};
 use sprague_engine::solve::heap::{analyze, find_period, NimSequence, SequenceError, WinningMove};
 
@@ -330,7 +330,17 @@ fn heap_analyze<'py>(
     Ok(dict)
 }
 
+/// The games the engine knows by name, in its order: `(name, code, title)`.
+#[pyfunction]
+fn heap_named_games() -> Vec<(&'static str, &'static str, &'static str)> {
+    NAMED_GAMES
+        .iter()
+        .map(|game| (game.name, game.code, game.title))
+        .collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(heap_named_games, m)?)?;
     m.add_function(wrap_pyfunction!(heap_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(heap_sequence_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(heap_moves, m)?)?;

@@ -52,6 +52,20 @@ def test_published_lists_agree_with_the_brute_force(grundy_brute):
     assert nim_values(octal_moves("0.77"), 30) == A002186
 
 
+def test_named_games_play_the_games_their_names_say(grundy_brute):
+    """Each name the engine lists reads as its code, and the famous ones have their published values."""
+    named = {name: (code, title) for name, code, title in heap.named_games()}
+    assert set(named) >= {"nim", "kayles", "dawson", "independence", "grundy", "officers"}
+    for name, (code, title) in named.items():
+        assert title and heap.canonical_code(name) == code == heap.canonical_code(code)
+        assert values(name, 30) == values(code, 30)
+    assert values("kayles", 30) == A002186
+    assert values("dawson", 30) == A002187
+    assert values("grundy", 40) == grundy_brute[:40]
+    assert values("nim", 30) == list(range(30))
+    assert values("officers", 60) == nim_values(octal_moves("0.6"), 60)
+
+
 def test_grundy_sequence(grundy_brute):
     assert values("4!.0", 40) == A002188
     assert values("grundy", N) == grundy_brute

@@ -6,7 +6,7 @@ use super::history::MoveList;
 use super::play_query::{self, shorten, PlayOptions};
 use super::setup::{Level, Opponent, Rules, Side};
 use super::turns;
-use sprague_engine::games::sprouts::{Notation, Position};
+use sprague_engine::games::sprouts::{Position, Start};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -182,47 +182,28 @@ pub fn children_of(position: &Position) -> Rc<Vec<Position>> {
     children
 }
 
-/// A start: `5` (spots) or a position string.
+/// A start: `5` (spots) or a position string (the engine's [`Start`]), within the app's sizes.
 pub fn parse_start(text: &str) -> Result<Position, String> {
     let text = text.trim();
-    // Digits are a number of spots, but "0" is GLOP's one-spot position: how a 1-spot game is
-    // written back (found by the url_query fuzz target: `start=01` did not read back).
-    if text != "0"
-        && !text.is_empty()
-        && text.len() <= 3
-        && text.bytes().all(|b| b.is_ascii_digit())
-    {
-        let spots: usize = text
-            .parse()
-            .map_err(|_| format!("“{text}” is not a number of spots"))?;
-        if spots == 0 || spots > MAX_SPOTS {
-            return Err(format!("{spots} spots: choose 1 to {MAX_SPOTS}"));
+    let not_a_position =
+        |error| format!("“{}” is not a Sprouts position: {error}", shorten(text, 24));
+    match text.parse::<Start>().map_err(not_a_position)? {
+        Start::Spots(spots) if spots == 0 || spots > MAX_SPOTS => {
+            Err(format!("{spots} spots: choose 1 to {MAX_SPOTS}"))
         }
-        return Position::start(spots).map_err(|error| error.to_string());
-    }
-    let position: Position = text
-        .parse()
-        .map_err(|error| format!("“{}” is not a Sprouts position: {error}", shorten(text, 24)))?;
-    if position.lives() as usize > 3 * MAX_SPOTS {
-        return Err(format!(
+        start @ Start::Spots(_) => start.position().map_err(|error| error.to_string()),
+        Start::Position(position) if position.lives() as usize > 3 * MAX_SPOTS => Err(format!(
             "the position has {} lives; at most {} are accepted",
             position.lives(),
             3 * MAX_SPOTS
-        ));
+        )),
+        Start::Position(position) => Ok(position),
     }
-    Ok(position)
 }
 
-/// The start as a link writes it: in GLOP's later notation, unless that is all digits (“112”, a
-/// boundary of three vertices), which `parse_start` reads as a number of spots: then in the 2007
-/// notation (“112.}]!”), which it reads as the position (found by the url_query fuzz target).
+/// The start as a link writes it, so that `parse_start` reads it back (the engine's [`Start`]).
 fn start_text(start: &Position) -> String {
-    let text = start.to_string();
-    if text != "0" && text.bytes().all(|b| b.is_ascii_digit()) {
-        start.to_notation(Notation::Glop2007)
-    } else {
-        text
-    }
+    Start::Position(start.clone()).to_string()
 }
 
 /// Undo and redo as on the other boards (`play::history`): a Sprouts move is the position it leads to.

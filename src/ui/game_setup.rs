@@ -6,6 +6,7 @@ use super::game_shell::show_started_game;
 use super::player_options::{self, PlayerRefs};
 use crate::play::board::{Board, BoardKind};
 use crate::play::game::{Game, MAX_DOTS, MAX_PILE, MAX_PILES};
+use sprague_engine::games::heap::{NamedGame, NAMED_GAMES};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -90,11 +91,7 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
                         <input id="setup-code" ref={code_ref} list="row-codes" value={code_text} autocomplete="off"
                                title="0.137 is the independence game; any octal code that a row of pins can show works" />
                         <datalist id="row-codes">
-                            <option value="0.137">{ "Independence game (mark a dot)" }</option>
-                            <option value="0.77">{ "Kayles: one pin or two adjacent" }</option>
-                            <option value="0.07">{ "Dawson's Kayles: two adjacent pins" }</option>
-                            <option value="0.6">{ "0.6: one pin, not a whole row" }</option>
-                            <option value="0.51">{ "0.51" }</option>
+                            { for NAMED_GAMES.iter().filter_map(row_choice) }
                         </datalist>
                     </label>
                 }
@@ -109,4 +106,10 @@ pub fn game_setup(props: &GameSetupProps) -> Html {
             }
         </details>
     }
+}
+
+/// A quick choice of the row's game: a named game whose moves a row of pins shows.
+fn row_choice(game: &NamedGame) -> Option<Html> {
+    let on_a_row = game.on_a_row?;
+    Some(html! { <option value={game.code}>{ format!("{}: {on_a_row}", game.title) }</option> })
 }

@@ -5,7 +5,7 @@
 use super::game_shell::show_started_game;
 use super::player_options::{self, PlayerRefs};
 use crate::play::graph_game::GraphGame;
-use sprague_engine::games::graph::MAX_VERTICES;
+use sprague_engine::games::graph::{PresetKind, MAX_VERTICES};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -16,16 +16,16 @@ pub struct GraphSetupProps {
     pub on_start: Callback<(GraphGame, bool)>,
 }
 
-const KINDS: [(&str, &str); 8] = [
-    ("path", "Path (a row of dots)"),
-    ("cycle", "Cycle"),
-    ("grid", "Grid"),
-    ("complete", "Complete graph"),
-    ("star", "Star"),
-    ("petersen", "Petersen graph"),
-    ("random", "Random graph"),
-    ("empty", "Empty: build your own"),
-];
+/// The form's choice beyond the engine's presets: no graph yet, to build by hand.
+const EMPTY: (&str, &str) = ("empty", "Empty: build your own");
+
+/// The form's choices: every preset kind, then the empty graph.
+fn choices() -> impl Iterator<Item = (&'static str, &'static str)> {
+    PresetKind::ALL
+        .into_iter()
+        .map(|kind| (kind.name(), kind.label()))
+        .chain([EMPTY])
+}
 
 #[function_component(GraphSetup)]
 pub fn graph_setup(props: &GraphSetupProps) -> Html {
@@ -80,25 +80,28 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
                 value(&refs.3),
             );
             let (rules, opponent) = player_options::read(&players);
-            if kind.as_str() == "empty" {
+            let Some(preset) = PresetKind::of(&kind) else {
                 error.set(None);
                 show_started_game(&event);
                 on_start.emit((GraphGame::empty(rules, opponent), true));
                 return;
-            }
-            let name = match kind.as_str() {
-                "petersen" => "petersen".to_string(),
-                "grid" => format!("grid:{rows}x{columns}"),
-                "star" => format!(
+            };
+            let name = match preset {
+                PresetKind::Petersen => preset.name().to_string(),
+                PresetKind::Grid => format!("grid:{rows}x{columns}"),
+                // The form asks for vertices; a star is named by its leaves.
+                PresetKind::Star => format!(
                     "star:{}",
                     size.parse::<usize>()
                         .map_or(size.clone(), |n| n.saturating_sub(1).to_string())
                 ),
-                "random" => {
+                PresetKind::Random => {
                     let seed = (js_sys::Math::random() * 1e9) as u64;
                     format!("random:{size}:{density}:{seed}")
                 }
-                other => format!("{other}:{size}"),
+                PresetKind::Path | PresetKind::Cycle | PresetKind::Complete => {
+                    format!("{}:{size}", preset.name())
+                }
             };
             match GraphGame::from_preset(&name, rules, opponent) {
                 Ok(game) => {
@@ -111,17 +114,15 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
         })
     };
     let n = game.graph.vertex_count().max(1);
-    let shows_size = matches!(
-        kind.as_str(),
-        "path" | "cycle" | "complete" | "star" | "random"
-    );
+    let chosen = PresetKind::of(&kind);
+    let shows_size = chosen.is_some_and(PresetKind::sized_by_vertices);
     html! {
         <details class="setup">
             <summary>{ "New game…" }</summary>
             <form id="graph-setup" class="setup-form" {onsubmit}>
                 <label>{ "Graph" }
                     <select id="setup-graph" {onchange}>
-                        { for KINDS.iter().map(|&(value, label)| html! {
+                        { for choices().map(|(value, label)| html! {
                             <option {value} selected={*kind == value}>{ label }</option>
                         }) }
                     </select>
@@ -132,7 +133,7 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
                                value={n.to_string()} title={format!("1 to {MAX_VERTICES}")} />
                     </label>
                 }
-                if *kind == "grid" {
+                if chosen == Some(PresetKind::Grid) {
                     <label>{ "Rows" }
                         <input id="setup-rows" ref={rows_ref} type="number" min="1" max="8" value="3" />
                     </label>
@@ -140,7 +141,7 @@ pub fn graph_setup(props: &GraphSetupProps) -> Html {
                         <input id="setup-columns" ref={columns_ref} type="number" min="1" max="8" value="5" />
                     </label>
                 }
-                if *kind == "random" {
+                if chosen == Some(PresetKind::Random) {
                     <label>{ "Density (0 to 1)" }
                         <input id="setup-density" ref={density_ref} type="number" min="0" max="1" step="0.05" value="0.15" />
                     </label>

@@ -359,10 +359,9 @@ fn title(start: &Board) -> String {
         Board::Dots(_) => "Dots — the independence game".into(),
         Board::Piles(_) => "Grundy's game".into(),
         Board::Nim(_) => "Nim".into(),
-        Board::Pins(row) => match row.game().alias() {
-            Some("kayles") => format!("Dots variant — Kayles ({})", row.game()),
-            Some("dawson") => format!("Dots variant — Dawson's Kayles ({})", row.game()),
-            _ => format!("Dots variant — octal game {}", row.game()),
+        Board::Pins(row) => match row.game().named() {
+            Some(named) => format!("Dots variant — {} ({})", named.title, row.game()),
+            None => format!("Dots variant — octal game {}", row.game()),
         },
     }
 }

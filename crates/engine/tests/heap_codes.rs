@@ -135,3 +135,29 @@ fn an_error_quotes_a_window_of_a_long_code_not_all_of_it() {
         message.len()
     );
 }
+
+#[test]
+fn every_named_game_reads_as_its_code_and_names_are_unique() {
+    use sprague_engine::games::heap::{named_game, NAMED_GAMES};
+    let mut names = std::collections::HashSet::new();
+    let mut codes = std::collections::HashSet::new();
+    for game in &NAMED_GAMES {
+        // The code is written as the game prints it, so a page can compare it with a game's code.
+        assert_eq!(parse(game.code).to_string(), game.code, "{}", game.name);
+        for name in std::iter::once(&game.name).chain(game.also) {
+            assert!(
+                names.insert(name.to_ascii_lowercase()),
+                "{name} named twice"
+            );
+            assert_eq!(
+                parse(&name.to_ascii_uppercase()),
+                parse(game.code),
+                "{name}"
+            );
+            assert_eq!(named_game(&format!(" {name} ")), Some(game));
+        }
+        assert!(codes.insert(game.code), "{} listed twice", game.code);
+        assert_eq!(parse(game.code).named(), Some(game));
+    }
+    assert_eq!(named_game("0.77"), None, "a code is not a name");
+}

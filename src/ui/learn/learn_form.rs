@@ -1,7 +1,7 @@
 //! The form above each view: the game code (with the usual games offered) and the view's own fields. On
 //! submit the view's URL changes, so the question is in the address bar and back/forward step through them.
 
-use super::PRESETS;
+use sprague_engine::games::heap::NAMED_GAMES;
 use std::collections::HashMap;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -79,7 +79,7 @@ pub fn learn_form(props: &LearnFormProps) -> Html {
         <form class="learn-form" {onsubmit}>
             { for props.fields.iter().map(input) }
             <datalist id="learn-codes">
-                { for PRESETS.iter().map(|(code, name)| html! { <option value={*code}>{ *name }</option> }) }
+                { for NAMED_GAMES.iter().map(|game| html! { <option value={game.code}>{ game.title }</option> }) }
             </datalist>
             <button id="learn-submit" type="submit" disabled={props.busy}>{ props.submit.clone() }</button>
         </form>

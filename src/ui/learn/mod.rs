@@ -40,16 +40,6 @@ use yew::prelude::*;
 use yew_agent::reactor::ReactorEvent;
 use yew_router::prelude::*;
 
-/// Games offered as quick choices: code and name.
-pub const PRESETS: [(&str, &str); 6] = [
-    ("0.137", "independence game (dots)"),
-    ("4!.0", "Grundy's game"),
-    ("0.77", "Kayles"),
-    ("0.07", "Dawson's Kayles"),
-    ("0.6", "Officers"),
-    ("0.[3]", "Nim"),
-];
-
 /// The current URL's query as decoded pairs.
 #[hook]
 pub fn use_query_pairs() -> Vec<(String, String)> {

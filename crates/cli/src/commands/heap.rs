@@ -17,7 +17,7 @@ use std::time::Instant;
 pub enum HeapCommand {
     /// Nim sequence of a heap game: values of heaps 0..N
     Seq {
-        /// Game code (0.137, 4!.0, 0.[3], …) or alias (nim, kayles, dawson, independence, grundy, officers)
+        #[arg(help = super::code_help())]
         code: String,
         /// Number of values (heaps 0..N-1)
         #[arg(long, default_value_t = 100)]
@@ -32,6 +32,7 @@ pub enum HeapCommand {
     },
     /// Find and prove the period of a heap game (generalised Guy–Smith theorem)
     Period {
+        #[arg(help = super::code_help())]
         code: String,
         /// Give up after this many values
         #[arg(long, default_value_t = 1 << 20)]
@@ -44,6 +45,7 @@ pub enum HeapCommand {
     /// Value, outcome, every winning move, remoteness and every move's value of a position (a list
     /// of heaps)
     Analyze {
+        #[arg(help = super::code_help())]
         code: String,
         /// Heap sizes
         #[arg(required = true)]
@@ -57,6 +59,7 @@ pub enum HeapCommand {
     },
     /// P-positions: single heaps, irreducible pairs and triples, classes of equal value
     Ppos {
+        #[arg(help = super::code_help())]
         code: String,
         /// Largest number of tokens in the listed positions
         #[arg(long, default_value_t = 50)]

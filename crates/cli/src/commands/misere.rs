@@ -20,7 +20,7 @@ pub enum MisereCommand {
     /// Misère outcome, every winning move, the genus of each heap, remoteness and every move's value
     /// of a position
     Misere {
-        /// Game code (0.137, 4!.0, 0.[3], …) or alias (nim, kayles, dawson, independence, grundy, officers)
+        #[arg(help = super::code_help())]
         code: String,
         /// Heap sizes
         #[arg(required = true)]
@@ -41,6 +41,7 @@ pub enum MisereCommand {
     },
     /// Genus symbols g^{γ0γ1…} of heaps 0..N, misère values and tameness
     Genus {
+        #[arg(help = super::code_help())]
         code: String,
         /// Number of heaps (0..N-1)
         #[arg(long, default_value_t = 21)]

@@ -9,6 +9,14 @@ pub mod misere;
 pub mod remoteness;
 pub mod sprouts;
 
+/// The help of a game-code argument, naming the games the engine knows by name.
+pub fn code_help() -> String {
+    format!(
+        "Game code (0.137, 4!.0, 0.[3], …) or name ({})",
+        sprague_engine::games::heap::game_names()
+    )
+}
+
 /// What every command returns: an error is printed as `error: …` with exit status 2.
 pub type CommandResult = Result<(), Box<dyn std::error::Error>>;
 

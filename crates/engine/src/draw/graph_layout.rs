@@ -2,7 +2,7 @@
 //! pictures): the shape a preset is known by (a row, a ring, a grid, the Petersen star), or, for any
 //! other graph, a ring relaxed by a spring layout so that joined vertices sit near each other. Board units: a square of [`SIZE`], vertices kept [`INSET`] from its sides.
 
-use crate::games::graph::Graph;
+use crate::games::graph::{Graph, PresetKind};
 use std::f64::consts::PI;
 
 /// The board's side, in board units.
@@ -51,26 +51,26 @@ fn rows(count: usize, per_row: usize, snake: bool) -> Vec<Spot> {
 /// random graph or a name it does not know (those get [`spring_layout`]).
 pub fn preset_layout(name: &str, graph: &Graph) -> Option<Vec<Spot>> {
     let n = graph.vertex_count();
-    let (kind, rest) = name.split_once(':').unwrap_or((name, ""));
-    let layout = match kind {
-        "path" if n <= 8 => rows(n, n, false),
-        "path" => rows(n, 8, true),
-        "cycle" | "complete" => ring(n, RADIUS, 0.0),
-        "star" => {
+    let rest = name.split_once(':').map_or("", |(_, rest)| rest);
+    let layout = match PresetKind::of(name)? {
+        PresetKind::Path if n <= 8 => rows(n, n, false),
+        PresetKind::Path => rows(n, 8, true),
+        PresetKind::Cycle | PresetKind::Complete => ring(n, RADIUS, 0.0),
+        PresetKind::Star => {
             let mut spots = vec![(CENTRE, CENTRE)];
             spots.extend(ring(n.saturating_sub(1), RADIUS, 0.0));
             spots
         }
-        "grid" => {
+        PresetKind::Grid => {
             let columns: usize = rest.split_once('x')?.1.parse().ok()?;
             rows(n, columns, false)
         }
-        "petersen" => {
+        PresetKind::Petersen => {
             let mut spots = ring(5, RADIUS, 0.0);
             spots.extend(ring(5, RADIUS * 0.45, 0.0));
             spots
         }
-        _ => return None,
+        PresetKind::Random => return None,
     };
     (layout.len() == n).then_some(layout)
 }

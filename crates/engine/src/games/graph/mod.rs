@@ -20,5 +20,5 @@ mod vertex_set;
 pub use canon::CanonicalGraph;
 pub use graph::{Graph, GraphError};
 pub use position::{GraphPosition, MoveError};
-pub use presets::PRESETS;
+pub use presets::{PresetKind, PRESETS};
 pub use vertex_set::{VertexSet, MAX_VERTICES};

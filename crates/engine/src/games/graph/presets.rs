@@ -126,7 +126,84 @@ fn size(text: &str, what: &'static str, needs: &'static str) -> Result<usize, Gr
     }
 }
 
-/// The preset names [`Graph::preset`] reads, for help texts.
+/// The kinds of preset graph: the one list that the reader ([`Graph::preset`]), the layouts
+/// (`draw::graph_layout`), the page's form, the CLI and Python go by. Adding a preset starts here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PresetKind {
+    Path,
+    Cycle,
+    Grid,
+    Complete,
+    Star,
+    Petersen,
+    Random,
+}
+
+impl PresetKind {
+    /// Every kind, in the order a form offers them.
+    pub const ALL: [PresetKind; 7] = [
+        PresetKind::Path,
+        PresetKind::Cycle,
+        PresetKind::Grid,
+        PresetKind::Complete,
+        PresetKind::Star,
+        PresetKind::Petersen,
+        PresetKind::Random,
+    ];
+
+    /// The name a preset starts with (`path` of `path:7`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PresetKind::Path => "path",
+            PresetKind::Cycle => "cycle",
+            PresetKind::Grid => "grid",
+            PresetKind::Complete => "complete",
+            PresetKind::Star => "star",
+            PresetKind::Petersen => "petersen",
+            PresetKind::Random => "random",
+        }
+    }
+
+    /// How a preset of this kind is written, for help texts.
+    pub fn shape(self) -> &'static str {
+        match self {
+            PresetKind::Path => "path:N",
+            PresetKind::Cycle => "cycle:N",
+            PresetKind::Grid => "grid:RxC",
+            PresetKind::Complete => "complete:N",
+            PresetKind::Star => "star:LEAVES",
+            PresetKind::Petersen => "petersen",
+            PresetKind::Random => "random:N:DENSITY:SEED",
+        }
+    }
+
+    /// Its name for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            PresetKind::Path => "Path (a row of dots)",
+            PresetKind::Cycle => "Cycle",
+            PresetKind::Grid => "Grid",
+            PresetKind::Complete => "Complete graph",
+            PresetKind::Star => "Star",
+            PresetKind::Petersen => "Petersen graph",
+            PresetKind::Random => "Random graph",
+        }
+    }
+
+    /// Whether a graph of this kind is chosen by its number of vertices (a grid by its rows and
+    /// columns; the Petersen graph has ten).
+    pub fn sized_by_vertices(self) -> bool {
+        !matches!(self, PresetKind::Grid | PresetKind::Petersen)
+    }
+
+    /// The kind of a preset (`grid` of `grid:3x4`), if it names one.
+    pub fn of(preset: &str) -> Option<PresetKind> {
+        let name = preset.split(':').next().unwrap_or_default();
+        PresetKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+}
+
+/// The presets [`Graph::preset`] reads, for help texts: every kind's shape (a test keeps it so).
 pub const PRESETS: &str =
     "path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED";
 
@@ -137,22 +214,33 @@ impl Graph {
         let text = text.trim();
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let count = || size(rest, "the number of vertices", "a whole number");
-        match name {
-            "path" => Graph::path(count()?),
-            "cycle" => Graph::cycle(count()?),
-            "complete" => Graph::complete(count()?),
-            "star" => Graph::star(count()?),
-            "petersen" if rest.is_empty() => Ok(Graph::petersen()),
-            "grid" => {
+        let unknown = || {
+            GraphError::BadPreset {
+            what: "a preset",
+            needs: "one of path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED",
+            given: quote_window(text),
+        }
+        };
+        match PresetKind::of(name).ok_or_else(unknown)? {
+            PresetKind::Path => Graph::path(count()?),
+            PresetKind::Cycle => Graph::cycle(count()?),
+            PresetKind::Complete => Graph::complete(count()?),
+            PresetKind::Star => Graph::star(count()?),
+            PresetKind::Petersen if rest.is_empty() => Ok(Graph::petersen()),
+            PresetKind::Petersen => Err(unknown()),
+            PresetKind::Grid => {
                 let needs = "rows x columns, as grid:5x5";
                 let (rows, columns) = rest.split_once('x').ok_or(GraphError::BadPreset {
                     what: "a grid",
                     needs,
                     given: quote_window(rest),
                 })?;
-                Graph::grid(size(rows, "a grid", needs)?, size(columns, "a grid", needs)?)
+                Graph::grid(
+                    size(rows, "a grid", needs)?,
+                    size(columns, "a grid", needs)?,
+                )
             }
-            "random" => {
+            PresetKind::Random => {
                 let needs = "vertices:density:seed, as random:30:0.2:1";
                 let bad = || GraphError::BadPreset {
                     what: "a random graph",
@@ -170,11 +258,6 @@ impl Graph {
                 let seed: u64 = seed.parse().map_err(|_| bad())?;
                 Graph::random(n, density, seed)
             }
-            _ => Err(GraphError::BadPreset {
-                what: "a preset",
-                needs: "one of path:N, cycle:N, grid:RxC, complete:N, star:LEAVES, petersen, random:N:DENSITY:SEED",
-                given: quote_window(text),
-            }),
         }
     }
 }
@@ -226,6 +309,19 @@ mod tests {
         assert!(Graph::random(10, 1.5, 1).is_err());
         assert!(Graph::grid(9, 9).is_err());
         assert!(Graph::cycle(2).is_err());
+    }
+
+    #[test]
+    fn the_help_texts_list_every_kind() {
+        let shapes: Vec<&str> = PresetKind::ALL.iter().map(|kind| kind.shape()).collect();
+        assert_eq!(PRESETS, shapes.join(", "));
+        let error = Graph::preset("hexagon").unwrap_err().to_string();
+        assert!(error.contains(&format!("one of {PRESETS}")), "{error}");
+        for kind in PresetKind::ALL {
+            assert_eq!(PresetKind::of(kind.shape()), Some(kind));
+            assert_eq!(PresetKind::of(&format!("{}:3", kind.name())), Some(kind));
+        }
+        assert_eq!(PresetKind::of("paths:3"), None);
     }
 
     #[test]

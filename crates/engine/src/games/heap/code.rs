@@ -3,6 +3,7 @@
 //! named aliases. Parsing is `FromStr`, printing the canonical code is `Display`.
 
 use super::digit::{Digit, SplitRule};
+use super::named_games::{named_game, NamedGame, NAMED_GAMES};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -36,17 +37,6 @@ pub struct HeapGame {
     /// Digits repeated forever after `digits`; empty for an ordinary finite code.
     tail: Vec<Digit>,
 }
-
-/// Named games accepted in place of a code (case-insensitive), with their codes.
-pub const ALIASES: [(&str, &str); 7] = [
-    ("nim", "0.[3]"),
-    ("kayles", "0.77"),
-    ("dawson", "0.07"),
-    ("dawsons-kayles", "0.07"),
-    ("independence", "0.137"),
-    ("grundy", "4!.0"),
-    ("officers", "0.6"),
-];
 
 /// Why a code could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -222,13 +212,15 @@ impl HeapGame {
             .any(|d| d.rule != SplitRule::Any)
     }
 
-    /// The alias name of this game, if it has one.
-    pub fn alias(&self) -> Option<&'static str> {
+    /// This game's entry among the named games, if it has one.
+    pub fn named(&self) -> Option<&'static NamedGame> {
         let code = self.to_string();
-        ALIASES
-            .iter()
-            .find(|(_, c)| *c == code)
-            .map(|(name, _)| *name)
+        NAMED_GAMES.iter().find(|game| game.code == code)
+    }
+
+    /// The name of this game, if it is one of the named games.
+    pub fn alias(&self) -> Option<&'static str> {
+        self.named().map(|game| game.name)
     }
 
     /// True for `0.137`, whose heaps are rows of dots.
@@ -281,11 +273,8 @@ impl FromStr for HeapGame {
         if text.chars().count() > MAX_CODE_LEN {
             return Err(error(0, CodeErrorKind::TooLong));
         }
-        if let Some((_, code)) = ALIASES
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(text))
-        {
-            return code.parse();
+        if let Some(game) = named_game(text) {
+            return game.code.parse();
         }
         let chars: Vec<(usize, char)> = text.char_indices().map(|(i, c)| (i + offset, c)).collect();
         let mut parser = CodeParser {

@@ -18,10 +18,12 @@ mod code;
 mod digit;
 pub mod dots;
 mod moves;
+mod named_games;
 mod piles;
 
-pub use code::{CodeError, CodeErrorKind, HeapGame, ALIASES};
+pub use code::{CodeError, CodeErrorKind, HeapGame};
 pub use digit::{Digit, SplitRule};
 pub use dots::{DotComponent, DotError, DotHeapMove, DotRow};
 pub use moves::HeapMove;
+pub use named_games::{game_names, named_game, NamedGame, NAMED_GAMES};
 pub use piles::PileSplit;

@@ -24,6 +24,7 @@ mod notation;
 mod position;
 mod raw;
 mod reduce;
+mod start;
 
 pub use canon_cache::clear_canonical_memo;
 pub use error::{ParseError, ParseErrorKind};
@@ -32,3 +33,4 @@ pub use land::{Land, Vertex, MAX_LIVES};
 pub use moves::PendingChild;
 pub use notation::Notation;
 pub use position::Position;
+pub use start::Start;
