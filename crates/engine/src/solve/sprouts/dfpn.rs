@@ -39,6 +39,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
+use super::child_order::{dfpn_child_key, land_size_key};
 use super::dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
 use super::normal::{unpaired, NormalAnswer, NormalSearch, Step};
 
@@ -108,11 +109,6 @@ enum Folded<'a> {
     },
 }
 
-/// Size order of lands: the largest is kept open, the others get exact nimbers.
-fn size(land: &Land) -> (u32, usize) {
-    (land.lives(), land.key().len())
-}
-
 fn fold<'a>(lands: &'a [Land], heap: u32, base: &Base) -> Folded<'a> {
     let mut target = heap;
     let mut unknown: Vec<&Land> = Vec::new();
@@ -129,7 +125,7 @@ fn fold<'a>(lands: &'a [Land], heap: u32, base: &Base) -> Folded<'a> {
             heap: target,
         },
         _ => {
-            unknown.sort_by_key(|l| size(l));
+            unknown.sort_by_key(|l| land_size_key(l));
             Folded::Sum { unknown }
         }
     }
@@ -417,12 +413,7 @@ impl DfpnSearch {
                     self.table.insert(land.key(), heap, ProofNumbers::WON);
                     return;
                 };
-                // Cheap-looking children first (ties in the numbers go to the earlier child): small
-                // largest land, then many lands.
-                list.sort_by_cached_key(|lands| {
-                    let largest = lands.iter().map(Land::lives).max().unwrap_or(0);
-                    (largest, std::cmp::Reverse(lands.len()), lands.clone())
-                });
+                list.sort_by_cached_key(|lands| dfpn_child_key(lands));
                 list.dedup();
                 let list: Rc<[Vec<Land>]> = list.into();
                 let count: usize = list.iter().map(Vec::len).sum();

@@ -3,7 +3,6 @@
 //! Explicit stack, budgeted slices, as in the normal search; as there, only children whose invariant
 //! is that of a known lost position are put into canonical form at once, the others when reached.
 
-use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use rustc_hash::FxHashSet as HashSet;
@@ -11,6 +10,7 @@ use rustc_hash::FxHashSet as HashSet;
 use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
+use super::child_order::misere_child_key;
 use super::normal::Step;
 use super::open_child::OpenChild;
 
@@ -159,15 +159,14 @@ impl MisereSearch {
             self.record(key, true);
             return Some(true);
         }
-        // Few moves first (a quick answer either way), then many lands, then few lives.
         unknown.sort_by_cached_key(|child| match child {
             OpenChild::Named(c) => {
                 let moves: u64 = c.lands().iter().map(Land::estimated_moves).sum();
-                (moves, Reverse(c.lands().len()), c.lives())
+                misere_child_key(moves, c.lands().len(), c.lives())
             }
-            OpenChild::Pending(c) => (
+            OpenChild::Pending(c) => misere_child_key(
                 c.land_estimated_moves().sum(),
-                Reverse(c.land_count()),
+                c.land_count(),
                 c.land_lives().sum(),
             ),
         });

@@ -9,7 +9,6 @@
 //! [`Base`] (misère entries), as is the root's. The others are written in the land forms' ids, so
 //! they are kept with the land forms (`LandForms::learned`) and serve the next question too.
 
-use std::cmp::Reverse;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -17,6 +16,7 @@ use crate::games::sprouts::{Land, PendingChild, Position};
 
 use super::base::Base;
 use super::busy_states::BusyStates;
+use super::child_order::{misere_child_key, FORM_MOVE_WEIGHT};
 use super::misere_form_state::{lands_invariant, FormState};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
@@ -31,29 +31,6 @@ pub const DEFAULT_FORM_LIVES: u32 = 10;
 /// States learned by earlier searches that a new search starts with, at most (memory between
 /// questions stays bounded; the 11-spot misère start with every move learns 880,000).
 pub const LEARNED_KEPT: usize = 1_000_000;
-
-/// How many estimated land moves one option of a form counts for, in move ordering.
-const FORM_MOVE_WEIGHT: u64 = 4;
-
-/// The order in which a frame's children are tried: few moves first (a quick answer either way),
-/// then many lands, then few lives.
-fn trial_key(moves: u64, lands: usize, lives: u32) -> (u64, Reverse<usize>, u32) {
-    (moves, Reverse(lands), lives)
-}
-
-/// The children of a plain position (their places in `children`), in the order the search tries
-/// them as moves of the position — but for those it settles at once, and those whose lands are all
-/// small, which it keys by their form. The web app's pool splits a position's children by it, so
-/// that the workers start at the two ends of the search's order.
-pub(super) fn trial_order(children: &[Position]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..children.len()).collect();
-    order.sort_by_cached_key(|&i| {
-        let child = &children[i];
-        let moves = child.lands().iter().map(Land::estimated_moves).sum();
-        trial_key(moves, child.lands().len(), child.lives())
-    });
-    order
-}
 
 /// A child still to be tried: a state, or a move in a large land not yet put into canonical form
 /// (the costly step), named when the search reaches it — never, if an earlier child settles the frame.
@@ -348,19 +325,18 @@ impl MisereFormSearch {
             self.record(state, true);
             return Some(true);
         }
-        // A form's options weigh more than a land's estimated moves (measured on 9–11 spots).
         let forms = self.lands.forms();
         let form_moves = |form: FormId| FORM_MOVE_WEIGHT * forms.options(form).len() as u64;
         unknown.sort_by_cached_key(|child| match child {
             Open::Ready(c) => {
                 let moves: u64 = c.large.lands().iter().map(Land::estimated_moves).sum();
-                trial_key(
+                misere_child_key(
                     moves + form_moves(c.form),
                     c.large.lands().len(),
                     c.large.lives(),
                 )
             }
-            Open::Pending(c, form) => trial_key(
+            Open::Pending(c, form) => misere_child_key(
                 c.land_estimated_moves().sum::<u64>() + form_moves(*form),
                 c.land_count(),
                 c.land_lives().sum(),

@@ -22,6 +22,7 @@ mod base;
 mod busy_states;
 mod check;
 mod check_parts;
+mod child_order;
 mod claim_proof;
 mod dfpn;
 mod dfpn_table;

@@ -17,11 +17,11 @@
 //! The search keeps its state on an explicit stack so it can run in slices ([`NormalSearch::step`]).
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use crate::games::sprouts::{Land, Position};
 
+use super::child_order::{couple_child_key, land_size_key};
 use super::open_child::OpenChild;
 
 use super::base::Base;
@@ -294,7 +294,7 @@ impl NormalSearch {
             let land = unknown.pop().expect("one land");
             return self.push_couple(land, target);
         } else {
-            unknown.sort_by_key(|l| (l.lives(), l.key().len()));
+            unknown.sort_by_key(land_size_key);
             self.stack.push(Frame::Sum {
                 lands: unknown,
                 n: target,
@@ -340,9 +340,6 @@ impl NormalSearch {
             self.record_winning(&land, n);
             return Some(false);
         };
-        // Cheapest first: small largest unknown land, many lands, then few moves in the unknown
-        // lands. Most children tie on the first two (a move costs one life), so the last decides:
-        // without it the order was the order of generation, and the searches far larger.
         children.sort_by_cached_key(|child| match child {
             OpenChild::Named(c) => {
                 let unknown: Vec<&Land> = unpaired(c.lands())
@@ -351,7 +348,7 @@ impl NormalSearch {
                     .collect();
                 let biggest = unknown.iter().map(|l| l.lives()).max().unwrap_or(0);
                 let moves: u64 = unknown.iter().map(|l| l.estimated_moves()).sum();
-                (biggest, Reverse(c.lands().len()), moves)
+                couple_child_key(biggest, c.lands().len(), moves)
             }
             OpenChild::Pending(c) => {
                 let known = self.base.land_nimbers();
@@ -369,7 +366,7 @@ impl NormalSearch {
                     .filter(|(i, _)| unknown(i))
                     .map(|(_, moves)| moves)
                     .sum();
-                (biggest, Reverse(c.land_count()), moves)
+                couple_child_key(biggest, c.land_count(), moves)
             }
         });
         let budget = self

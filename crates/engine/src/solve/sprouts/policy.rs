@@ -35,7 +35,7 @@
 
 use crate::games::sprouts::Position;
 
-use super::misere_form_search::trial_order;
+use super::child_order::trial_order;
 
 /// What is asked besides the outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
