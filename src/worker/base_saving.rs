@@ -111,7 +111,7 @@ mod tests {
     use super::*;
     use crate::store::digest;
     use sprague_engine::games::sprouts::Position;
-    use sprague_engine::solve::sprouts::NormalSearch;
+    use sprague_engine::solve::sprouts::{NormalSearch, Search as _};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn record(kind: BaseKind, game: &str, data: Vec<u8>) -> StoredBase {

@@ -4,7 +4,7 @@
 use super::protocol::SproutsGuess;
 use super::sprouts_job::{give_back, take_base};
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{Lookahead, Step, LOSS, WIN};
+use sprague_engine::solve::sprouts::{Lookahead, Search as _, Step, LOSS, WIN};
 
 pub struct LookaheadJob {
     position: Position,

@@ -6,13 +6,14 @@
 
 use super::protocol::{RequestId, Response};
 use super::slices::Sliced;
-use sprague_engine::solve::sprouts::{Base, BaseCheck, CheckOptions, CheckReport, PartCheck, Step};
+use sprague_engine::solve::sprouts::{
+    Base, BaseCheck, CheckOptions, CheckReport, PartCheck, Search,
+};
 
-/// A check of entries that works in steps and says how far it has got.
-pub trait EntryCheck {
+/// A check of entries that works in steps (the engine's [`Search`]) and says how far it has got.
+pub trait EntryCheck: Search<Answer = ()> {
     /// Work per step, well under a slice.
     const STEP: u64;
-    fn step(&mut self, budget: u64) -> Step<()>;
     /// Entries examined, and in all.
     fn progress(&self) -> (usize, usize);
 }
@@ -20,9 +21,6 @@ pub trait EntryCheck {
 impl EntryCheck for BaseCheck {
     /// Units of work (entries examined, solver nodes).
     const STEP: u64 = 2_000;
-    fn step(&mut self, budget: u64) -> Step<()> {
-        BaseCheck::step(self, budget)
-    }
     fn progress(&self) -> (usize, usize) {
         BaseCheck::progress(self)
     }
@@ -31,9 +29,6 @@ impl EntryCheck for BaseCheck {
 impl EntryCheck for PartCheck {
     /// Entries (one takes about 0.2 ms in the browser).
     const STEP: u64 = 50;
-    fn step(&mut self, budget: u64) -> Step<()> {
-        PartCheck::step(self, budget)
-    }
     fn progress(&self) -> (usize, usize) {
         PartCheck::progress(self)
     }

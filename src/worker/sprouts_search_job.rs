@@ -15,7 +15,7 @@ use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
     extract_proof, proof_layout, Base, ChildState, Detail, MisereSearch, NormalAnswer,
-    NormalSearch, ProofGraph, SearchLevel, Step,
+    NormalSearch, ProofGraph, Search as _, SearchLevel, Step,
 };
 use std::cell::RefCell;
 use std::collections::VecDeque;

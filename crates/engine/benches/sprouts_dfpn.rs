@@ -9,7 +9,8 @@
 
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    Base, DfpnOptions, DfpnSearch, DfpnTable, Initial, NormalAnswer, NormalSearch, Step,
+    Base, DfpnOptions, DfpnSearch, DfpnTable, Initial, NormalAnswer, NormalSearch, Search as _,
+    Step,
 };
 
 #[path = "common/measure.rs"]

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use sprague_engine::games::sprouts::Position;
-use sprague_engine::solve::sprouts::{Base, Lookahead, Step};
+use sprague_engine::solve::sprouts::{Base, Lookahead, Search as _, Step};
 
 struct Rng(u64);
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use sprague_engine::games::sprouts::{clear_canonical_memo, Position};
 use sprague_engine::solve::sprouts::{
-    Base, MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Step,
+    Base, MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch, Search as _, Step,
 };
 
 #[path = "common/measure.rs"]

@@ -7,6 +7,7 @@
 //! report (`verify_base` with one thread), which rests on entries it has already verified.
 
 use crate::common;
+use sprague_engine::solve::sprouts::Search as _;
 
 use std::sync::Arc;
 

@@ -2,6 +2,7 @@
 //! mex on whole positions written here (no land splitting, no base), the published outcomes of the
 //! n-spot starts, the Glop manual's 12-spot line, and the couple search on the entries DFPN stores.
 
+use sprague_engine::solve::sprouts::Search as _;
 use std::collections::{HashMap, HashSet};
 
 use sprague_engine::games::sprouts::Position;

@@ -5,6 +5,7 @@
 //! the published nimbers of the starts, 0 0 1 1 1 0 for 1..6 spots).
 
 use sprague_engine::games::sprouts::{Land, Position};
+use sprague_engine::solve::sprouts::Search as _;
 use sprague_engine::solve::sprouts::{
     self, proof_layout, Base, ChildState, LevelKind, NormalAnswer, NormalSearch, SearchLevel, Step,
 };

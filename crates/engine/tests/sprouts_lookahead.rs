@@ -3,6 +3,7 @@
 //! empty base, its exact answers must be the minimax's; stopped early, a win it claims must be real.
 
 use crate::common;
+use sprague_engine::solve::sprouts::Search as _;
 
 use std::collections::HashMap;
 

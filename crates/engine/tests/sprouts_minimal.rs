@@ -2,6 +2,7 @@
 //! checker written here, with no fallback on computing small values), the starts carry the published
 //! values, and the proof base keeps only entries of the search base it came from (fewer of them).
 
+use sprague_engine::solve::sprouts::Search as _;
 use std::ops::ControlFlow;
 
 use sprague_engine::games::sprouts::Position;

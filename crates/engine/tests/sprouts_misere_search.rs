@@ -2,6 +2,7 @@
 //! misère minimax over whole positions written here (memo on positions, no forms, no base, no
 //! land splitting of the outcome), and the published outcomes of the n-spot starts.
 
+use sprague_engine::solve::sprouts::Search as _;
 use std::collections::HashMap;
 
 use sprague_engine::games::sprouts::Position;

@@ -9,6 +9,7 @@
 //! --with-moves -o www/sprouts-misere.bin` (576 s on one core, 1.9 GB).
 
 use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::Search as _;
 use sprague_engine::solve::sprouts::{
     check_form_proof, form_proof_outcome, read_form_proof, verify_base, Base, CheckOptions,
     MisereFormSearch, MisereSearch, NormalAnswer, NormalSearch,

@@ -1,6 +1,7 @@
 //! Solving against published facts (GLOP, SPOTS, the literature) and invariants.
 
 use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::Search as _;
 use sprague_engine::solve::sprouts::{self, Base, MisereSearch, NormalAnswer, NormalSearch, Step};
 
 fn pos(text: &str) -> Position {

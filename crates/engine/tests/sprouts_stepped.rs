@@ -4,6 +4,7 @@
 //! published values, and a pool's answer must be a single worker's.
 
 use crate::common;
+use sprague_engine::solve::sprouts::Search as _;
 
 use common::sprouts_brute::{Brute, State};
 use common::stepped_pool::run_pool;

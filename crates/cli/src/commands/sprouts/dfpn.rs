@@ -5,7 +5,7 @@ use std::path::Path;
 use serde::Serialize;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    Base, DfpnOptions, DfpnSearch, DfpnTable, NormalAnswer, NormalSearch,
+    Base, DfpnOptions, DfpnSearch, DfpnTable, NormalAnswer, NormalSearch, Search as _,
 };
 
 use super::files::{load_base, save_base};

@@ -21,8 +21,9 @@ use super::base::Base;
 use super::check_parts::{check_in_parts, PartsVerdict};
 use super::claim_proof::{claims_by_lives, Claim, Proof, WonCouples};
 use super::misere::MisereSearch;
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{NormalAnswer, NormalSearch};
 use super::parallel::{Cancelled, Control};
+use super::search::{Search, Step};
 
 /// Nodes the solver may spend on one entry the base cannot re-derive, by default. Measured on
 /// search bases of 6 and 7 spots with one entry altered: an altered entry that the other entries
@@ -191,57 +192,6 @@ impl BaseCheck {
         (self.next, self.claims.len())
     }
 
-    /// Works until the check is done or about `budget` units of work (claims examined, solver
-    /// nodes) were spent.
-    pub fn step(&mut self, budget: u64) -> Step<()> {
-        let stop_at = self.work.saturating_add(budget);
-        while self.next < self.claims.len() {
-            if self.work >= stop_at {
-                return Step::Running {
-                    nodes: self.work,
-                    depth: self.next,
-                };
-            }
-            let claim = &self.claims[self.next];
-            let Some(mut solver) = self.solver.take() else {
-                self.work += 1;
-                match claim.local_proof(&self.trusted, &mut self.won) {
-                    Proof::Yes => self.accept(false),
-                    Proof::No => self.reject(),
-                    Proof::Unknown if self.options.nodes_per_entry == 0 => self.give_up(),
-                    Proof::Unknown => {
-                        let base = std::mem::take(&mut self.trusted);
-                        self.solver = Some(match claim {
-                            Claim::Nimber(p, n) => {
-                                Solver::Normal(NormalSearch::losing(p, *n, base))
-                            }
-                            Claim::Misere(p, _) => Solver::Misere(MisereSearch::new(p, base)),
-                        });
-                    }
-                }
-                continue;
-            };
-            let before = solver.nodes();
-            let left = self.options.nodes_per_entry.saturating_sub(before);
-            let slice = left.min(stop_at - self.work).max(1);
-            let answer = solver.step(claim, slice);
-            self.work += solver.nodes().saturating_sub(before).max(1);
-            let out_of_budget = answer.is_none() && solver.nodes() >= self.options.nodes_per_entry;
-            if answer.is_none() && !out_of_budget {
-                self.solver = Some(solver);
-                continue;
-            }
-            // What the solver proved on the way is kept, even when it ran out of budget.
-            self.trusted = solver.into_base();
-            match answer {
-                Some(true) => self.accept(true),
-                Some(false) => self.reject(),
-                None => self.give_up(),
-            }
-        }
-        Step::Done(())
-    }
-
     fn accept(&mut self, computed: bool) {
         let claim = &self.claims[self.next];
         claim.record(&mut self.trusted);
@@ -325,5 +275,60 @@ pub fn verify_base_under(
         if done {
             return Ok(check.finish());
         }
+    }
+}
+
+impl Search for BaseCheck {
+    type Answer = ();
+
+    /// Works until the check is done or about `budget` units of work (claims examined, solver
+    /// nodes) were spent.
+    fn step(&mut self, budget: u64) -> Step<()> {
+        let stop_at = self.work.saturating_add(budget);
+        while self.next < self.claims.len() {
+            if self.work >= stop_at {
+                return Step::Running {
+                    nodes: self.work,
+                    depth: self.next,
+                };
+            }
+            let claim = &self.claims[self.next];
+            let Some(mut solver) = self.solver.take() else {
+                self.work += 1;
+                match claim.local_proof(&self.trusted, &mut self.won) {
+                    Proof::Yes => self.accept(false),
+                    Proof::No => self.reject(),
+                    Proof::Unknown if self.options.nodes_per_entry == 0 => self.give_up(),
+                    Proof::Unknown => {
+                        let base = std::mem::take(&mut self.trusted);
+                        self.solver = Some(match claim {
+                            Claim::Nimber(p, n) => {
+                                Solver::Normal(NormalSearch::losing(p, *n, base))
+                            }
+                            Claim::Misere(p, _) => Solver::Misere(MisereSearch::new(p, base)),
+                        });
+                    }
+                }
+                continue;
+            };
+            let before = solver.nodes();
+            let left = self.options.nodes_per_entry.saturating_sub(before);
+            let slice = left.min(stop_at - self.work).max(1);
+            let answer = solver.step(claim, slice);
+            self.work += solver.nodes().saturating_sub(before).max(1);
+            let out_of_budget = answer.is_none() && solver.nodes() >= self.options.nodes_per_entry;
+            if answer.is_none() && !out_of_budget {
+                self.solver = Some(solver);
+                continue;
+            }
+            // What the solver proved on the way is kept, even when it ran out of budget.
+            self.trusted = solver.into_base();
+            match answer {
+                Some(true) => self.accept(true),
+                Some(false) => self.reject(),
+                None => self.give_up(),
+            }
+        }
+        Step::Done(())
     }
 }

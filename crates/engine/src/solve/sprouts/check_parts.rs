@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use super::base::Base;
 use super::claim_proof::{claims_by_lives, Claim, Proof, WonCouples};
-use super::normal::Step;
 use super::parallel::Control;
+use super::search::{Search, Step};
 
 /// One entry a part could not re-derive from the others.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,36 +92,6 @@ impl PartCheck {
     /// Entries of this part examined so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.next, self.claims.len())
-    }
-
-    /// Examines up to `budget` entries.
-    pub fn step(&mut self, budget: u64) -> Step<()> {
-        let stop_at = self
-            .next
-            .saturating_add(budget.min(usize::MAX as u64) as usize);
-        while self.next < self.claims.len() {
-            if self.next >= stop_at {
-                return Step::Running {
-                    nodes: self.next as u64,
-                    depth: self.claims.len(),
-                };
-            }
-            let claim = &self.claims[self.next];
-            let wrong = match claim.local_proof(&self.base, &mut self.won) {
-                Proof::Yes => None,
-                Proof::No => Some(true),
-                Proof::Unknown => Some(false),
-            };
-            if let Some(wrong) = wrong {
-                self.failures.push(PartFailure {
-                    lives: claim.position().lives(),
-                    entry: claim.describe(),
-                    wrong,
-                });
-            }
-            self.next += 1;
-        }
-        Step::Done(())
     }
 
     pub fn finish(self) -> PartReport {
@@ -195,4 +165,38 @@ pub fn check_in_parts(base: Arc<Base>, threads: usize, control: &Control) -> Par
         return PartsVerdict::Undecided;
     }
     combine_parts(&reports)
+}
+
+impl Search for PartCheck {
+    type Answer = ();
+
+    /// Examines up to `budget` entries.
+    fn step(&mut self, budget: u64) -> Step<()> {
+        let stop_at = self
+            .next
+            .saturating_add(budget.min(usize::MAX as u64) as usize);
+        while self.next < self.claims.len() {
+            if self.next >= stop_at {
+                return Step::Running {
+                    nodes: self.next as u64,
+                    depth: self.claims.len(),
+                };
+            }
+            let claim = &self.claims[self.next];
+            let wrong = match claim.local_proof(&self.base, &mut self.won) {
+                Proof::Yes => None,
+                Proof::No => Some(true),
+                Proof::Unknown => Some(false),
+            };
+            if let Some(wrong) = wrong {
+                self.failures.push(PartFailure {
+                    lives: claim.position().lives(),
+                    entry: claim.describe(),
+                    wrong,
+                });
+            }
+            self.next += 1;
+        }
+        Step::Done(())
+    }
 }

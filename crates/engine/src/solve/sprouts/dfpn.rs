@@ -41,7 +41,8 @@ use crate::games::sprouts::{Land, Position};
 use super::base::Base;
 use super::child_order::{dfpn_child_key, land_size_key};
 use super::dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
-use super::normal::{unpaired, NormalAnswer, NormalSearch, Step};
+use super::normal::{unpaired, NormalAnswer, NormalSearch};
+use super::search::{Search, Step};
 
 /// Children lists (moves in a land, canonical) are kept between visits of a couple, since df-pn
 /// comes back to the same couples many times; the cache is emptied when it holds this many lands
@@ -282,54 +283,6 @@ impl DfpnSearch {
         }
     }
 
-    /// Runs until done (`true`: lost for the player to move) or until about `budget` nodes more have
-    /// been expanded (a nested search for a land's nimber may overrun by one of its own nodes).
-    pub fn step(&mut self, budget: u64) -> Step<bool> {
-        let stop = self.nodes.saturating_add(budget);
-        loop {
-            if let Some(lost) = self.answer {
-                return Step::Done(lost);
-            }
-            if self.nodes >= stop {
-                return Step::Running {
-                    nodes: self.nodes,
-                    depth: self.stack.len(),
-                };
-            }
-            if let Some((search, land)) = self.nested.as_mut() {
-                let before = search.nodes();
-                let step = search.step(stop - self.nodes);
-                let spent = search.nodes() - before;
-                self.nodes += spent;
-                self.nested_nodes += spent;
-                if let Step::Done(answer) = step {
-                    let land = land.clone();
-                    let (search, _) = self.nested.take().expect("a nested search");
-                    self.base = search.into_base();
-                    if let NormalAnswer::Nimber(v) = answer {
-                        self.base
-                            .insert_nimber(&Position::from_lands(vec![land]), v);
-                    }
-                }
-                continue;
-            }
-            if self.stack.is_empty() {
-                self.at_root();
-            } else {
-                self.at_top();
-            }
-        }
-    }
-
-    /// Runs to the end.
-    pub fn run(&mut self) -> bool {
-        loop {
-            if let Step::Done(lost) = self.step(u64::MAX) {
-                return lost;
-            }
-        }
-    }
-
     /// Nothing on the path: answer the root from the base and table, or start it (again).
     fn at_root(&mut self) {
         let root = self.root.clone();
@@ -549,6 +502,49 @@ impl DfpnSearch {
                 );
             }
             Next::Nimber(small) => self.start_nested(small),
+        }
+    }
+}
+
+impl Search for DfpnSearch {
+    type Answer = bool;
+
+    /// Runs until done (`true`: lost for the player to move) or until about `budget` nodes more have
+    /// been expanded (a nested search for a land's nimber may overrun by one of its own nodes).
+    fn step(&mut self, budget: u64) -> Step<bool> {
+        let stop = self.nodes.saturating_add(budget);
+        loop {
+            if let Some(lost) = self.answer {
+                return Step::Done(lost);
+            }
+            if self.nodes >= stop {
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            if let Some((search, land)) = self.nested.as_mut() {
+                let before = search.nodes();
+                let step = search.step(stop - self.nodes);
+                let spent = search.nodes() - before;
+                self.nodes += spent;
+                self.nested_nodes += spent;
+                if let Step::Done(answer) = step {
+                    let land = land.clone();
+                    let (search, _) = self.nested.take().expect("a nested search");
+                    self.base = search.into_base();
+                    if let NormalAnswer::Nimber(v) = answer {
+                        self.base
+                            .insert_nimber(&Position::from_lands(vec![land]), v);
+                    }
+                }
+                continue;
+            }
+            if self.stack.is_empty() {
+                self.at_root();
+            } else {
+                self.at_top();
+            }
         }
     }
 }

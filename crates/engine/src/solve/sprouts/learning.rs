@@ -96,7 +96,7 @@ fn trade<T: Clone>(
 mod tests {
     use super::*;
     use crate::games::sprouts::Position;
-    use crate::solve::sprouts::{MisereFormSearch, MisereSearch};
+    use crate::solve::sprouts::{MisereFormSearch, MisereSearch, Search as _};
 
     /// What one thread's search on forms decides holds in another thread's forms: searches over
     /// the states handed on (and nothing else: the bases stay apart here) answer as the search on

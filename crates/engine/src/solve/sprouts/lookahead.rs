@@ -20,7 +20,7 @@ use crate::games::sprouts::{Land, Position};
 use super::base::Base;
 use super::misere::MisereSearch;
 use super::normal::{NormalAnswer, NormalSearch};
-use super::Step;
+use super::search::{Search, Step};
 
 /// The score of a position won by the player to move.
 pub const WIN: i32 = 1000;
@@ -130,35 +130,6 @@ impl Lookahead {
 
     pub fn into_base(self) -> Base {
         self.base
-    }
-
-    /// Works for about `budget` position expansions. `Done` when the answer is exact (a forced win or
-    /// loss, or the whole game searched); otherwise call again to search deeper, or stop and use
-    /// [`Lookahead::lookout`].
-    pub fn step(&mut self, budget: u64) -> Step<Lookout> {
-        if self.root_moves.is_empty() {
-            return Step::Done(Lookout {
-                best_moves: Vec::new(),
-                score: self.exact(&self.root.clone()).unwrap_or(0),
-                depth: 0,
-                exact: true,
-            });
-        }
-        let mut spent = 0;
-        while spent < budget {
-            if let Some(found) = self.found.as_ref().filter(|f| f.exact) {
-                return Step::Done(found.clone());
-            }
-            if self.stack.is_empty() {
-                self.start_iteration();
-                continue;
-            }
-            spent += self.advance();
-        }
-        Step::Running {
-            nodes: self.nodes,
-            depth: self.depth as usize,
-        }
     }
 
     fn start_iteration(&mut self) {
@@ -348,5 +319,38 @@ impl Lookahead {
         let lost = search.run();
         self.base = search.into_base();
         Some(lost)
+    }
+}
+
+impl Search for Lookahead {
+    type Answer = Lookout;
+
+    /// Works for about `budget` position expansions. `Done` when the answer is exact (a forced win or
+    /// loss, or the whole game searched); otherwise call again to search deeper, or stop and use
+    /// [`Lookahead::lookout`].
+    fn step(&mut self, budget: u64) -> Step<Lookout> {
+        if self.root_moves.is_empty() {
+            return Step::Done(Lookout {
+                best_moves: Vec::new(),
+                score: self.exact(&self.root.clone()).unwrap_or(0),
+                depth: 0,
+                exact: true,
+            });
+        }
+        let mut spent = 0;
+        while spent < budget {
+            if let Some(found) = self.found.as_ref().filter(|f| f.exact) {
+                return Step::Done(found.clone());
+            }
+            if self.stack.is_empty() {
+                self.start_iteration();
+                continue;
+            }
+            spent += self.advance();
+        }
+        Step::Running {
+            nodes: self.nodes,
+            depth: self.depth as usize,
+        }
     }
 }

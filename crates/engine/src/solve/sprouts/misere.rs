@@ -11,8 +11,8 @@ use crate::games::sprouts::{Land, Position};
 
 use super::base::Base;
 use super::child_order::misere_child_key;
-use super::normal::Step;
 use super::open_child::OpenChild;
+use super::search::{Search, Step};
 
 struct Frame {
     key: Vec<u8>,
@@ -56,39 +56,6 @@ impl MisereSearch {
 
     pub fn into_base(self) -> Base {
         self.base
-    }
-
-    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
-    pub fn step(&mut self, budget: u64) -> Step<bool> {
-        let stop_at = self.nodes.saturating_add(budget);
-        loop {
-            let Some(mut frame) = self.stack.pop() else {
-                return Step::Done(self.pending.unwrap_or(false));
-            };
-            if self.nodes >= stop_at {
-                self.stack.push(frame);
-                return Step::Running {
-                    nodes: self.nodes,
-                    depth: self.stack.len(),
-                };
-            }
-            if let Some(child_lost) = self.pending.take() {
-                if child_lost {
-                    self.finish(frame.key, false);
-                    continue;
-                }
-                frame.next += 1;
-            }
-            self.advance(frame);
-        }
-    }
-
-    pub fn run(&mut self) -> bool {
-        loop {
-            if let Step::Done(answer) = self.step(u64::MAX) {
-                return answer;
-            }
-        }
     }
 
     fn finish(&mut self, key: Vec<u8>, losing: bool) {
@@ -176,5 +143,34 @@ impl MisereSearch {
             next: 0,
         });
         None
+    }
+}
+
+impl Search for MisereSearch {
+    type Answer = bool;
+
+    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
+    fn step(&mut self, budget: u64) -> Step<bool> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(mut frame) = self.stack.pop() else {
+                return Step::Done(self.pending.unwrap_or(false));
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            if let Some(child_lost) = self.pending.take() {
+                if child_lost {
+                    self.finish(frame.key, false);
+                    continue;
+                }
+                frame.next += 1;
+            }
+            self.advance(frame);
+        }
     }
 }

@@ -34,6 +34,7 @@ use super::misere_form_state::FormState;
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
 use super::parallel::{run_sliced, Cancelled, Control};
+use super::search::Search as _;
 
 /// How a form proof file starts.
 pub const FORM_PROOF_MAGIC: &str = "sprague-misere-form-proof";

@@ -20,7 +20,7 @@ use super::child_order::{misere_child_key, FORM_MOVE_WEIGHT};
 use super::misere_form_state::{lands_invariant, FormState};
 use super::misere_forms::FormId;
 use super::misere_lands::LandForms;
-use super::normal::Step;
+use super::search::{Search, Step};
 
 /// Lands with at most this many lives get a form by default. Larger bounds cost more on small
 /// starts (their forms are computed exhaustively) and save states on large ones. Measured (release,
@@ -145,41 +145,6 @@ impl MisereFormSearch {
 
     pub(super) fn land_forms_mut(&mut self) -> &mut LandForms {
         &mut self.lands
-    }
-
-    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
-    pub fn step(&mut self, budget: u64) -> Step<bool> {
-        let stop_at = self.nodes.saturating_add(budget);
-        loop {
-            let Some(mut frame) = self.stack.pop() else {
-                let answer = self.pending.unwrap_or(false);
-                self.base.insert_misere(&self.root, answer);
-                return Step::Done(answer);
-            };
-            if self.nodes >= stop_at {
-                self.stack.push(frame);
-                return Step::Running {
-                    nodes: self.nodes,
-                    depth: self.stack.len(),
-                };
-            }
-            if let Some(child_lost) = self.pending.take() {
-                if child_lost {
-                    self.finish(frame.state, false);
-                    continue;
-                }
-                frame.next += 1;
-            }
-            self.advance(frame);
-        }
-    }
-
-    pub fn run(&mut self) -> bool {
-        loop {
-            if let Step::Done(answer) = self.step(u64::MAX) {
-                return answer;
-            }
-        }
     }
 
     /// The state of `lands` plus a form: small lands are folded into the form.
@@ -352,6 +317,37 @@ impl MisereFormSearch {
             put_off: 0,
         });
         None
+    }
+}
+
+impl Search for MisereFormSearch {
+    type Answer = bool;
+
+    /// Runs until done (answer: lost for the player to move?) or until `budget` nodes were expanded.
+    fn step(&mut self, budget: u64) -> Step<bool> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(mut frame) = self.stack.pop() else {
+                let answer = self.pending.unwrap_or(false);
+                self.base.insert_misere(&self.root, answer);
+                return Step::Done(answer);
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            if let Some(child_lost) = self.pending.take() {
+                if child_lost {
+                    self.finish(frame.state, false);
+                    continue;
+                }
+                frame.next += 1;
+            }
+            self.advance(frame);
+        }
     }
 }
 

@@ -48,6 +48,7 @@ mod proof;
 pub mod proof_layout;
 mod proof_number_master;
 mod remote_job;
+mod search;
 mod search_levels;
 mod stepped;
 
@@ -75,7 +76,7 @@ pub use misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 pub use misere_form_state::FormState;
 pub use misere_forms::{FormId, MisereForms, SharedForms};
 pub use misere_lands::LandForms;
-pub use normal::{NormalAnswer, NormalSearch, Step};
+pub use normal::{NormalAnswer, NormalSearch};
 pub use outcome_job::Method;
 pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
@@ -89,6 +90,7 @@ pub use proof_number_master::{
     DEFAULT_JOB_NODES,
 };
 pub use remote_job::{Batch, Job, JobReport, JobResult, JobRunner, RelayError};
+pub use search::{Search, Step};
 pub use search_levels::{ChildState, LevelChild, LevelKind, SearchLevel, SteerError};
 pub use stepped::{LandValue, SteppedAnswer, SteppedProgress, SteppedQuestion};
 

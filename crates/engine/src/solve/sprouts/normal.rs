@@ -23,6 +23,7 @@ use crate::games::sprouts::{Land, Position};
 
 use super::child_order::{couple_child_key, land_size_key};
 use super::open_child::OpenChild;
+use super::search::{Search, Step};
 
 use super::base::Base;
 
@@ -33,15 +34,6 @@ pub enum NormalAnswer {
     Losing(bool),
     /// The nimber of the position.
     Nimber(u32),
-}
-
-/// Outcome of one slice of work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step<A> {
-    /// Not finished: call `step` again to go on (or drop the search to cancel it).
-    Running { nodes: u64, depth: usize },
-    /// Finished.
-    Done(A),
 }
 
 /// `pub(super)` for `search_levels`, which describes the stack and steers it.
@@ -176,65 +168,6 @@ impl NormalSearch {
     /// Gives the base back (e.g. after the search is done or cancelled).
     pub fn into_base(self) -> Base {
         self.base
-    }
-
-    /// Runs until done or until `budget` nodes have been expanded.
-    pub fn step(&mut self, budget: u64) -> Step<NormalAnswer> {
-        let stop_at = self.nodes.saturating_add(budget);
-        loop {
-            let Some(frame) = self.stack.pop() else {
-                return match self.pending {
-                    Some(answer) => Step::Done(answer),
-                    None => Step::Done(NormalAnswer::Losing(false)), // unreachable: a goal always answers
-                };
-            };
-            if self.nodes >= stop_at {
-                self.stack.push(frame);
-                return Step::Running {
-                    nodes: self.nodes,
-                    depth: self.stack.len(),
-                };
-            }
-            // A frame being resumed no longer waits on a probed child.
-            let index = self.stack.len();
-            while self.deadlines.last().is_some_and(|&(i, _)| i >= index) {
-                self.deadlines.pop();
-            }
-            if let Some(k) = self.deadlines.iter().position(|&(_, d)| self.nodes > d) {
-                // A probed child ran over: drop its work and resume the couple that probed it.
-                let (level, _) = self.deadlines[k];
-                self.deadlines.truncate(k);
-                self.stack.push(frame);
-                self.stack.truncate(level + 1);
-                self.pending = None;
-                self.abandoned = true;
-                continue;
-            }
-            let answer = self.pending.take();
-            match frame {
-                Frame::Couple {
-                    land,
-                    n,
-                    children,
-                    next,
-                    budget,
-                } => self.resume_couple(land, n, children, next, budget, answer),
-                Frame::Nimber { land, n } => self.resume_nimber(land, n, answer),
-                Frame::Sum { lands, n, next } => self.resume_sum(lands, n, next, answer),
-                Frame::NimberSum { lands, next, acc } => {
-                    self.resume_nimber_sum(lands, next, acc, answer)
-                }
-            }
-        }
-    }
-
-    /// Runs to the end.
-    pub fn run(&mut self) -> NormalAnswer {
-        loop {
-            if let Step::Done(answer) = self.step(u64::MAX) {
-                return answer;
-            }
-        }
     }
 
     fn known_winning(&self, land: &Land, n: u32) -> bool {
@@ -529,5 +462,59 @@ impl NormalSearch {
             return;
         }
         self.pending = Some(NormalAnswer::Nimber(acc));
+    }
+}
+
+impl Search for NormalSearch {
+    type Answer = NormalAnswer;
+
+    /// Runs until done or until `budget` nodes have been expanded.
+    fn step(&mut self, budget: u64) -> Step<NormalAnswer> {
+        let stop_at = self.nodes.saturating_add(budget);
+        loop {
+            let Some(frame) = self.stack.pop() else {
+                return match self.pending {
+                    Some(answer) => Step::Done(answer),
+                    None => Step::Done(NormalAnswer::Losing(false)), // unreachable: a goal always answers
+                };
+            };
+            if self.nodes >= stop_at {
+                self.stack.push(frame);
+                return Step::Running {
+                    nodes: self.nodes,
+                    depth: self.stack.len(),
+                };
+            }
+            // A frame being resumed no longer waits on a probed child.
+            let index = self.stack.len();
+            while self.deadlines.last().is_some_and(|&(i, _)| i >= index) {
+                self.deadlines.pop();
+            }
+            if let Some(k) = self.deadlines.iter().position(|&(_, d)| self.nodes > d) {
+                // A probed child ran over: drop its work and resume the couple that probed it.
+                let (level, _) = self.deadlines[k];
+                self.deadlines.truncate(k);
+                self.stack.push(frame);
+                self.stack.truncate(level + 1);
+                self.pending = None;
+                self.abandoned = true;
+                continue;
+            }
+            let answer = self.pending.take();
+            match frame {
+                Frame::Couple {
+                    land,
+                    n,
+                    children,
+                    next,
+                    budget,
+                } => self.resume_couple(land, n, children, next, budget, answer),
+                Frame::Nimber { land, n } => self.resume_nimber(land, n, answer),
+                Frame::Sum { lands, n, next } => self.resume_sum(lands, n, next, answer),
+                Frame::NimberSum { lands, next, acc } => {
+                    self.resume_nimber_sum(lands, next, acc, answer)
+                }
+            }
+        }
     }
 }

@@ -13,8 +13,9 @@ use super::misere::MisereSearch;
 use super::misere_form_search::MisereFormSearch;
 use super::misere_forms::SharedForms;
 use super::misere_lands::LandForms;
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{NormalAnswer, NormalSearch};
 use super::outcome_race::OutcomeRace;
+use super::search::{Search, Step};
 
 /// How outcome questions are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,20 +135,6 @@ impl OutcomeJob {
         }
     }
 
-    /// Runs about `budget` nodes; `Done(true)` when the question's position is lost.
-    pub fn step(&mut self, budget: u64) -> Step<bool> {
-        match self {
-            OutcomeJob::Couple(search) => match search.step(budget) {
-                Step::Done(answer) => Step::Done(answer == NormalAnswer::Losing(true)),
-                Step::Running { nodes, depth } => Step::Running { nodes, depth },
-            },
-            OutcomeJob::Race(race) => race.step(budget),
-            OutcomeJob::Dfpn(search) => search.step(budget),
-            OutcomeJob::Whole(search) => search.step(budget),
-            OutcomeJob::Forms(search) => search.step(budget),
-        }
-    }
-
     pub fn nodes(&self) -> u64 {
         match self {
             OutcomeJob::Couple(search) => search.nodes(),
@@ -207,5 +194,23 @@ impl OutcomeJob {
                 base
             }
         };
+    }
+}
+
+impl Search for OutcomeJob {
+    type Answer = bool;
+
+    /// Runs about `budget` nodes; `Done(true)` when the question's position is lost.
+    fn step(&mut self, budget: u64) -> Step<bool> {
+        match self {
+            OutcomeJob::Couple(search) => match search.step(budget) {
+                Step::Done(answer) => Step::Done(answer == NormalAnswer::Losing(true)),
+                Step::Running { nodes, depth } => Step::Running { nodes, depth },
+            },
+            OutcomeJob::Race(race) => race.step(budget),
+            OutcomeJob::Dfpn(search) => search.step(budget),
+            OutcomeJob::Whole(search) => search.step(budget),
+            OutcomeJob::Forms(search) => search.step(budget),
+        }
     }
 }

@@ -8,7 +8,8 @@
 use super::base::Base;
 use super::dfpn::{DfpnOptions, DfpnSearch};
 use super::dfpn_table::DfpnTable;
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{NormalAnswer, NormalSearch};
+use super::search::{Search, Step};
 use crate::games::sprouts::{Land, Position};
 
 /// A position whose largest land has at least this many lives (a 12-spot start has 36) is worth
@@ -38,26 +39,6 @@ impl OutcomeRace {
         }
     }
 
-    /// One turn of `budget` nodes for one of the searches; done (`true`: lost for the player to move)
-    /// as soon as either knows.
-    pub fn step(&mut self, budget: u64) -> Step<bool> {
-        let step = match self.dfpn_next {
-            true => self.dfpn.step(budget),
-            false => match self.couple.step(budget) {
-                Step::Done(answer) => Step::Done(answer == NormalAnswer::Losing(true)),
-                Step::Running { nodes, depth } => Step::Running { nodes, depth },
-            },
-        };
-        self.dfpn_next = !self.dfpn_next;
-        match step {
-            Step::Done(lost) => Step::Done(lost),
-            Step::Running { depth, .. } => Step::Running {
-                nodes: self.nodes(),
-                depth,
-            },
-        }
-    }
-
     /// Nodes expanded by both searches.
     pub fn nodes(&self) -> u64 {
         self.couple.nodes() + self.dfpn.nodes()
@@ -80,5 +61,29 @@ impl OutcomeRace {
         // Both hold only proven facts: a conflict would be a bug, and the couple search's entry stays.
         base.merge(&self.dfpn.into_base());
         base
+    }
+}
+
+impl Search for OutcomeRace {
+    type Answer = bool;
+
+    /// One turn of `budget` nodes for one of the searches; done (`true`: lost for the player to move)
+    /// as soon as either knows.
+    fn step(&mut self, budget: u64) -> Step<bool> {
+        let step = match self.dfpn_next {
+            true => self.dfpn.step(budget),
+            false => match self.couple.step(budget) {
+                Step::Done(answer) => Step::Done(answer == NormalAnswer::Losing(true)),
+                Step::Running { nodes, depth } => Step::Running { nodes, depth },
+            },
+        };
+        self.dfpn_next = !self.dfpn_next;
+        match step {
+            Step::Done(lost) => Step::Done(lost),
+            Step::Running { depth, .. } => Step::Running {
+                nodes: self.nodes(),
+                depth,
+            },
+        }
     }
 }

@@ -33,9 +33,10 @@ use crate::games::sprouts::Position;
 use super::base::Base;
 use super::busy_states::BusyStates;
 use super::learning::SharedLearning;
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{NormalAnswer, NormalSearch};
 use super::outcome_job::{Kit, Method, OutcomeJob};
 use super::policy::{self, PROBE_BUDGETS};
+use super::search::{Search, Step};
 
 /// Nodes a thread searches between looks at the shared learning and at the cancel flag (a few
 /// milliseconds of work on small positions; on 30 spots and more nodes are slow, and 2,000 of them

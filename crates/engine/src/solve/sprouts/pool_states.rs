@@ -106,7 +106,7 @@ impl PoolStates {
 #[cfg(test)]
 mod tests {
     use crate::games::sprouts::Position;
-    use crate::solve::sprouts::{Base, LandForms, MisereFormSearch, MisereSearch};
+    use crate::solve::sprouts::{Base, LandForms, MisereFormSearch, MisereSearch, Search as _};
 
     use super::LearnedState;
 

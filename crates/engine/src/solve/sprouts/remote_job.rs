@@ -23,8 +23,8 @@ use thiserror::Error;
 use crate::games::sprouts::Position;
 
 use super::base::LearnedEntries;
-use super::normal::Step;
 use super::outcome_job::{Kit, Method, OutcomeJob};
+use super::search::{Search, Step};
 
 /// Nodes a runner searches between looks at its caller's stop (a few milliseconds).
 const SLICE: u64 = 2_000;

@@ -22,10 +22,11 @@ use super::base::{Base, LearnedEntries};
 use super::dfpn::DfpnOptions;
 use super::misere_form_search::{MisereFormSearch, DEFAULT_FORM_LIVES};
 use super::misere_lands::LandForms;
-use super::normal::{NormalAnswer, NormalSearch, Step};
+use super::normal::{NormalAnswer, NormalSearch};
 use super::outcome_race::OutcomeRace;
 use super::policy::Questions;
 use super::policy::{self, Budgets, Part, PROBE_BUDGETS};
+use super::search::{Search as _, Step};
 
 /// One search over the question's base. Misère play searches on simplest forms: small lands are
 /// replaced by the misère simplest form of their sum (misère 10 spots in seconds; whole positions
