@@ -24,8 +24,8 @@ const PAGES = [
         moves: (page) => page.locator('button[data-pile][data-top]:not([disabled])'),
     },
     {
-        name: 'Nim from piles 7, 8, 9, 10',
-        url: '/nim?piles=7.8.9.10&vs=human',
+        name: 'Nim from piles 12, 14, 16, 18, 20, 22',
+        url: '/nim?piles=12.14.16.18.20.22&vs=human',
         list: '#moves li',
         moves: (page) => page.locator('button[data-pile][data-top]:not([disabled])'),
     },
