@@ -5,6 +5,7 @@ pub mod board;
 pub mod challenge;
 pub mod game;
 pub mod graph_game;
+pub mod heap_challenge;
 pub mod history;
 pub mod move_values;
 pub mod opponent;

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServerAndBrowser, openPage, screenshot, SIZES, PLAY_SIZES, contextFor } from './harness.mjs';
-import { GAMES } from './game_moves.mjs';
+import { GAMES, runsOf } from './game_moves.mjs';
+import { remotenessOf } from './reference.mjs';
 
 const env = useServerAndBrowser();
 
@@ -109,5 +110,88 @@ test('a worksheet of two challenges from two pages goes on to the next one', asy
     assert.match(await student.locator('#url-error').textContent(), /not a challenge of this app/);
     assert.deepEqual(student.problems, []);
     assert.deepEqual(teacher.problems, []);
+    await context.close();
+});
+
+// The lessons print their answers; each gives its position as a challenge too. Heaps of the independence
+// game open as one row cut by marked dots, Grundy's heaps as piles.
+const LESSON_CHALLENGES = [
+    { title: 'Adding games', page: 'dots', heaps: [5, 7, 9] },
+    { title: 'Winning 50 dots', page: 'dots', heaps: [50] },
+    { title: 'Answering a move', page: 'dots', heaps: [6, 19, 19] },
+    { title: "Grundy's game", page: 'grundy', heaps: [7, 5, 10] },
+    { title: 'Misère play', page: 'dots', heaps: [3, 5], misere: true },
+    { title: 'Sprouts by correspondence', page: 'sprouts' },
+];
+
+/// The heaps a heap page shows now: the runs of dots still free, or the piles' sizes.
+async function heapsShown(page, kind) {
+    if (kind === 'dots') {
+        const free = await page.locator('button[data-dot]').evaluateAll((dots) => dots.map((dot) => !dot.disabled));
+        return runsOf(free);
+    }
+    return page.locator('.pile .pile-size').evaluateAll((sizes) => sizes.map((size) => Number(size.textContent)));
+}
+
+/// A move of the dots row or the piles that wins (the brute force's verdict), played on the page.
+async function playWinning(page, kind, heaps, misere) {
+    const game = kind === 'dots' ? 'dots' : 'grundy';
+    const buttons = kind === 'dots' ? 'button[data-dot]:not([disabled])' : 'button[data-pile][data-top]:not([disabled])';
+    const moves = await page.locator(buttons).evaluateAll((all) => all.map((b) => ({ dot: b.dataset.dot, pile: b.dataset.pile, top: b.dataset.top })));
+    for (const move of moves) {
+        let after;
+        if (kind === 'dots') {
+            const free = await page.locator('button[data-dot]').evaluateAll((dots) => dots.map((dot) => !dot.disabled));
+            const i = Number(move.dot) - 1;
+            for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < free.length) free[j] = false;
+            after = runsOf(free);
+        } else {
+            const size = heaps[Number(move.pile) - 1];
+            after = [...heaps.filter((_, p) => p !== Number(move.pile) - 1), Number(move.top), size - Number(move.top)];
+        }
+        if (!remotenessOf(game, after, misere)[0]) {
+            const selector = kind === 'dots' ? `[data-dot="${move.dot}"]` : `[data-pile="${move.pile}"][data-top="${move.top}"]`;
+            await page.locator(selector).click();
+            return;
+        }
+    }
+    assert.fail('no winning move was found by the brute force');
+}
+
+test("each lesson's challenge opens its position, won for the player to move, and judges a winning move right", async () => {
+    const context = await contextFor(env.browser, SIZES[0]);
+    const page = await openPage(context);
+    await page.goto(env.url + '/learn');
+    for (const lesson of LESSON_CHALLENGES) {
+        const item = page.locator('#lessons li', { hasText: lesson.title }).first();
+        const href = await item.locator('a.challenge-link').getAttribute('href');
+        assert.ok(href, `${lesson.title}: a challenge link`);
+        const student = await openPage(context);
+        await student.goto(env.url + href);
+        await student.locator('#challenge-prompt').waitFor();
+        assert.match(await student.locator('#challenge-prompt').textContent(), /find a winning move/);
+        assert.equal(await student.locator('#hint').count(), 0, `${lesson.title}: no Hint`);
+        assert.equal(new URL(student.url()).pathname, `/${lesson.page}`);
+        if (lesson.heaps) {
+            const shown = await heapsShown(student, lesson.page);
+            assert.deepEqual([...shown].sort((a, b) => a - b), [...lesson.heaps].sort((a, b) => a - b), lesson.title);
+            const game = lesson.page === 'dots' ? 'dots' : 'grundy';
+            assert.ok(remotenessOf(game, shown, Boolean(lesson.misere))[0], `${lesson.title}: won for the player to move`);
+            await playWinning(student, lesson.page, shown, Boolean(lesson.misere));
+            await student.locator('#challenge-verdict').waitFor({ timeout: 60_000 });
+            await student.waitForFunction(() => !/Checking/.test(document.querySelector('#challenge-verdict').textContent));
+            assert.match(await student.locator('#challenge-verdict').textContent(), /^Right!/, lesson.title);
+        }
+        assert.deepEqual(student.problems, [], lesson.title);
+        await student.close();
+    }
+    // The nim-sum view gives its won position as a challenge, and no challenge for a lost one.
+    await page.goto(env.url + '/learn/nim-sum?code=0.137&heaps=6.19.19');
+    await page.locator('#challenge-link').waitFor();
+    assert.match(await page.locator('#challenge-link').getAttribute('href'), /^\/dots\?n=50&m=8\.30&vs=human&challenge=2$/);
+    await page.goto(env.url + '/learn/nim-sum?code=0.137&heaps=19.19');
+    await page.locator('#explain').waitFor();
+    assert.equal(await page.locator('#challenge-link').count(), 0);
+    assert.deepEqual(page.problems, []);
     await context.close();
 });

@@ -32,6 +32,8 @@ pub use sprouts_proof::SproutsProofPage;
 pub use sprouts_search::SproutsSearchPage;
 
 use super::solver::next_request_id;
+use crate::play::game::Rules;
+use crate::play::heap_challenge::{heap_challenge_link, heap_play_link};
 use crate::query;
 use crate::ui::solver_bridge::use_solver_bridge;
 use crate::worker::protocol::{LearnAnswer, LearnQuery, Request, RequestId, Response};
@@ -60,13 +62,12 @@ pub use crate::query::encode as url_code;
 
 /// The board page showing a position of this game, when the game has one.
 pub fn board_link(code: &str, heaps: &[u64]) -> Option<String> {
-    let heaps: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    match code {
-        "0.137" if heaps.len() == 1 => Some(format!("/dots?n={}", heaps[0])),
-        "4!.0" if !heaps.is_empty() => Some(format!("/grundy?piles={}", heaps_text(&heaps))),
-        "0.[3]" if !heaps.is_empty() => Some(format!("/nim?piles={}", heaps_text(&heaps))),
-        _ => None,
-    }
+    heap_play_link(&code.parse().ok()?, heaps, Rules::Normal)
+}
+
+/// The same position as a challenge on its board ("find a winning move"), when the game has one.
+pub fn challenge_link(code: &str, heaps: &[u64]) -> Option<String> {
+    heap_challenge_link(&code.parse().ok()?, heaps, Rules::Normal)
 }
 
 /// What a view is waiting for or has heard.
@@ -211,7 +212,11 @@ mod tests {
         assert!(parse_heaps(&"1.".repeat(100)).is_err());
         assert_eq!(heaps_text(&[6, 41]), "6.41");
         assert_eq!(board_link("0.137", &[9]), Some("/dots?n=9".into()));
-        assert_eq!(board_link("0.137", &[6, 41]), None);
+        // Two rows: one row of 50 with the dot between them marked (by the computer, so the person moves).
+        assert_eq!(
+            board_link("0.137", &[6, 41]),
+            Some("/dots?n=50&m=8&first=computer".into())
+        );
         assert_eq!(
             board_link("4!.0", &[1, 8]),
             Some("/grundy?piles=1.8".into())

@@ -8,8 +8,8 @@ use super::heap_picture::HeapPicture;
 use super::learn_form::{code_field, Field, LearnForm};
 use super::status::Status;
 use super::{
-    binary, board_link, code_of, get, heaps_text, parse_heaps, star, url_code, use_learn,
-    use_query_pairs, DEFAULT_CODE,
+    binary, board_link, challenge_link, code_of, get, heaps_text, parse_heaps, star, url_code,
+    use_learn, use_query_pairs, DEFAULT_CODE,
 };
 use crate::route::Route;
 use crate::worker::learn_job::MAX_MISERE_TO;
@@ -100,6 +100,10 @@ fn view_answer(answer: &NimSumAnswer) -> Html {
                 <CsvLink filename="nim-sum.csv" rows={csv} />
                 if let Some(href) = board_link(&answer.code, &answer.heaps) {
                     <a class="button-like" href={href}>{ "Play this position on the board" }</a>
+                }
+                // A won position can be given to the class without the answer this view prints.
+                if let Some(href) = (answer.nimber != 0).then(|| challenge_link(&answer.code, &answer.heaps)).flatten() {
+                    <a class="button-like" id="challenge-link" href={href}>{ "Challenge: find a winning move" }</a>
                 }
                 if answer.heaps.len() <= 12 && answer.heaps.iter().all(|&h| h <= MAX_MISERE_TO) {
                     <a class="button-like" id="misere-link"
