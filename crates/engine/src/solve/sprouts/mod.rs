@@ -23,6 +23,7 @@ mod busy_states;
 mod check;
 mod check_parts;
 mod claim_proof;
+mod computer;
 mod dfpn;
 mod dfpn_table;
 mod form_prints;
@@ -60,6 +61,10 @@ pub use check::{
 };
 pub use check_parts::{
     check_in_parts, combine_parts, PartCheck, PartFailure, PartReport, PartsVerdict,
+};
+pub use computer::{
+    child_facts, known_outcome, prefer, ChildFacts, Preference, Preferred, KNOWN_NODES,
+    LASTING_NODES,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
