@@ -23,7 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::sprouts::Position;
-use crate::solve::remoteness::RemotenessSearch;
+use crate::solve::remoteness::{RemotenessSearch, SproutsParts};
 
 use super::base::Base;
 use super::misere_lands::LandForms;
@@ -169,10 +169,8 @@ pub fn known_outcome(
 }
 
 /// The facts of each of `children` (the computer's moves), given what its own question settled
-/// (`wins`, one for each child: `Some(true)` when moving there wins). Each child is tested for being
-/// known ([`known_outcome`]), which also settles whether it wins; when the position is then lost,
-/// the remoteness of the moves the preference ranks (the known ones, else all) is sought within
-/// [`LASTING_NODES`] in all. The base and forms are handed back with what they learned.
+/// (`wins`, one for each child: `Some(true)` when moving there wins): [`ChildFactsSearch`] run to its
+/// end. The base and forms are handed back with what they learned.
 pub fn child_facts(
     children: &[Position],
     wins: &[Option<bool>],
@@ -180,30 +178,120 @@ pub fn child_facts(
     base: Base,
     forms: Option<LandForms>,
 ) -> (Vec<ChildFacts>, Base, Option<LandForms>) {
-    let (mut base, mut forms) = (base, forms);
-    let mut facts = Vec::with_capacity(children.len());
-    for (i, child) in children.iter().enumerate() {
-        let (lost, b, f) = known_outcome(child, misere, base, forms);
-        (base, forms) = (b, f);
-        facts.push(ChildFacts {
-            wins: lost.or(wins.get(i).copied().flatten()),
-            known: lost.is_some(),
-            remoteness: None,
-        });
+    let mut search = ChildFactsSearch::new(children.to_vec(), wins, misere, base, forms);
+    while !search.is_done() {
+        search.step();
     }
-    let lost = !facts.is_empty() && facts.iter().all(|f| f.wins == Some(false));
-    if lost {
-        let tier = prefer(&facts).best;
-        let mut search = RemotenessSearch::sprouts(misere);
-        let mut left = LASTING_NODES;
-        for i in tier {
-            let found = search.value_while(children[i].lands(), left, &mut || true);
-            left = left.saturating_sub(search.spent());
-            match found {
-                Ok(value) => facts[i].remoteness = Some(value.remoteness),
-                Err(_) => break,
-            }
+    search.finish()
+}
+
+/// The facts of the computer's moves, found one child a step (for a caller that works in slices):
+/// each child is tested for being known ([`known_outcome`]), which also settles whether it wins;
+/// when the position is then lost, the remoteness of the moves the preference ranks (the known ones,
+/// else all) is sought, one a step, within [`LASTING_NODES`] in all.
+pub struct ChildFactsSearch {
+    children: Vec<Position>,
+    wins: Vec<Option<bool>>,
+    misere: bool,
+    /// Idle between steps.
+    held: Option<(Base, Option<LandForms>)>,
+    facts: Vec<ChildFacts>,
+    /// The moves whose remoteness is sought (once every child is tested), and how many are done.
+    ranked: Option<Vec<usize>>,
+    ranked_done: usize,
+    remoteness: RemotenessSearch<SproutsParts>,
+    left: u64,
+}
+
+impl ChildFactsSearch {
+    pub fn new(
+        children: Vec<Position>,
+        wins: &[Option<bool>],
+        misere: bool,
+        base: Base,
+        forms: Option<LandForms>,
+    ) -> ChildFactsSearch {
+        let wins = (0..children.len())
+            .map(|i| wins.get(i).copied().flatten())
+            .collect();
+        ChildFactsSearch {
+            children,
+            wins,
+            misere,
+            held: Some((base, forms)),
+            facts: Vec::new(),
+            ranked: None,
+            ranked_done: 0,
+            remoteness: RemotenessSearch::sprouts(misere),
+            left: LASTING_NODES,
         }
     }
-    (facts, base, forms)
+
+    /// Children tested so far, of all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.facts.len(), self.children.len())
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.facts.len() == self.children.len()
+            && self
+                .ranked
+                .as_ref()
+                .is_some_and(|ranked| self.ranked_done >= ranked.len())
+    }
+
+    /// Tests one child, or seeks one remoteness.
+    pub fn step(&mut self) {
+        let i = self.facts.len();
+        if i < self.children.len() {
+            let (base, forms) = self.held.take().expect("held between steps");
+            let (lost, base, forms) = known_outcome(&self.children[i], self.misere, base, forms);
+            self.held = Some((base, forms));
+            self.facts.push(ChildFacts {
+                wins: lost.or(self.wins[i]),
+                known: lost.is_some(),
+                remoteness: None,
+            });
+            return;
+        }
+        let ranked = self.ranked.get_or_insert_with(|| {
+            let lost = !self.facts.is_empty() && self.facts.iter().all(|f| f.wins == Some(false));
+            if lost {
+                prefer(&self.facts).best
+            } else {
+                Vec::new()
+            }
+        });
+        let Some(&i) = ranked.get(self.ranked_done) else {
+            return;
+        };
+        if self.left == 0 {
+            self.ranked_done = usize::MAX; // the budget is spent: the rest stay unranked
+            return;
+        }
+        let found = self
+            .remoteness
+            .value_while(self.children[i].lands(), self.left, &mut || true);
+        self.left = self.left.saturating_sub(self.remoteness.spent());
+        match found {
+            Ok(value) => {
+                self.facts[i].remoteness = Some(value.remoteness);
+                self.ranked_done += 1;
+            }
+            Err(_) => self.ranked_done = usize::MAX,
+        }
+    }
+
+    /// The facts found (a child not yet tested is not known), and the base and forms.
+    pub fn finish(mut self) -> (Vec<ChildFacts>, Base, Option<LandForms>) {
+        for i in self.facts.len()..self.children.len() {
+            self.facts.push(ChildFacts {
+                wins: self.wins[i],
+                known: false,
+                remoteness: None,
+            });
+        }
+        let (base, forms) = self.held.take().expect("held between steps");
+        (self.facts, base, forms)
+    }
 }

@@ -63,8 +63,8 @@ pub use check_parts::{
     check_in_parts, combine_parts, PartCheck, PartFailure, PartReport, PartsVerdict,
 };
 pub use computer::{
-    child_facts, known_outcome, prefer, ChildFacts, Preference, Preferred, KNOWN_NODES,
-    LASTING_NODES,
+    child_facts, known_outcome, prefer, ChildFacts, ChildFactsSearch, Preference, Preferred,
+    KNOWN_NODES, LASTING_NODES,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
