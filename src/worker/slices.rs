@@ -234,13 +234,13 @@ impl Sliced for FactsJob {
         Ok(())
     }
     fn progress(&self, id: RequestId) -> Response {
-        let (children_done, children) = FactsJob::progress(self);
+        let (round, children_done, children) = FactsJob::progress(self);
         Response::SearchProgress {
             id,
             nodes: 0,
             children_done,
             children,
-            depth: 0,
+            depth: round,
             stored: 0,
             workers: 1,
         }
@@ -248,6 +248,9 @@ impl Sliced for FactsJob {
     /// Stopping keeps what the tests learned (the base and forms go back to the worker).
     async fn stop(self) {
         let _ = self.finish();
+    }
+    fn may_stop(&self) -> bool {
+        FactsJob::may_stop(self)
     }
 }
 

@@ -234,10 +234,15 @@ impl FactsJob {
         self.search.step()
     }
 
-    /// Moves tested, of all.
-    pub fn progress(&self) -> (u64, u64) {
-        let (done, all) = self.search.progress();
-        (done as u64, all as u64)
+    /// The round of checks, and moves checked in it of those it checks.
+    pub fn progress(&self) -> (u64, u64, u64) {
+        let (round, done, all) = self.search.progress();
+        (round as u64, done as u64, all as u64)
+    }
+
+    /// Whether what is found so far is enough to choose by (see the engine's `may_stop`).
+    pub fn may_stop(&self) -> bool {
+        self.search.may_stop()
     }
 
     /// The answer with the facts (a child left untested is not known); the base and forms go back
