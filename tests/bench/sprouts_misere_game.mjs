@@ -5,7 +5,8 @@
 // the hint marked winning, losing or left "not examined"; then it plays a move from the list "Moves from
 // here": the hint's winning move when there is one, except with probability `mistake rate` (seeded)
 // any move (a mistake; a lost position's move is any move too). The computer replies; on to the end.
-// Prints each hint, and per start the number of hints, their median and their maximum.
+// Prints each hint, and per start the number of hints, their median and their maximum, and how long
+// the computer took to reply (from the person's move to their next turn).
 // Compare builds with SPRAGUE_DIST=<dist> node …
 // Usage: node tests/bench/sprouts_misere_game.mjs [starts, default 10,12] [games a start, default 3]
 //        [seed, default 1] [level, default perfect] [mistake rate, default 0.3]
@@ -41,6 +42,7 @@ async function playGame(browser, url, n, random) {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     const hints = [];
+    const replies = [];
     await page.goto(`${url}/sprouts?start=${n}&rules=misere&vs=computer&level=${level}`);
     for (let turn = 0; turn < 3 * n; turn += 1) {
         await turnOrOver(page);
@@ -65,12 +67,15 @@ async function playGame(browser, url, n, random) {
             ? winning[Math.floor(random() * winning.length)]
             : Math.floor(random() * marks.length);
         const before = await page.locator('#moves li').count();
+        const played = Date.now();
         await page.locator('#children .child').nth(pick).click();
         await page.waitForFunction((k) => document.querySelectorAll('#moves li').length > k, before, { timeout: 600_000 });
+        await turnOrOver(page);
+        replies.push((Date.now() - played) / 1000);
     }
     const result = await page.locator('#status').textContent();
     await context.close();
-    return { hints, result };
+    return { hints, result, replies };
 }
 
 const server = await serveDist();
@@ -79,17 +84,20 @@ try {
     const summary = [];
     for (const n of starts) {
         const all = [];
+        const waits = [];
         for (let game = 0; game < games; game += 1) {
             const random = generator(seed * 1000 + n * 10 + game);
             console.log(`misère ${n} spots, game ${game + 1} (seed ${seed * 1000 + n * 10 + game}), computer ${level}:`);
-            const { hints, result } = await playGame(browser, server.url, n, random);
-            console.log(`  ${result.trim()}`);
+            const { hints, result, replies } = await playGame(browser, server.url, n, random);
+            console.log(`  ${result.trim()}; the computer's replies took ${replies.map((r) => r.toFixed(1)).join(', ')} s`);
             all.push(...hints);
+            waits.push(...replies);
         }
         const times = all.map((h) => h.seconds);
         const line = `misère ${n}: ${games} games, ${times.length} hints: median ${median(times).toFixed(2)} s, `
             + `max ${Math.max(...times).toFixed(2)} s, over 1 s: ${times.filter((t) => t >= 1).length}, `
-            + `with moves not examined: ${all.filter((h) => h.open > 0).length}`;
+            + `with moves not examined: ${all.filter((h) => h.open > 0).length}; the computer's replies (move to `
+            + `move, drawing included): median ${median(waits).toFixed(1)} s, max ${Math.max(...waits).toFixed(1)} s`;
         console.log(line);
         summary.push(line);
     }
