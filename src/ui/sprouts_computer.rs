@@ -115,6 +115,10 @@ pub fn computer_choice(
             }
             _ => "The computer played a winning move.".to_string(),
         },
+        (Reason::Random, Ok(_)) if why == Some(Preferred::Unknown) => {
+            "The computer moved at random: the solver settled neither a winning move nor the loss."
+                .to_string()
+        }
         (Reason::Random, Ok(_)) => "The computer knows it is losing, if you play well.".to_string(),
         (Reason::Random, Err(why)) => {
             let why = no_answer_because(why);
