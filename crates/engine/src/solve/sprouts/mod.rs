@@ -64,7 +64,7 @@ pub use check_parts::{
 };
 pub use computer::{
     child_facts, known_outcome, prefer, ChildFacts, ChildFactsSearch, Preference, Preferred,
-    KNOWN_NODES, LASTING_NODES,
+    ENOUGH_KNOWN, KNOWN_NODES, LASTING_NODES, ROUND_NODES,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};
