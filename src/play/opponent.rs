@@ -59,12 +59,26 @@ pub fn choice_order<M: Clone>(
     legal: &[M],
     best: &[M],
     level: Level,
+    random: impl FnMut() -> f64,
+) -> (Vec<M>, Reason) {
+    choice_order_among(legal, best, &[], level, random)
+}
+
+/// [`choice_order`], a random move (a slip, the learner, or no best move) drawn among `any` when it
+/// is not empty (Sprouts: the moves to positions whose values the worker knows, so that the next hint
+/// answers at once), else among every `legal` move.
+pub fn choice_order_among<M: Clone>(
+    legal: &[M],
+    best: &[M],
+    any: &[M],
+    level: Level,
     mut random: impl FnMut() -> f64,
 ) -> (Vec<M>, Reason) {
+    let random_among = if any.is_empty() { legal } else { any };
     let (among, reason) = if plays_best(level, &mut random) && !best.is_empty() {
         (best, Reason::Winning)
     } else {
-        (legal, Reason::Random)
+        (random_among, Reason::Random)
     };
     let mut order = among.to_vec();
     // Fisher–Yates: every order equally likely.

@@ -1,5 +1,6 @@
-//! The computer's turns on the Sprouts page: the learner moves at random without asking; other levels ask
-//! the solver, order the moves they would play from its answer (`choice_order`) and have the worker draw
+//! The computer's turns on the Sprouts page: every level asks the solver (the learner briefly), orders
+//! the moves it would play from its answer (`choice_order_among`, by the engine's `prefer` when the
+//! worker sent its facts about each move) and has the worker draw
 //! the first it can route (`drawn_choice`). Unlike the heap and graph pages' computer (`computer_reply`),
 //! its move is a position, its choice is an order to try rather than one move, and its notes say what the
 //! solver or the lookahead found rather than which move it made. The choices take their random numbers
@@ -13,31 +14,40 @@ use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
 use super::solver_watch::no_answer_because;
 use crate::play::game::{Level, Opponent};
-use crate::play::opponent::{choice_order, Reason};
+use crate::play::opponent::{choice_order_among, Reason};
 use crate::play::sprouts_drawing::DrawingCache;
 use crate::play::sprouts_game::SproutsGame;
 use crate::worker::protocol::{Request, SproutsGuess};
 use sprague_engine::draw::Drawing as Picture;
 use sprague_engine::games::sprouts::Position;
+use sprague_engine::solve::sprouts::{prefer, Preferred};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 use yew_agent::reactor::ReactorEvent;
 
-/// The learner's move: any legal one, at random; `None` when there is no move.
-pub fn learner_step(game: &SproutsGame, random: impl FnMut() -> f64) -> Option<Step<SproutsGame>> {
-    let (order, _) = choice_order(&game.moves(), &[], Level::Learner, random);
-    let mut next = game.clone();
-    next.play(order.first()?.clone()).ok()?;
-    Some(Step::Computer(
-        next,
-        "The computer (learner) moved at random.".to_string(),
-    ))
+/// The longest the learner thinks, in milliseconds: it plays at random, but asks the solver which moves
+/// lead to positions whose values are known (so that the next hint answers at once), and does not
+/// wait long for it.
+pub const LEARNER_THINK_MS: u32 = 2_000;
+
+/// How long the computer thinks in `game`, in milliseconds (the learner at most [`LEARNER_THINK_MS`]).
+pub fn think_ms(game: &SproutsGame) -> u32 {
+    let think_ms = game.think_seconds * 1000;
+    match game.opponent {
+        Opponent::Computer {
+            level: Level::Learner,
+            ..
+        } => think_ms.min(LEARNER_THINK_MS),
+        _ => think_ms,
+    }
 }
 
 /// The moves the computer would play at `level` from the solver's `reply` about `game`, in the order it
 /// tries them (the first that can be drawn is played: see `engine::draw::draw_one_of`), and what to tell
-/// the player about it.
+/// the player about it. With the worker's facts about each move (`SproutsAnswer::facts`) the engine's
+/// `prefer` chooses: winning moves to positions whose values are known first; when lost, moves to known
+/// positions, the longest-lasting of them; a random move among known ones.
 pub fn computer_choice(
     game: &SproutsGame,
     reply: &Result<SproutsReply, String>,
@@ -47,7 +57,23 @@ pub fn computer_choice(
     let parsed = |texts: Vec<&String>| -> Vec<Position> {
         texts.into_iter().filter_map(|t| t.parse().ok()).collect()
     };
+    let mut why = None;
+    let mut any = Vec::new();
     let best = match reply {
+        Ok(SproutsReply::Exact(answer)) if answer.facts.len() == answer.children.len() => {
+            let preference = prefer(&answer.facts);
+            let at = |indices: &[usize]| {
+                parsed(
+                    indices
+                        .iter()
+                        .map(|&i| &answer.children[i].position)
+                        .collect(),
+                )
+            };
+            any = at(&preference.any);
+            why = Some(preference.why);
+            at(&preference.best)
+        }
         Ok(SproutsReply::Exact(answer)) => parsed(
             answer
                 .children
@@ -59,13 +85,40 @@ pub fn computer_choice(
         Ok(SproutsReply::Guess(guess)) => parsed(guess.moves.iter().collect()),
         Err(_) => Vec::new(),
     };
-    let (order, reason) = choice_order(&game.moves(), &best, level, random);
+    let (order, reason) = choice_order_among(&game.moves(), &best, &any, level, random);
     let text = match (reason, reply) {
+        (Reason::Random, _) if level == Level::Learner && !any.is_empty() => {
+            "The computer (learner) moved at random, among the moves to positions the solver knows \
+             (so your hint answers at once)."
+                .to_string()
+        }
+        (Reason::Random, _) if level == Level::Learner => {
+            "The computer (learner) moved at random.".to_string()
+        }
         (Reason::Random, _) if !best.is_empty() => {
             "The computer slipped (it does at this level).".to_string()
         }
         (_, Ok(SproutsReply::Guess(guess))) => guess_note(guess, game.think_seconds),
-        (Reason::Winning, _) => "The computer played a winning move.".to_string(),
+        (Reason::Winning, _) => match why {
+            Some(Preferred::Lasting { remoteness: Some(moves), .. }) => format!(
+                "The computer knows it is losing if you play well, so it makes the game last as long as \
+                 it can: {moves} more {} with best play.",
+                if moves == 1 { "move" } else { "moves" }
+            ),
+            Some(Preferred::Lasting { known: true, .. }) => {
+                "The computer knows it is losing if you play well; it keeps to positions the solver \
+                 knows, so your hint answers at once."
+                    .to_string()
+            }
+            Some(Preferred::Lasting { .. }) => {
+                "The computer knows it is losing, if you play well.".to_string()
+            }
+            _ => "The computer played a winning move.".to_string(),
+        },
+        (Reason::Random, Ok(_)) if why == Some(Preferred::Unknown) => {
+            "The computer moved at random: the solver settled neither a winning move nor the loss."
+                .to_string()
+        }
         (Reason::Random, Ok(_)) => "The computer knows it is losing, if you play well.".to_string(),
         (Reason::Random, Err(why)) => {
             let why = no_answer_because(why);
@@ -92,28 +145,17 @@ fn guess_note(guess: &SproutsGuess, seconds: u32) -> String {
     )
 }
 
-/// When the computer's turn comes in `game` (the position with key `key`): the learner moves at once
-/// through `take`; other levels ask the solver through `ask` (see `use_computer_answer`).
+/// When the computer's turn comes in `game` (the position with key `key`): it asks the solver through
+/// `ask` (see `use_computer_answer`).
 #[hook]
-pub fn use_computer_turn(
-    game: &SproutsGame,
-    key: &str,
-    ask: Callback<Purpose>,
-    take: Callback<Step<SproutsGame>>,
-) {
+pub fn use_computer_turn(game: &SproutsGame, key: &str, ask: Callback<Purpose>) {
     let game = game.clone();
     // The opponent too: a new game of the same position with the computer moving first is its turn.
     use_effect_with((key.to_string(), game.opponent), move |_| {
-        if let Opponent::Computer { level, .. } = game.opponent {
-            if game.computer_to_move() {
-                if level == Level::Learner {
-                    if let Some(step) = learner_step(&game, js_sys::Math::random) {
-                        take.emit(step);
-                    }
-                } else {
-                    ask.emit(Purpose::ComputerMove);
-                }
-            }
+        // The learner asks too, briefly (`think_ms`): it moves at random, among the moves the solver
+        // knows where it can.
+        if matches!(game.opponent, Opponent::Computer { .. }) && game.computer_to_move() {
+            ask.emit(Purpose::ComputerMove);
         }
     });
 }
@@ -208,6 +250,7 @@ mod tests {
     use super::*;
     use crate::play::game::Rules;
     use crate::worker::protocol::{Outcome, SproutsAnswer, SproutsChild};
+    use sprague_engine::solve::sprouts::ChildFacts;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     /// Three spots against the computer at `level`, which moves first.
@@ -248,6 +291,7 @@ mod tests {
             workers: 1,
             base_entries: 0,
             elapsed_ms: 0.0,
+            facts: Vec::new(),
         }))
     }
 
@@ -314,19 +358,93 @@ mod tests {
         );
     }
 
-    #[wasm_bindgen_test]
-    fn the_learner_moves_at_random_and_not_once_the_game_is_over() {
-        let game = game(Level::Learner);
-        let Some(Step::Computer(next, said)) = learner_step(&game, || 0.0) else {
-            panic!("the learner should have moved");
+    /// The answer with the worker's facts: child `i` wins if in `winning`, is known if in `known`, lasts
+    /// `remoteness[i]` moves.
+    fn with_facts(
+        game: &SproutsGame,
+        winning: &[usize],
+        known: &[usize],
+        remoteness: &[Option<u32>],
+    ) -> Result<SproutsReply, String> {
+        let Ok(SproutsReply::Exact(mut answer)) = exact(game, winning) else {
+            unreachable!()
         };
-        assert_eq!(next.line.len(), 1);
-        assert!(game.moves().contains(&next.line[0]));
-        assert_eq!(said, "The computer (learner) moved at random.");
-        let mut over = SproutsGame::new(Position::start(1).unwrap(), Rules::Normal, game.opponent);
-        while let Some(child) = over.moves().first().cloned() {
-            over.play(child).unwrap();
+        answer.facts = (0..answer.children.len())
+            .map(|i| ChildFacts {
+                wins: Some(winning.contains(&i)),
+                known: known.contains(&i),
+                remoteness: remoteness.get(i).copied().flatten(),
+            })
+            .collect();
+        Ok(SproutsReply::Exact(answer))
+    }
+
+    #[wasm_bindgen_test]
+    fn with_the_workers_facts_it_keeps_to_known_positions_at_every_level() {
+        let game = game(Level::Perfect);
+        let moves = game.moves();
+        assert!(moves.len() >= 3);
+        // Winning: the known winning move, not the unknown one.
+        let reply = with_facts(&game, &[0, 1], &[1, 2], &[]);
+        for r in [0.0, 0.5, 0.99] {
+            let (order, said) = computer_choice(&game, &reply, Level::Perfect, || r);
+            assert_eq!(order, vec![moves[1].clone()]);
+            assert_eq!(said, "The computer played a winning move.");
         }
-        assert_eq!(learner_step(&over, || 0.0), None);
+        // Lost: among the known moves, the longest-lasting, and it says so in plain words.
+        let reply = with_facts(&game, &[], &[0, 2], &[Some(3), Some(9), Some(5)]);
+        let (order, said) = computer_choice(&game, &reply, Level::Perfect, || 0.3);
+        assert_eq!(order, vec![moves[2].clone()]);
+        assert_eq!(
+            said,
+            "The computer knows it is losing if you play well, so it makes the game last as long as \
+             it can: 5 more moves with best play."
+        );
+        // Without every remoteness: any known move, unranked.
+        let reply = with_facts(&game, &[], &[0, 2], &[Some(3), None, None]);
+        let (mut order, said) = computer_choice(&game, &reply, Level::Perfect, || 0.3);
+        order.sort();
+        let mut expected = vec![moves[0].clone(), moves[2].clone()];
+        expected.sort();
+        assert_eq!(order, expected);
+        assert!(
+            said.contains("keeps to positions the solver knows"),
+            "{said}"
+        );
+        // A slip, and the learner: at random, among the known moves only.
+        let reply = with_facts(&game, &[0], &[1, 2], &[]);
+        for level in [Level::Strong, Level::Learner] {
+            for r in [0.0, 0.2, 0.6, 0.99] {
+                let (order, said) = computer_choice(&game, &reply, level, || r);
+                if said == "The computer played a winning move." {
+                    continue; // the strong level above its slip rate
+                }
+                let mut order = order;
+                order.sort();
+                let mut expected = vec![moves[1].clone(), moves[2].clone()];
+                expected.sort();
+                assert_eq!(order, expected, "{level:?} at {r}: {said}");
+            }
+        }
+        let (_, said) = computer_choice(&game, &reply, Level::Learner, || 0.5);
+        assert_eq!(
+            said,
+            "The computer (learner) moved at random, among the moves to positions the solver knows \
+             (so your hint answers at once)."
+        );
+        // The learner without facts: any move.
+        let (order, said) = computer_choice(&game, &exact(&game, &[0]), Level::Learner, || 0.5);
+        assert_eq!(order.len(), moves.len());
+        assert_eq!(said, "The computer (learner) moved at random.");
+    }
+
+    #[wasm_bindgen_test]
+    fn the_learner_thinks_briefly() {
+        let mut learner = game(Level::Learner);
+        learner.think_seconds = 20;
+        assert_eq!(think_ms(&learner), LEARNER_THINK_MS);
+        let mut perfect = game(Level::Perfect);
+        perfect.think_seconds = 20;
+        assert_eq!(think_ms(&perfect), 20_000);
     }
 }

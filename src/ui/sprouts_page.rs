@@ -26,7 +26,7 @@ use super::solver_bridge::use_solver_bridge;
 use super::solver_pool;
 use super::spot_moves_list::SpotMovesList;
 use super::sprouts_board::SproutsBoard;
-use super::sprouts_computer::{use_computer_answer, use_computer_turn};
+use super::sprouts_computer::{think_ms, use_computer_answer, use_computer_turn};
 use super::sprouts_move_names::use_move_names;
 use super::sprouts_setup::SproutsSetup;
 use super::value_marks::win_mark;
@@ -115,7 +115,7 @@ pub fn sprouts_page() -> Html {
             key.clone(),
         );
         // The computer thinks this long: three quarters for the exact answer, then a lookahead search.
-        let think_ms = game.think_seconds * 1000;
+        let think_ms = think_ms(&game);
         Callback::from(move |purpose: Purpose| {
             let id = next_request_id();
             solver.dispatch(Ask::Sent(id, purpose, key.clone()));
@@ -142,7 +142,7 @@ pub fn sprouts_page() -> Html {
     };
 
     // The computer's turn: the learner moves at once, other levels ask; the answer is drawn, then played.
-    use_computer_turn(&game, &key, ask.clone(), take.clone());
+    use_computer_turn(&game, &key, ask.clone());
     let computer_drawing = use_computer_answer(
         &game,
         &key,

@@ -15,7 +15,7 @@ use super::protocol::{
 };
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_import_job::{finish_import, import_check};
-use super::sprouts_job::{self, SproutsJob};
+use super::sprouts_job::{self, FactsJob, SproutsJob};
 use super::sprouts_search_job;
 use crate::store::{Store, StoreError};
 use futures::{SinkExt, StreamExt};
@@ -552,12 +552,23 @@ async fn computer_move(
             + sprague_engine::solve::sprouts::exact_share_of_thinking(think_ms),
     };
     let job = match run_in_slices(id, exact, scope, queue).await {
-        // A winning move found is enough to play (the search for others can take minutes).
+        // A winning move found is enough to play (the search for others can take minutes); then
+        // what the worker knows of each move, for the computer to keep the game where hints answer
+        // at once (a few hundred nodes a move: see the engine's `solve::sprouts::prefer`).
+        // The facts get the rest of the thinking time (their first round, a few hundred nodes a
+        // move, always runs).
         Ok(Until { job, .. }) if job.is_done() || job.knows_winning_move() => {
-            return Response::Sprouts {
-                id,
-                answer: job.finish().await,
-            }
+            let facts = Until {
+                job: FactsJob::start(job.finish().await).await,
+                deadline_ms: thinking_from + think_ms,
+            };
+            return match run_in_slices(id, facts, scope, queue).await {
+                Ok(Until { job: facts, .. }) => Response::Sprouts {
+                    id,
+                    answer: facts.finish(),
+                },
+                Err(response) => response,
+            };
         }
         Ok(Until { job, .. }) => job,
         Err(response) => return response,

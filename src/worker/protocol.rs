@@ -460,6 +460,11 @@ pub struct SproutsAnswer {
     /// Entries in the Sprouts base after this answer.
     pub base_entries: u64,
     pub elapsed_ms: f64,
+    /// For the computer's move only (empty for a hint): what the worker knows of each child, one for
+    /// each of `children` — whether moving there wins, whether the hint there would mark every move
+    /// at once (known), and how long the game then lasts (see the engine's `solve::sprouts::prefer`,
+    /// which chooses by them).
+    pub facts: Vec<sprague_engine::solve::sprouts::ChildFacts>,
 }
 
 /// What the lookahead search found for the computer when the exact answer took too long.

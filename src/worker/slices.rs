@@ -7,7 +7,7 @@ use super::learn_job::MisereJob;
 use super::lookahead_job::LookaheadJob;
 use super::protocol::{Request, RequestId, Response, SproutsChild};
 use super::run_budget::{memory_bytes, RunBudget};
-use super::sprouts_job::SproutsJob;
+use super::sprouts_job::{FactsJob, SproutsJob};
 use futures::{FutureExt, SinkExt, StreamExt};
 use sprague_engine::solve::sprouts::LearnedEntries;
 use std::collections::VecDeque;
@@ -222,6 +222,35 @@ impl Sliced for SproutsJob {
     }
     fn take_learned(&mut self) -> Option<LearnedEntries> {
         SproutsJob::take_learned(self)
+    }
+}
+
+impl Sliced for FactsJob {
+    fn is_done(&self) -> bool {
+        FactsJob::is_done(self)
+    }
+    fn step(&mut self) -> Result<(), String> {
+        FactsJob::step(self);
+        Ok(())
+    }
+    fn progress(&self, id: RequestId) -> Response {
+        let (round, children_done, children) = FactsJob::progress(self);
+        Response::SearchProgress {
+            id,
+            nodes: 0,
+            children_done,
+            children,
+            depth: round,
+            stored: 0,
+            workers: 1,
+        }
+    }
+    /// Stopping keeps what the tests learned (the base and forms go back to the worker).
+    async fn stop(self) {
+        let _ = self.finish();
+    }
+    fn may_stop(&self) -> bool {
+        FactsJob::may_stop(self)
     }
 }
 

@@ -9,7 +9,8 @@ use super::protocol::{Outcome, RequestId, Response, SproutsAnswer, SproutsChild,
 use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
-    read_form_proof, Base, Budgets, LandForms, LearnedEntries, SteppedAnswer, SteppedQuestion,
+    read_form_proof, Base, Budgets, ChildFactsSearch, LandForms, LearnedEntries, SteppedAnswer,
+    SteppedQuestion,
 };
 use std::cell::{Cell, RefCell};
 
@@ -198,6 +199,66 @@ impl SproutsJob {
     }
 }
 
+/// What the worker knows of each of the computer's moves, after its question (see the engine's
+/// `ChildFactsSearch`): found over the worker's base and misère forms, the ones its hints use, so
+/// that "known" means what the next hint will find.
+pub struct FactsJob {
+    search: ChildFactsSearch,
+    answer: SproutsAnswer,
+}
+
+impl FactsJob {
+    /// The facts of the children of `answer` (the computer's question, finished).
+    pub async fn start(answer: SproutsAnswer) -> FactsJob {
+        let children: Vec<Position> = answer
+            .children
+            .iter()
+            .map_while(|child| child.position.parse().ok())
+            .collect();
+        let wins: Vec<Option<bool>> = answer.children.iter().map(|child| child.wins).collect();
+        let base = take_base().await;
+        let forms = match LAND_FORMS.with(|kept| kept.borrow_mut().take()) {
+            Some(forms) => Some(forms),
+            None if answer.misere => shipped_form_proof().await,
+            None => None,
+        };
+        let search = ChildFactsSearch::new(children, &wins, answer.misere, base, forms);
+        FactsJob { search, answer }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.search.is_done()
+    }
+
+    pub fn step(&mut self) {
+        self.search.step()
+    }
+
+    /// The round of checks, and moves checked in it of those it checks.
+    pub fn progress(&self) -> (u64, u64, u64) {
+        let (round, done, all) = self.search.progress();
+        (round as u64, done as u64, all as u64)
+    }
+
+    /// Whether what is found so far is enough to choose by (see the engine's `may_stop`).
+    pub fn may_stop(&self) -> bool {
+        self.search.may_stop()
+    }
+
+    /// The answer with the facts (a child left untested is not known); the base and forms go back
+    /// to the worker.
+    pub fn finish(self) -> SproutsAnswer {
+        let (facts, base, forms) = self.search.finish();
+        keep_forms(forms);
+        give_back(base);
+        let mut answer = self.answer;
+        if facts.len() == answer.children.len() {
+            answer.facts = facts;
+        }
+        answer
+    }
+}
+
 /// The engine's answer in the protocol's terms.
 fn protocol_answer(
     position: String,
@@ -236,6 +297,7 @@ fn protocol_answer(
         workers: answer.workers,
         base_entries,
         elapsed_ms,
+        facts: Vec::new(),
     }
 }
 

@@ -184,6 +184,46 @@ test('Sprouts: winning moves from the hint beat the perfect computer, and the ga
     await page.close();
 });
 
+test('Sprouts misère 10 against the perfect computer: after each of its moves the hint marks every move', async () => {
+    // The computer keeps the game on positions whose values its solver knows (the shipped form proof,
+    // the bases): losing, the longest-lasting of those; winning, a winning one of those. The person
+    // plays winning moves, one mistake at their third turn, then the first move listed that wins, or
+    // any. Every hint must mark every move (none "not examined"), and agree with itself: a won
+    // position has a winning move, a lost one none.
+    const page = await openPage(app.context);
+    await page.goto(`${app.url}/sprouts?start=10&rules=misere&vs=computer&level=perfect`);
+    let hints = 0;
+    let mistakeMade = false;
+    for (let turn = 0; turn < 30; turn += 1) {
+        await page.waitForFunction(() => /Your turn|Game over/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 120_000 });
+        if (/Game over/.test(await page.locator('#status').textContent())) break;
+        const verdict = await hintVerdict(page);
+        hints += 1;
+        const marks = await page.locator('#children .child').evaluateAll((items) => items.map((li) => (
+            li.classList.contains('wins') ? true : li.classList.contains('loses') ? false : null)));
+        const at = `turn ${turn + 1} at ${await page.locator('#position').textContent()}`;
+        assert.doesNotMatch(verdict, /not examined/, at);
+        assert.ok(marks.length > 0 && marks.every((w) => w !== null), `${at}: every move marked`);
+        assert.equal(marks.some((w) => w), /player to move wins/.test(verdict), `${at}: ${verdict}`);
+        if (turn > 0) {
+            assert.match(await page.locator('#computer-note').textContent(),
+                /^The computer (played a winning move|knows it is losing,? if you play well)/, at);
+        }
+        let pick = marks.indexOf(true);
+        if (turn === 2 && marks.includes(false)) {
+            pick = marks.indexOf(false); // the mistake
+            mistakeMade = true;
+        }
+        const before = await page.locator('#moves li').count();
+        await page.locator('#children .child').nth(Math.max(pick, 0)).click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before, { timeout: 120_000 });
+    }
+    assert.match(await page.locator('#status').textContent(), /Game over/);
+    assert.ok(mistakeMade && hints >= 5, `${hints} hints, a mistake made: ${mistakeMade}`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+});
+
 test('Sprouts: a malformed or illegal link is refused with its reason', async () => {
     const page = await openPage(app.context);
     const cases = [

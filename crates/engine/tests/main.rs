@@ -44,6 +44,7 @@ mod sprouts_bruteforce;
 mod sprouts_canon;
 mod sprouts_check_parts;
 mod sprouts_children;
+mod sprouts_computer;
 mod sprouts_dfpn;
 mod sprouts_executors;
 mod sprouts_form_proof;

@@ -166,6 +166,12 @@ impl<G: SumGame> RemotenessSearch<G> {
         self.misere
     }
 
+    /// New positions valued by the last call of [`value`](Self::value) or
+    /// [`value_while`](Self::value_while) (all of its chunks), against its budget.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
     /// Sums remembered so far.
     pub fn len(&self) -> usize {
         self.values.len()

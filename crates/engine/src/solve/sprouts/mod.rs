@@ -24,6 +24,7 @@ mod check;
 mod check_parts;
 mod child_order;
 mod claim_proof;
+mod computer;
 mod dfpn;
 mod dfpn_table;
 mod form_prints;
@@ -62,6 +63,10 @@ pub use check::{
 };
 pub use check_parts::{
     check_in_parts, combine_parts, PartCheck, PartFailure, PartReport, PartsVerdict,
+};
+pub use computer::{
+    child_facts, known_outcome, prefer, ChildFacts, ChildFactsSearch, Preference, Preferred,
+    ENOUGH_KNOWN, KNOWN_NODES, LASTING_NODES, ROUND_NODES,
 };
 pub use dfpn::{DfpnOptions, DfpnSearch, Initial};
 pub use dfpn_table::{DfpnTable, ProofNumbers, INFINITE};

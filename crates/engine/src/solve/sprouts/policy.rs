@@ -31,7 +31,9 @@
 //!
 //! The web app's limits on each part are [`Budgets`]; the native executor runs every part to its
 //! end. The computer, playing, spends [`exact_share_of_thinking`] of its time on the exact answer
-//! (the outcome and one winning move) before it falls back on a lookahead search.
+//! (the outcome and one winning move) before it falls back on a lookahead search; with an exact
+//! answer, which move it plays is the preference of [`prefer`](super::prefer) (moves to positions whose hints
+//! answer at once first; when lost, the longest-lasting of those).
 
 use crate::games::sprouts::Position;
 
