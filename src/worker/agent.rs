@@ -555,12 +555,18 @@ async fn computer_move(
         // A winning move found is enough to play (the search for others can take minutes); then
         // what the worker knows of each move, for the computer to keep the game where hints answer
         // at once (a few hundred nodes a move: see the engine's `solve::sprouts::prefer`).
-        // The facts get the rest of the thinking time (their first round, a few hundred nodes a
-        // move, always runs).
+        // The facts get the rest of the thinking time, at most a few seconds (their first round, a
+        // few hundred nodes a move, always runs).
         Ok(Until { job, .. }) if job.is_done() || job.knows_winning_move() => {
+            let facts = FactsJob::start(job.finish().await).await;
+            let now = js_sys::Date::now();
             let facts = Until {
-                job: FactsJob::start(job.finish().await).await,
-                deadline_ms: thinking_from + think_ms,
+                job: facts,
+                deadline_ms: now
+                    + sprague_engine::solve::sprouts::facts_share_of_thinking(
+                        think_ms,
+                        now - thinking_from,
+                    ),
             };
             return match run_in_slices(id, facts, scope, queue).await {
                 Ok(Until { job: facts, .. }) => Response::Sprouts {

@@ -86,8 +86,8 @@ pub use outcome_job::Method;
 pub use outcome_race::{OutcomeRace, RACE_LIVES};
 pub use parallel::{Analysis, Cancelled, Control, Outcome, Solver};
 pub use policy::{
-    exact_share_of_thinking, helper_share, parts, probe_budget, Budgets, Part, Questions,
-    EXACT_SHARE, PROBE_BUDGETS,
+    exact_share_of_thinking, facts_share_of_thinking, helper_share, parts, probe_budget, Budgets,
+    Part, Questions, EXACT_SHARE, PROBE_BUDGETS,
 };
 pub use proof::{extract_proof, Detail, ProofGraph, ProofNode};
 pub use proof_number_master::{
