@@ -15,6 +15,7 @@ use super::graph_building::{edited, restart_to_build, Build, Builder};
 use super::graph_hint::GraphHint;
 use super::graph_setup::GraphSetup;
 use super::page_play::{use_page_play, Step};
+use super::rules_fold::RulesFold;
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
@@ -222,20 +223,22 @@ pub fn graph_page() -> Html {
     html! {
         <section class="game-page graph-page">
             <h1>{ "Graphs — Node Kayles" }</h1>
-            <p class="rules">{ rules_text(game.rules) }</p>
+            <RulesFold rules={game.rules} how="Press a vertex: it and its neighbours leave the game."
+                       full="Node Kayles: a move marks a vertex still in play; it and its neighbours leave the game." />
             <LinkNotices url_error={url_error.clone()} ignored={crate::route::ignored_note(&ignored)} />
             <GraphSetup game={game.clone()} {on_start} />
-            <div class="mode-row">
-            <div class="mode-bar" role="toolbar" aria-label="play or build">
-                { tool_button("mode-play", "Play", None, "Play on this graph") }
-                { tool_button("tool-add", "Add / join", Some(Tool::AddJoin),
-                    "Tap empty space to add a vertex; drag from a vertex to another (or tap one, then the other) to join or unjoin them") }
-                { tool_button("tool-move", "Move", Some(Tool::Move), "Drag a vertex to move it") }
-                { tool_button("tool-delete", "Delete", Some(Tool::Delete), "Tap a vertex or an edge to delete it") }
-            </div>
-            <p id="build-help" class="build-help" aria-live="polite">{ build_help(tool) }</p>
-            </div>
             <div class="graph-layout">
+                // The tools: over the board on a wide screen, under it on a narrow one (the board first).
+                <div class="mode-row">
+                <div class="mode-bar" role="toolbar" aria-label="play or build">
+                    { tool_button("mode-play", "Play", None, "Play on this graph") }
+                    { tool_button("tool-add", "Add / join", Some(Tool::AddJoin),
+                        "Tap empty space to add a vertex; drag from a vertex to another (or tap one, then the other) to join or unjoin them") }
+                    { tool_button("tool-move", "Move", Some(Tool::Move), "Drag a vertex to move it") }
+                    { tool_button("tool-delete", "Delete", Some(Tool::Delete), "Tap a vertex or an edge to delete it") }
+                </div>
+                <p id="build-help" class="build-help" aria-live="polite">{ build_help(tool) }</p>
+                </div>
                 <div class="graph-status">
                 <p id="status" class={classes!("status", game.winner().filter(|_| !building).map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
                 if let Some(text) = &play.note {
@@ -359,15 +362,4 @@ fn build_help(tool: Option<Tool>) -> &'static str {
         Some(Tool::Move) => "Press a vertex and drag it to where you want it.",
         Some(Tool::Delete) => "Tap a vertex or an edge to take it away.",
     }
-}
-
-fn rules_text(rules: Rules) -> String {
-    let end = match rules {
-        Rules::Normal => "Whoever cannot move loses (normal play).",
-        Rules::Misere => "Whoever cannot move wins (misère play).",
-    };
-    format!(
-        "Node Kayles: a move marks a vertex still in play; it and its neighbours leave the game. \
-         Press a vertex to mark it. {end}"
-    )
 }

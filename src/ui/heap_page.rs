@@ -19,6 +19,7 @@ use super::knock_down_values::KnockDownValues;
 use super::page_play::{use_page_play, Step};
 use super::piles_board::PilesBoard;
 use super::pins_board::PinsBoard;
+use super::rules_fold::RulesFold;
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
 use super::solver::next_request_id;
@@ -219,7 +220,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
     html! {
         <section class="game-page">
             <h1>{ title(&game.start) }</h1>
-            <p class="rules">{ rules_text(&game.start, game.rules) }</p>
+            <RulesFold how={how_to_move(&game.start)} full={rules_text(&game.start)} rules={game.rules} />
             <LinkNotices url_error={url_error.clone()} ignored={ignored.clone()} />
             <GameSetup game={game.clone()} {on_start} />
             <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
@@ -366,29 +367,26 @@ fn title(start: &Board) -> String {
     }
 }
 
-fn rules_text(start: &Board, rules: Rules) -> String {
-    let moves = match start {
-        Board::Dots(_) => {
-            "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a row \
-             can break in two (octal game 0.137). Press a dot to mark it."
-                .to_string()
-        }
-        Board::Piles(_) => {
-            "Piles of counters. A move splits one pile into two piles of different sizes; piles of \
-             one or two can never be split. Press a counter to split its pile below it."
-                .to_string()
-        }
-        Board::Nim(_) => "Take one or more counters from one pile: press a counter to take it and every \
-                           counter above it."
-            .to_string(),
-        Board::Pins(row) => format!(
-            "A row of pins. {} Press the first pin, then the last pin of the group to knock down.",
-            rules_in_words(row.game())
-        ),
-    };
-    let end = match rules {
-        Rules::Normal => "Whoever cannot move loses (normal play).",
-        Rules::Misere => "Whoever cannot move wins (misère play).",
-    };
-    format!("{moves} {end}")
+/// How a move is made on the board, in one sentence (always shown, with who wins).
+fn how_to_move(start: &Board) -> String {
+    match start {
+        Board::Dots(_) => "Press a dot: it and its neighbours leave the game.".into(),
+        Board::Piles(_) => "Split a pile in two piles of different sizes: press a counter.".into(),
+        Board::Nim(_) => "Press a counter to take it and every counter above it.".into(),
+        Board::Pins(_) => "Press the first and the last pin of the group to knock down.".into(),
+    }
+}
+
+/// The rules in full, behind the line that says how to move.
+fn rules_text(start: &Board) -> String {
+    match start {
+        Board::Dots(_) => "A row of dots. A move marks a dot; the dot and its neighbours leave the game, so a \
+                           row can break in two (octal game 0.137)."
+            .into(),
+        Board::Piles(_) => "Piles of counters. A move splits one pile into two piles of different sizes; piles \
+                            of one or two can never be split. Press a counter to split its pile below it."
+            .into(),
+        Board::Nim(_) => "Piles of counters. A move takes one or more counters from one pile.".into(),
+        Board::Pins(row) => format!("A row of pins. {}", rules_in_words(row.game())),
+    }
 }

@@ -39,6 +39,7 @@ mod pins_board;
 mod player_options;
 mod review_asking;
 mod row_groups;
+mod rules_fold;
 mod save_picture;
 mod scorecard;
 mod show_values;

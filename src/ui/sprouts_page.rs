@@ -18,6 +18,7 @@ use super::hint_curve::use_hint_curve;
 use super::hint_panel::format_ms;
 use super::learn::use_classroom;
 use super::page_play::{use_page_play, Step};
+use super::rules_fold::RulesFold;
 use super::save_picture::SavePicture;
 use super::scorecard::Scorecard;
 use super::show_values::use_show_values;
@@ -423,15 +424,25 @@ pub fn sprouts_page() -> Html {
     html! {
         <section class="game-page sprouts-page">
             <h1>{ "Sprouts" }</h1>
-            <p class="rules">
-                { "Spots on paper. A move draws a line from a spot to another spot (or back to itself) without \
-                   crossing any line or touching another spot, and puts a new spot on it. No spot may have more \
-                   than three lines. " }
-                { match game.rules { Rules::Normal => "Whoever cannot move loses (normal play).", Rules::Misere => "Whoever cannot move wins (misère play)." } }
-            </p>
+            <RulesFold rules={game.rules}
+                how="Draw a line between spots (or a loop) and put a new spot on it."
+                full="Spots on paper. A move draws a line from a spot to another spot (or back to itself) without \
+                      crossing any line or touching another spot, and puts a new spot on it. No spot may have more \
+                      than three lines." />
             <LinkNotices url_error={url_error.clone()} ignored={ignored.clone()} />
             <SproutsSetup game={game.clone()} {on_start} />
-            <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
+            // Whose turn and the position on one line: the board comes up the page.
+            <div class="turn-line">
+                <p id="status" class={classes!("status", game.winner().map(|w| turns::over_classes(game.opponent, w)))} aria-live="polite">{ status }</p>
+                <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
+                    <span class="muted">{
+                        if game.current().to_string() == "!" {
+                            " (no move is left: “!” is GLOP's name for the end of the game)".to_string()
+                        } else {
+                            format!(" ({} lives)", game.current().lives())
+                        }
+                    }</span></p>
+            </div>
             if let Some(text) = &play.note {
                 <p id="computer-note" class="muted">{ text }</p>
             }
@@ -439,14 +450,6 @@ pub fn sprouts_page() -> Html {
                 <ChallengeBar challenge={challenge.clone()} verdict={review.challenge.clone().filter(|_| game.line.len() > challenge.at)}
                               on_try_again={controls.on_go.reform({ let at = challenge.at; move |()| at })} />
             }
-            <p class="position">{ "Position: " }<code id="position">{ game.current().to_string() }</code>
-                <span class="muted">{
-                    if game.current().to_string() == "!" {
-                        " (no move is left: “!” is GLOP's name for the end of the game)".to_string()
-                    } else {
-                        format!(" ({} lives)", game.current().lives())
-                    }
-                }</span></p>
             // The board, and beside it on a wide screen (under it on a narrow one) the buttons and the moves
             // to choose from: a projector shows the board, "Show values" and the marked moves together.
             <div class="sprouts-layout">
