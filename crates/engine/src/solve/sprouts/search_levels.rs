@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use sprague_engine::games::sprouts::Position;
-//! use sprague_engine::solve::sprouts::{Base, NormalSearch, Step};
+//! use sprague_engine::solve::sprouts::{Base, NormalSearch, Search};
 //! let start: Position = "0*5".parse().unwrap();
 //! let mut search = NormalSearch::nimber(&start, Base::new());
 //! let _ = search.step(20);
