@@ -4,10 +4,12 @@
 // position of the line is valued (the summary no longer says "Reviewing"). Headless Chromium on the
 // release build, a fresh profile per page (so nothing the solver learned before is reused).
 // Usage: SPRAGUE_DIST=<dist> node tests/bench/review_time.mjs [moves, default 20] [seed, default 1]
+//        [pages whose name contains this, default all]
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 
 const MOVES = Number(process.argv[2] ?? 20);
 const SEED = Number(process.argv[3] ?? 1);
+const ONLY = process.argv[4] ?? '';
 
 /// Each page: its link, where its moves are listed, and the legal moves it offers now (locators to click).
 const PAGES = [
@@ -24,8 +26,8 @@ const PAGES = [
         moves: (page) => page.locator('button[data-pile][data-top]:not([disabled])'),
     },
     {
-        name: 'Nim from piles 12, 14, 16, 18, 20, 22',
-        url: '/nim?piles=12.14.16.18.20.22&vs=human',
+        name: 'Nim from eight piles of 30',
+        url: '/nim?piles=30.30.30.30.30.30.30.30&vs=human',
         list: '#moves li',
         moves: (page) => page.locator('button[data-pile][data-top]:not([disabled])'),
     },
@@ -70,7 +72,7 @@ function generator(seed) {
 const server = await serveDist();
 const browser = await launchBrowser();
 try {
-    for (const game of PAGES) {
+    for (const game of PAGES.filter((page) => page.name.includes(ONLY))) {
         const random = generator(SEED);
         const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
         const page = await context.newPage();
