@@ -555,7 +555,7 @@ async fn computer_move(
         // A winning move found is enough to play (the search for others can take minutes); then
         // what the worker knows of each move, for the computer to keep the game where hints answer
         // at once (a few hundred nodes a move: see the engine's `solve::sprouts::prefer`).
-        // The facts get the rest of the thinking time, at most a few seconds (their first round, a
+        // The facts get the rest of the thinking time, at most half of it (their first round, a
         // few hundred nodes a move, always runs).
         Ok(Until { job, .. }) if job.is_done() || job.knows_winning_move() => {
             let facts = FactsJob::start(job.finish().await).await;

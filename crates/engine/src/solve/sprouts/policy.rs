@@ -142,16 +142,17 @@ pub fn exact_share_of_thinking(think_ms: f64) -> f64 {
     think_ms * EXACT_SHARE
 }
 
-/// The longest the facts of the computer's moves ([`super::ChildFactsSearch`]) may be searched after
-/// its exact answer, within its thinking time: the player waits for the move meanwhile. Their first
-/// round always runs; the later rounds, which make known moves, took the whole thinking time (20 s by
-/// default) on the first moves from 12 spots in misère play.
-pub const FACTS_MS: f64 = 3_000.0;
+/// The share of its thinking time the computer may spend, after its exact answer, on the facts of its
+/// moves ([`super::ChildFactsSearch`]): the player waits for the move meanwhile. Their first round
+/// always runs; the later rounds make known moves, so that the player's next hint answers at once. At
+/// the whole thinking time they took all of it (20 s by default) on the first moves from 12 spots in
+/// misère play; capped at 3 s, a lost computer there found no known move and the next hint took 4.4 s.
+pub const FACTS_SHARE: f64 = 0.5;
 
 /// Of `think_ms` milliseconds of thinking, `spent_ms` of them spent, those left for the facts of the
-/// computer's moves (see [`FACTS_MS`]).
+/// computer's moves (see [`FACTS_SHARE`]).
 pub fn facts_share_of_thinking(think_ms: f64, spent_ms: f64) -> f64 {
-    (think_ms - spent_ms).clamp(0.0, FACTS_MS)
+    (think_ms - spent_ms).clamp(0.0, think_ms * FACTS_SHARE)
 }
 
 /// How much a question answered in steps (the web app's worker) may spend on each part of its answer.
