@@ -197,3 +197,30 @@ impl Default for Budgets {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_computer_never_thinks_past_its_time() {
+        // The exact search and then the facts, for thinking times from 1 s to 2 min and whatever the
+        // exact search spent of them: never more than the time, and the facts at most half of it.
+        for think_ms in [1_000.0_f64, 5_000.0, 20_000.0, 120_000.0] {
+            for spent_share in [0.0_f64, 0.1, 0.5, 0.75, 1.0, 1.5] {
+                let spent = (think_ms * spent_share).min(exact_share_of_thinking(think_ms));
+                let facts = facts_share_of_thinking(think_ms, spent);
+                assert!(
+                    facts >= 0.0 && spent + facts <= think_ms,
+                    "{think_ms} {spent}"
+                );
+                assert!(facts <= think_ms * FACTS_SHARE);
+            }
+            assert_eq!(facts_share_of_thinking(think_ms, think_ms * 2.0), 0.0);
+            assert_eq!(
+                facts_share_of_thinking(think_ms, 0.0),
+                think_ms * FACTS_SHARE
+            );
+        }
+    }
+}
