@@ -23,6 +23,15 @@ impl BoardKind {
             BoardKind::Nim => "0.[3]",
         }
     }
+
+    /// The page that plays it (`/dots`, …), without its slash.
+    pub fn page(self) -> &'static str {
+        match self {
+            BoardKind::Dots => "dots",
+            BoardKind::Grundy => "grundy",
+            BoardKind::Nim => "nim",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use sprague_engine::games::heap::{DotRow, HeapGame};
 /// The link (a path and query within the app) that plays `heaps` of `game` against the computer, the
 /// person to move; `None` when no page shows that game as heaps, or the position is too large for it.
 pub fn heap_play_link(game: &HeapGame, heaps: &[u64], rules: Rules) -> Option<String> {
-    let (kind, path, game) = heap_game(game, heaps, rules)?;
+    let (kind, game) = heap_game(game, heaps, rules)?;
     // The page's own opponent (the computer, perfect) unless the link says otherwise. The marks that cut
     // a row are played first: the computer made them when there is an odd number.
     let mut pairs: Vec<(String, String)> = game
@@ -22,31 +22,27 @@ pub fn heap_play_link(game: &HeapGame, heaps: &[u64], rules: Rules) -> Option<St
     if game.moves.len() % 2 == 1 {
         pairs.push(("first".into(), "computer".into()));
     }
-    page_link(kind, path, pairs)
+    page_link(kind, pairs)
 }
 
 /// The challenge link for `heaps` of `game` under `rules`: two people, "find a winning move" in the
 /// position; `None` as for [`heap_play_link`].
 pub fn heap_challenge_link(game: &HeapGame, heaps: &[u64], rules: Rules) -> Option<String> {
-    let (kind, path, game) = heap_game(game, heaps, rules)?;
+    let (kind, game) = heap_game(game, heaps, rules)?;
     let mut pairs = game.to_pairs();
     pairs.push(("challenge".into(), game.moves.len().to_string()));
-    page_link(kind, path, pairs)
+    page_link(kind, pairs)
 }
 
 /// A link to a page, if the page takes it: within its sizes, every move legal.
-fn page_link(kind: BoardKind, path: &str, pairs: Vec<(String, String)>) -> Option<String> {
+fn page_link(kind: BoardKind, pairs: Vec<(String, String)>) -> Option<String> {
     let text = query::write(pairs);
     Game::from_query(kind, &text).ok().flatten()?;
-    Some(format!("{path}?{text}"))
+    Some(format!("/{}?{text}", kind.page()))
 }
 
 /// The game, between two people, whose position after its moves is `heaps`, with its page.
-fn heap_game(
-    game: &HeapGame,
-    heaps: &[u64],
-    rules: Rules,
-) -> Option<(BoardKind, &'static str, Game)> {
+fn heap_game(game: &HeapGame, heaps: &[u64], rules: Rules) -> Option<(BoardKind, Game)> {
     let heaps: Vec<usize> = heaps
         .iter()
         .filter(|&&heap| heap > 0)
@@ -55,26 +51,16 @@ fn heap_game(
     if heaps.is_empty() {
         return None;
     }
-    let (kind, path, game) = if game.is_independence() {
-        (BoardKind::Dots, "/dots", dot_rows(&heaps, rules)?)
-    } else if game.is_grundy() {
-        let start = Board::Piles(heaps);
-        (
-            BoardKind::Grundy,
-            "/grundy",
-            Game::new(start, rules, Opponent::Human),
-        )
-    } else if *game == HeapGame::nim() {
-        let start = Board::Nim(heaps);
-        (
-            BoardKind::Nim,
-            "/nim",
-            Game::new(start, rules, Opponent::Human),
-        )
-    } else {
-        return None;
+    // The board whose solver code is this game.
+    let kind = [BoardKind::Dots, BoardKind::Grundy, BoardKind::Nim]
+        .into_iter()
+        .find(|kind| kind.code().parse::<HeapGame>().as_ref() == Ok(game))?;
+    let game = match kind {
+        BoardKind::Dots => dot_rows(&heaps, rules)?,
+        BoardKind::Grundy => Game::new(Board::Piles(heaps), rules, Opponent::Human),
+        BoardKind::Nim => Game::new(Board::Nim(heaps), rules, Opponent::Human),
     };
-    Some((kind, path, game))
+    Some((kind, game))
 }
 
 /// One row of dots whose runs are `heaps`: each run but the last is followed by a marked dot between

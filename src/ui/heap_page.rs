@@ -243,7 +243,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                     </label>
                 }
             </PlayButtons>
-            <Scorecard page={route_name(kind)} finished={finished_against_computer(game.opponent, game.winner())} />
+            <Scorecard page={kind.page()} finished={finished_against_computer(game.opponent, game.winner())} />
             if show_values && !values.is_empty() {
                 <p id="values-key" class="muted">{ "Green moves win, red moves lose. The number is how many moves the game then lasts with best play." }</p>
                 if matches!(board, Board::Pins(_)) {
@@ -344,14 +344,6 @@ fn keep_focus_on_board() {
         .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok())
     {
         let _ = board.focus();
-    }
-}
-
-fn route_name(kind: BoardKind) -> &'static str {
-    match kind {
-        BoardKind::Dots => "dots",
-        BoardKind::Grundy => "grundy",
-        BoardKind::Nim => "nim",
     }
 }
 
