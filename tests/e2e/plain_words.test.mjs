@@ -9,8 +9,10 @@ import { remotenessOf, optionsOf } from './reference.mjs';
 const app = useApp({ viewport: { width: 1024, height: 768 } });
 const JARGON = /⊕|\*\d|N-position|P-position|nimber|XOR|nim-sum/;
 
-async function hintOn(page, url) {
+async function hintOn(page, url, { classroom = false } = {}) {
     await page.goto(app.url + url);
+    // Classroom mode is read back from IndexedDB after a page load: the hint is asked once it is on.
+    if (classroom) await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
     await page.locator('#hint:not([disabled])').waitFor();
     await page.click('#hint');
     await page.locator('#hint-plain').waitFor();
@@ -49,7 +51,7 @@ test('the hint says what to play in plain words, and the nimbers are one click a
     // Classroom mode opens in the plain wording: the reason is folded, a click away.
     await page.click('#classroom-toggle');
     await page.waitForFunction(() => document.documentElement.getAttribute('data-classroom') === 'on');
-    await hintOn(page, '/grundy?piles=8.4&vs=human');
+    await hintOn(page, '/grundy?piles=8.4&vs=human', { classroom: true });
     assert.equal(await page.locator('details.hint-why').evaluate((d) => d.open), false);
     assert.equal(await page.locator('#nim-sum-row').isVisible(), false);
     await page.click('details.hint-why summary');
