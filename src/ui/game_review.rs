@@ -201,15 +201,30 @@ fn value_strip(props: &GameReviewProps) -> Html {
         <div class="review" id="review">
             <p class="muted review-key">
                 { "Who was winning after each move: " }{ for key }
-                { if review.moves.iter().any(|mv| mv.remoteness.is_some()) {
-                    ". The number is how many moves the game then lasts with best play. A red ring is a mistake."
-                } else {
-                    ". A red ring is a mistake."
-                } }
+                { strip_key(&review.moves) }
             </p>
             <ol class="value-strip" id="value-strip">{ for cells }</ol>
             <p id="review-summary" aria-live="polite">{ summary(review) }</p>
         </div>
+    }
+}
+
+/// What the strip's numbers and rings mean: a dot stands for a number too long to work out (Sprouts
+/// early in a game).
+fn strip_key(moves: &[ReviewedMove]) -> &'static str {
+    let numbers = moves.iter().any(|mv| mv.remoteness.is_some());
+    let dots = moves
+        .iter()
+        .any(|mv| mv.leader.is_some() && mv.remoteness.is_none());
+    match (numbers, dots) {
+        (true, true) => {
+            ". The number is how many moves the game then lasts with best play (a dot: too long to work \
+             out). A red ring is a mistake."
+        }
+        (true, false) => {
+            ". The number is how many moves the game then lasts with best play. A red ring is a mistake."
+        }
+        (false, _) => ". A red ring is a mistake.",
     }
 }
 

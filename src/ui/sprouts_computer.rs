@@ -292,6 +292,7 @@ mod tests {
             base_entries: 0,
             elapsed_ms: 0.0,
             facts: Vec::new(),
+            remoteness: None,
         }))
     }
 

@@ -131,6 +131,7 @@ pub fn sprouts_page() -> Html {
                     id,
                     position,
                     misere,
+                    remoteness: false,
                 },
                 Purpose::ComputerMove => Request::SproutsComputerMove {
                     id,
@@ -540,8 +541,9 @@ fn valued_child(
     }
 }
 
-/// The review of a Sprouts game's line of play: each position's outcome asked of the solver as a hint is
-/// (remoteness is not searched for Sprouts); each move named in words from its curve on the board
+/// The review of a Sprouts game's line of play: each position's outcome asked of the solver as a hint is,
+/// and its remoteness where the worker's search finds it within its budget (the last positions of a
+/// game); each move named in words from its curve on the board
 /// ("join spot 1 to spot 3"), or by the position it leads to while it is not drawn; a move that would have
 /// won named from the moves between the spots of the drawing before it.
 #[hook]
@@ -575,6 +577,7 @@ fn use_sprouts_review(
             id,
             position: positions[i].clone(),
             misere,
+            remoteness: true,
         })
     };
     use_game_review(LineOfPlay::<SproutsReply> {
@@ -586,7 +589,7 @@ fn use_sprouts_review(
         judge: Box::new(move |reply, i| match reply.exact() {
             Some(answer) => Judged::Known {
                 outcome: answer.outcome.into(),
-                remoteness: None,
+                remoteness: answer.remoteness,
                 better: answer
                     .children
                     .iter()

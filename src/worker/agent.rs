@@ -12,7 +12,9 @@ use super::pong::pong;
 use super::position_job;
 use super::protocol::{
     BaseSummary, LearnAnswer, LearnQuery, ListedSpotMove, Request, RequestId, Response,
+    SproutsAnswer,
 };
+use super::remoteness_job;
 use super::slices::{run_in_slices, Scope, Until};
 use super::sprouts_import_job::{finish_import, import_check};
 use super::sprouts_job::{self, FactsJob, SproutsJob};
@@ -78,7 +80,8 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             id,
             position,
             misere,
-        } => sprouts(id, &position, misere, scope, queue).await,
+            remoteness,
+        } => sprouts(id, &position, misere, remoteness, scope, queue).await,
         Request::ReadSproutsBase { id } => {
             let base = sprouts_job::take_base().await;
             let entries = (base.normal_len() + base.misere_len()) as u64;
@@ -393,6 +396,7 @@ async fn sprouts(
     id: RequestId,
     position: &str,
     misere: bool,
+    remoteness: bool,
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
@@ -401,12 +405,25 @@ async fn sprouts(
         Err(message) => return Response::Error { id, message },
     };
     match run_in_slices(id, job, scope, queue).await {
-        Ok(job) => Response::Sprouts {
-            id,
-            answer: job.finish().await,
-        },
+        Ok(job) => {
+            let mut answer = job.finish().await;
+            if remoteness {
+                answer.remoteness = sprouts_remoteness(&answer);
+            }
+            Response::Sprouts { id, answer }
+        }
         Err(response) => response,
     }
+}
+
+/// The remoteness of the answer's position, when its search finds it within its budget. That search
+/// also finds who wins, on its own (a plain search of the game tree): a value that disagreed with the
+/// solver's would be a fault in one of them, and is not shown.
+fn sprouts_remoteness(answer: &SproutsAnswer) -> Option<u32> {
+    let position: Position = answer.position.parse().ok()?;
+    let value = remoteness_job::sprouts_value(&position, answer.misere)?;
+    let agrees = sprague_engine::solve::heap::Outcome::from(answer.outcome) == value.outcome;
+    agrees.then_some(value.remoteness)
 }
 
 /// A pool worker's share of the children of a position the page's worker is searching (see

@@ -58,11 +58,13 @@ pub enum Request {
         misere: bool,
     },
     /// Normal-play nimber or misère outcome of a Sprouts position (either GLOP notation), and which of its
-    /// children win.
+    /// children win; with `remoteness` (the review asks, hints do not wait for it), also how long the
+    /// game lasts with best play, when that search finds it within its budget.
     SproutsAnalyze {
         id: RequestId,
         position: String,
         misere: bool,
+        remoteness: bool,
     },
     /// The computer's move in a Sprouts game: the exact answer (as `SproutsAnalyze`) if it comes within
     /// three quarters of `think_ms`, else the best moves a lookahead search finds in the time left.
@@ -465,6 +467,10 @@ pub struct SproutsAnswer {
     /// at once (known), and how long the game then lasts (see the engine's `solve::sprouts::prefer`,
     /// which chooses by them).
     pub facts: Vec<sprague_engine::solve::sprouts::ChildFacts>,
+    /// When asked (the review): how many moves the game lasts with best play, the winner finishing as
+    /// fast as it can and the loser lasting as long as it can; `None` when not asked or not found within
+    /// the remoteness search's budget.
+    pub remoteness: Option<u32>,
 }
 
 /// What the lookahead search found for the computer when the exact answer took too long.

@@ -298,6 +298,7 @@ fn protocol_answer(
         base_entries,
         elapsed_ms,
         facts: Vec::new(),
+        remoteness: None,
     }
 }
 

@@ -4,7 +4,8 @@
 // position of the line is valued (the summary no longer says "Reviewing"). Headless Chromium on the
 // release build, a fresh profile per page (so nothing the solver learned before is reused).
 // Usage: SPRAGUE_DIST=<dist> node tests/bench/review_time.mjs [moves, default 20] [seed, default 1]
-//        [pages whose name contains this, default all]
+//        [pages whose name contains this, default all]; SHOW_CELLS=1 also prints the strip's cells (the
+//        remoteness after each move, "·" where it was not found within the worker's budget).
 import { serveDist, launchBrowser } from '../e2e/harness.mjs';
 
 const MOVES = Number(process.argv[2] ?? 20);
@@ -102,7 +103,12 @@ try {
         }, null, { timeout: 600_000 });
         const seconds = (Date.now() - started) / 1000;
         const summary = await page.locator('#review-summary').textContent();
-        console.log(`${game.name}: ${played} moves reviewed in ${seconds.toFixed(2)} s${by} — "${summary}"`);
+        // How many positions of the line got their remoteness (a number in the strip).
+        const numbered = await page.locator('#value-strip button').evaluateAll(
+            (cells) => cells.filter((cell) => /^\d+$/.test(cell.textContent)).length);
+        if (process.env.SHOW_CELLS) console.log((await page.locator('#value-strip button').allTextContents()).join(' '));
+        console.log(`${game.name}: ${played} moves reviewed in ${seconds.toFixed(2)} s${by}, `
+            + `${numbered} with how long the game lasts — "${summary}"`);
         await context.close();
     }
 } finally {

@@ -1,6 +1,6 @@
 // The games as the end-to-end tests play them move by move, each with the brute force of reference.mjs
 // that judges its positions (shared by review.test.mjs and challenge.test.mjs).
-import { remotenessOf, sproutsNimber } from './reference.mjs';
+import { remotenessOf, sproutsNimber, sproutsRemoteness } from './reference.mjs';
 
 /// Nim's rule, the reference for the Nim page: the player to move loses exactly when the nim-sum (XOR) of
 /// the piles is 0.
@@ -86,7 +86,8 @@ export const GAMES = {
             && !remotenessOf('dots', rowLeft(7, removeAround(7, removed, Number(v))))[0],
     },
     sprouts: {
-        // Sprouts has outcomes only (no remoteness); the moves are the listed positions.
+        // The moves are the listed positions; from 2 spots every position's remoteness is within the
+        // worker's budget, so the review must show each one.
         url: '/sprouts?start=2&vs=human',
         list: '#moves li',
         start: '0*2',
@@ -97,7 +98,7 @@ export const GAMES = {
                 next: code,
             }));
         },
-        value: (position) => [sproutsNimber(position) !== 0, null],
+        value: (position) => sproutsRemoteness(position),
         // A winning move is named in words from the spots of the drawing ("join spot 1 to spot 2, with
         // no spot inside"): the moves between those spots, as exact mode lists them on that drawing, are
         // matched to the words, and the one named must leave a lost position by the brute force.

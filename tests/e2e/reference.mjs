@@ -353,3 +353,25 @@ function sproutsValue(position, memo) {
 export function sproutsNimberOf(position) {
     return sproutsValue(position, SPROUTS_VALUES);
 }
+
+/// Who wins a Sprouts position (GLOP notation) and how many moves the game lasts with best play, straight
+/// from the definition over every move, as `remotenessOf` for heaps: `[wins, remoteness]` for the player to
+/// move. Only for positions of a few spots.
+export function sproutsRemoteness(text, misere = false) {
+    return sproutsRemotenessOf(parseSprouts(text), misere, misere ? SPROUTS_MISERE_REMOTENESS : SPROUTS_REMOTENESS);
+}
+
+const SPROUTS_REMOTENESS = new Map();
+const SPROUTS_MISERE_REMOTENESS = new Map();
+
+function sproutsRemotenessOf(position, misere, memo) {
+    const key = sproutsParts(position).map(sproutsKey).sort().join('+');
+    if (memo.has(key)) return memo.get(key);
+    const children = sproutsChildren(position).map((child) => sproutsRemotenessOf(child, misere, memo));
+    const wins = children.filter(([childWins]) => !childWins).map(([, r]) => r);
+    const value = children.length === 0 ? [misere, 0]
+        : wins.length > 0 ? [true, 1 + Math.min(...wins)]
+        : [false, 1 + Math.max(...children.map(([, r]) => r))];
+    memo.set(key, value);
+    return value;
+}

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServerAndBrowser, openPage, screenshot, SIZES, PLAY_SIZES, contextFor } from './harness.mjs';
 import { GAMES } from './game_moves.mjs';
+import { sproutsRemoteness } from './reference.mjs';
 
 const env = useServerAndBrowser();
 
@@ -101,3 +102,55 @@ for (const [name, game] of Object.entries(GAMES)) {
         }
     });
 }
+
+/// The Sprouts review's remoteness: a misère game from 3 spots played to the end shows how long the game
+/// lasts after every move, as the brute force finds it; two moves into 8 spots, where the search cannot
+/// finish within its budget, the review shows who was winning and no number.
+test('the Sprouts review shows how long the game lasts as the brute force finds it, and no number past its budget', async () => {
+    const context = await contextFor(env.browser, SIZES[0]);
+    const page = await openPage(context);
+    await page.goto(`${env.url}/sprouts?start=3&rules=misere&vs=human`);
+    await page.locator('#status').waitFor();
+    const states = [];
+    for (let turn = 0; turn < 9; turn += 1) {
+        const codes = await page.locator('#children button code').allTextContents();
+        if (codes.length === 0) break;
+        // Each turn a different move, so that both short and long lines are met.
+        const pick = turn % codes.length;
+        await page.locator('#children button').nth(pick).click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n, turn + 1);
+        states.push(codes[pick]);
+    }
+    assert.match(await page.locator('#status').textContent(), /Game over/);
+    await page.waitForFunction(() => /mistake|No mistakes/i.test(document.querySelector('#review-summary')?.textContent ?? '')
+        && !/Reviewing/.test(document.querySelector('#review-summary').textContent), null, { timeout: 60_000 });
+    const titles = await page.locator('#value-strip button').evaluateAll((buttons) => buttons.map((b) => b.title));
+    assert.equal(titles.length, states.length);
+    titles.forEach((title, i) => {
+        const [wins, remoteness] = sproutsRemoteness(states[i], true);
+        const toMove = (i + 1) % 2 === 0 ? 'Player 1' : 'Player 2';
+        const other = toMove === 'Player 1' ? 'Player 2' : 'Player 1';
+        assert.match(title, new RegExp(`${wins ? toMove : other} was winning then; the game lasts ${remoteness} more move`),
+            `after move ${i + 1} (${states[i]})`);
+    });
+    await screenshot(page, 'review-sprouts-misere-3');
+
+    await page.goto(`${env.url}/sprouts?start=8&vs=human`);
+    await page.locator('#status').waitFor();
+    for (let turn = 0; turn < 2; turn += 1) {
+        await page.locator('#children button').first().click();
+        await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n, turn + 1);
+    }
+    await page.click('#review-game');
+    await page.waitForFunction(() => {
+        const cells = [...document.querySelectorAll('#value-strip button')];
+        return cells.length === 2 && cells.every((b) => /was winning then/.test(b.title));
+    }, null, { timeout: 60_000 });
+    const cells = await page.locator('#value-strip button').evaluateAll((buttons) => buttons.map((b) => [b.textContent, b.title]));
+    for (const [text, title] of cells) {
+        assert.equal(text, '·', title);
+        assert.doesNotMatch(title, /lasts/, title);
+    }
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
