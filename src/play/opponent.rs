@@ -135,6 +135,7 @@ fn index_for(random: f64, len: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::setup::Rules;
     use crate::worker::protocol::{HeapMoveAnswer, Outcome};
     use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -142,7 +143,7 @@ mod tests {
         PositionAnswer {
             code: "4!.0".into(),
             heaps: vec![7],
-            misere: false,
+            rules: Rules::Normal,
             outcome: if winning_moves.is_empty() {
                 Outcome::P
             } else {
@@ -246,7 +247,6 @@ mod tests {
     #[wasm_bindgen_test]
     fn lost_it_fights_with_the_longest_lasting_moves_mirror_moves_included() {
         use sprague_engine::games::heap::DotRow;
-        use sprague_engine::solve::heap::Outcome as EngineOutcome;
         use sprague_engine::solve::remoteness::HeapMoveValue;
         // A row of 12 dots; say the game lasts longest after leaving rows of 4 and 5, which dot 5 and
         // its mirror, dot 6, both do (marking dot i leaves i - 1 dots and 12 - i - 2).
@@ -264,7 +264,7 @@ mod tests {
                     removed: 12 - result.iter().sum::<usize>(),
                     pieces: result.clone(),
                     result,
-                    outcome: EngineOutcome::N,
+                    outcome: Outcome::N,
                     remoteness,
                 }
             })

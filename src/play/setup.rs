@@ -2,12 +2,28 @@
 //! read, word and play turns for it: the rules (normal or misère), the opponent (another person, or
 //! the computer at a level) and the two sides. A leaf: it uses nothing else in `play`.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Rules {
     /// The player who cannot move loses.
     Normal,
     /// The player who cannot move wins.
     Misere,
+}
+
+impl Rules {
+    /// The rules from the engine's flag.
+    pub fn from_misere(misere: bool) -> Rules {
+        if misere {
+            Rules::Misere
+        } else {
+            Rules::Normal
+        }
+    }
+
+    /// The engine's flag: whether the player who cannot move wins.
+    pub fn is_misere(self) -> bool {
+        self == Rules::Misere
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -202,7 +202,7 @@ mod tests {
         PositionAnswer {
             code: "4!.0".into(),
             heaps: vec![7],
-            misere: false,
+            rules: Rules::Normal,
             outcome: if winning.is_empty() {
                 Outcome::P
             } else {
@@ -301,7 +301,6 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn lost_the_computer_makes_the_game_last_and_says_so() {
-        use sprague_engine::solve::heap::Outcome as EngineOutcome;
         use sprague_engine::solve::remoteness::HeapMoveValue;
         let game = grundy(vec![7]);
         // Say 3 + 4 lasts longest (5 more moves) and the other splits 2.
@@ -314,7 +313,7 @@ mod tests {
                     removed: 0,
                     pieces: pieces.to_vec(),
                     result: pieces.to_vec(),
-                    outcome: EngineOutcome::N,
+                    outcome: Outcome::N,
                     remoteness: if pieces[0] == 3 { 5 } else { 2 },
                 })
                 .collect(),

@@ -21,7 +21,7 @@ use super::show_values::use_show_values;
 use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
 use crate::play::challenge;
-use crate::play::game::{Opponent, Rules};
+use crate::play::game::Opponent;
 use crate::play::graph_game::GraphGame;
 use crate::play::review::Judged;
 use crate::play::turns;
@@ -81,7 +81,7 @@ pub fn graph_page() -> Html {
                 id,
                 graph: game.graph.to_string(),
                 moves: game.moves.clone(),
-                misere: game.rules == Rules::Misere,
+                rules: game.rules,
             });
         })
     };
@@ -326,7 +326,7 @@ fn use_graph_review(line: &GraphGame, challenge_at: Option<usize>) -> Review {
             id,
             graph: points[i].graph.to_string(),
             moves: points[i].moves.clone(),
-            misere: points[i].rules == Rules::Misere,
+            rules: points[i].rules,
         })
     };
     use_game_review(LineOfPlay::<GraphAnswer> {

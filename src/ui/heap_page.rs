@@ -26,7 +26,7 @@ use super::solver::next_request_id;
 use super::solver_bridge::use_solver_bridge;
 use crate::play::board::{Board, BoardKind, BoardMove};
 use crate::play::challenge;
-use crate::play::game::{Game, Opponent, Rules};
+use crate::play::game::{Game, Opponent};
 use crate::play::move_values::{board_move_values, BoardMoveValue};
 use crate::play::opponent::winning_board_moves;
 use crate::play::pins::rules_in_words;
@@ -94,7 +94,7 @@ pub fn heap_page(props: &HeapPageProps) -> Html {
                 id,
                 code: board.code(),
                 heaps: board.heaps().iter().map(|&h| h as u64).collect(),
-                misere: rules == Rules::Misere,
+                rules,
             });
         })
     };
@@ -298,14 +298,14 @@ fn use_heap_review(line: &Game, challenge_at: Option<usize>) -> Review {
         boards.push(next);
     }
     let code = line.start.code();
-    let misere = line.rules == Rules::Misere;
+    let rules = line.rules;
     let request = {
         let (boards, code) = (boards.clone(), code.clone());
         Callback::from(move |(i, id): (usize, _)| Request::Analyze {
             id,
             code: code.clone(),
             heaps: boards[i].heaps().iter().map(|&h| h as u64).collect(),
-            misere,
+            rules,
         })
     };
     use_game_review(LineOfPlay::<PositionAnswer> {
@@ -318,12 +318,12 @@ fn use_heap_review(line: &Game, challenge_at: Option<usize>) -> Review {
             .collect(),
         keys: boards
             .iter()
-            .map(|board| format!("{code}|{:?}|{misere}", board.heaps()))
+            .map(|board| format!("{code}|{:?}|{rules:?}", board.heaps()))
             .collect(),
         over: boards.last().is_some_and(Board::is_over),
         request,
         judge: Box::new(move |answer, i| Judged::Known {
-            outcome: answer.outcome.into(),
+            outcome: answer.outcome,
             remoteness: answer.values.remoteness,
             better: winning_board_moves(&boards[i], answer)
                 .first()

@@ -56,13 +56,13 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
             <p id="hint-plain">{ plain_words(board, answer, winning.first().copied()) }</p>
             // The reason in nimbers, one click away; open at once except in classroom mode.
             <details class="hint-why" open={!classroom}>
-                <summary>{ if answer.misere { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
-                if answer.misere {
+                <summary>{ if answer.rules.is_misere() { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
+                if answer.rules.is_misere() {
                     { misere_reason(answer) }
                 } else {
                     { nim_sum_table(board, answer, winning.first().copied()) }
                 }
-                if !answer.misere {
+                if !answer.rules.is_misere() {
                     <p><a id="explain-link" href={format!("/learn/nim-sum?code={}&heaps={}", url_code(&answer.code), heaps_text(&answer.heaps))}>
                         { "Explain this nim-sum step by step" }</a></p>
                 } else {
@@ -77,7 +77,7 @@ pub fn hint_panel(props: &HintPanelProps) -> Html {
 
 /// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
 fn plain_words(board: &Board, answer: &PositionAnswer, best: Option<BoardMove>) -> String {
-    let goal = match (board, answer.misere) {
+    let goal = match (board, answer.rules.is_misere()) {
         (Board::Nim(_), true) => "your opponent has to take the last counter",
         (Board::Nim(_), false) => "you take the last counter",
         (_, true) => "your opponent has to make the last move",

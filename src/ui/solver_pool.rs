@@ -15,6 +15,7 @@
 use super::check_pool::pool_size;
 use super::solver::{next_request_id, WORKER_PATH};
 use super::solver_watch::{Check, Watchdog};
+use crate::play::setup::Rules;
 use crate::worker::codec::MessageCodec;
 use crate::worker::panic_report::PanicReport;
 use crate::worker::protocol::{Request, RequestId, Response};
@@ -69,7 +70,7 @@ struct Helping {
 /// A Sprouts question, as the pool's workers are asked it.
 struct Question {
     position: String,
-    misere: bool,
+    rules: Rules,
     /// Workers in all, the page's included.
     parts: usize,
 }
@@ -77,7 +78,7 @@ struct Question {
 /// Sets the pool to work on the Sprouts question `id` that was just sent to the page's worker
 /// (`SproutsAnalyze` or `SproutsComputerMove` of `position`); `forward` sends requests to that worker.
 /// Stops the pool's work on any earlier question. Does nothing on a single core.
-pub fn help(id: RequestId, position: &str, misere: bool, forward: Callback<Request>) {
+pub fn help(id: RequestId, position: &str, rules: Rules, forward: Callback<Request>) {
     stop();
     let parts = pool_size();
     if parts < 2 {
@@ -89,7 +90,7 @@ pub fn help(id: RequestId, position: &str, misere: bool, forward: Callback<Reque
         let shares = (1..parts).map(|_| next_request_id()).collect();
         let question = Question {
             position: position.to_string(),
-            misere,
+            rules,
             parts,
         };
         pool.helping = Some(Helping {
@@ -108,7 +109,7 @@ fn send_shares(pool: &mut Pool) {
     };
     let Some(Question {
         position,
-        misere,
+        rules,
         parts,
     }) = helping.question.take()
     else {
@@ -118,7 +119,7 @@ fn send_shares(pool: &mut Pool) {
         worker.send(Request::SproutsChildren {
             id: share,
             position: position.clone(),
-            misere,
+            rules,
             part: part + 1,
             parts,
         });

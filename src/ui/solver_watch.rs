@@ -115,6 +115,7 @@ impl Watchdog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::setup::Rules;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn question(id: RequestId) -> Request {
@@ -187,7 +188,7 @@ mod tests {
         dog.sent(&Request::SproutsChildren {
             id: 3,
             position: "0*5".into(),
-            misere: false,
+            rules: Rules::Normal,
             part: 1,
             parts: 2,
         });

@@ -278,7 +278,7 @@ mod tests {
             .collect();
         Ok(SproutsReply::Exact(SproutsAnswer {
             position: game.current().to_string(),
-            misere: false,
+            rules: Rules::Normal,
             outcome: if winning.is_empty() {
                 Outcome::P
             } else {
@@ -342,7 +342,7 @@ mod tests {
         let best = game.moves()[0].clone();
         let guess = SproutsReply::Guess(SproutsGuess {
             position: game.current().to_string(),
-            misere: false,
+            rules: Rules::Normal,
             moves: vec![best.to_string()],
             score: 0,
             depth: 4,

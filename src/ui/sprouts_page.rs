@@ -32,7 +32,7 @@ use super::sprouts_move_names::use_move_names;
 use super::sprouts_setup::SproutsSetup;
 use super::value_marks::win_mark;
 use crate::play::challenge;
-use crate::play::game::{Opponent, Rules};
+use crate::play::game::Opponent;
 use crate::play::review::Judged;
 use crate::play::sprouts_drawing::{line_key, DrawingCache};
 use crate::play::sprouts_game::SproutsGame;
@@ -110,11 +110,7 @@ pub fn sprouts_page() -> Html {
 
     let ask = {
         let (solver, bridge) = (solver.clone(), bridge.clone());
-        let (position, misere, key) = (
-            game.current().to_string(),
-            game.rules == Rules::Misere,
-            key.clone(),
-        );
+        let (position, rules, key) = (game.current().to_string(), game.rules, key.clone());
         // The computer thinks this long: three quarters for the exact answer, then a lookahead search.
         let think_ms = think_ms(&game);
         Callback::from(move |purpose: Purpose| {
@@ -124,19 +120,19 @@ pub fn sprouts_page() -> Html {
                 let bridge = bridge.clone();
                 Callback::from(move |request| bridge.send(request))
             };
-            solver_pool::help(id, &position, misere, to_worker);
+            solver_pool::help(id, &position, rules, to_worker);
             let position = position.clone();
             bridge.send(match purpose {
                 Purpose::Hint | Purpose::Values => Request::SproutsAnalyze {
                     id,
                     position,
-                    misere,
+                    rules,
                     remoteness: false,
                 },
                 Purpose::ComputerMove => Request::SproutsComputerMove {
                     id,
                     position,
-                    misere,
+                    rules,
                     think_ms,
                 },
             });
@@ -570,25 +566,25 @@ fn use_sprouts_review(
     // The words for a winning move from position `i`, found once per position and move.
     let better_names = use_mut_ref(HashMap::<(String, String), Option<String>>::new);
     let (start, moves) = (line.start.clone(), line.line.clone());
-    let misere = line.rules == Rules::Misere;
+    let rules = line.rules;
     let request = {
         let positions = positions.clone();
         Callback::from(move |(i, id): (usize, _)| Request::SproutsAnalyze {
             id,
             position: positions[i].clone(),
-            misere,
+            rules,
             remoteness: true,
         })
     };
     use_game_review(LineOfPlay::<SproutsReply> {
         opponent: line.opponent,
         texts,
-        keys: positions.iter().map(|p| format!("{p}|{misere}")).collect(),
+        keys: positions.iter().map(|p| format!("{p}|{rules:?}")).collect(),
         over: line.is_over(),
         request,
         judge: Box::new(move |reply, i| match reply.exact() {
             Some(answer) => Judged::Known {
-                outcome: answer.outcome.into(),
+                outcome: answer.outcome,
                 remoteness: answer.remoteness,
                 better: answer
                     .children
@@ -628,7 +624,7 @@ struct SproutsHintProps {
 
 /// The hint for a beginner: what to play and why, with no nimbers, XOR or "N-position".
 fn plain_words(answer: &SproutsAnswer, named: Option<&str>) -> String {
-    let goal = if answer.misere {
+    let goal = if answer.rules.is_misere() {
         "your opponent has to make the last move"
     } else {
         "you make the last move"
@@ -660,7 +656,7 @@ fn sprouts_hint(props: &SproutsHintProps) -> Html {
         .filter(|c| c.wins == Some(true))
         .count();
     let unexamined = answer.children.iter().filter(|c| c.wins.is_none()).count();
-    let value = match (answer.misere, answer.nimber) {
+    let value = match (answer.rules.is_misere(), answer.nimber) {
         (false, Some(nimber)) => format!("Normal play: the position's nimber is *{nimber}. "),
         (false, None) => "Normal play: the position's exact nimber (not 0, as it is won) was not computed: \
                           it would take far longer than the outcome. "
@@ -693,7 +689,7 @@ fn sprouts_hint(props: &SproutsHintProps) -> Html {
             <p id="hint-verdict" class={classes!("verdict", (answer.outcome == Outcome::P).then_some("lost"))}>{ verdict }</p>
             <p id="hint-plain">{ plain_words(answer, props.named.as_deref()) }</p>
             <details class="hint-why" open={!classroom}>
-                <summary>{ if answer.misere { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
+                <summary>{ if answer.rules.is_misere() { "Why (misère play, for experts)" } else { "Why (nimbers and XOR, for experts)" } }</summary>
                 <p>{ value }</p>
                 { lands_view(answer) }
             </details>

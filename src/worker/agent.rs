@@ -73,15 +73,15 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             id,
             code,
             heaps,
-            misere,
-        } => analyze(id, &code, &heaps, misere, scope, queue).await,
+            rules,
+        } => analyze(id, &code, &heaps, rules.is_misere(), scope, queue).await,
         Request::Learn { id, code, query } => learn(id, &code, &query, scope, queue).await,
         Request::SproutsAnalyze {
             id,
             position,
-            misere,
+            rules,
             remoteness,
-        } => sprouts(id, &position, misere, remoteness, scope, queue).await,
+        } => sprouts(id, &position, rules.is_misere(), remoteness, scope, queue).await,
         Request::ReadSproutsBase { id } => {
             let base = sprouts_job::take_base().await;
             let entries = (base.normal_len() + base.misere_len()) as u64;
@@ -91,10 +91,10 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         Request::SproutsChildren {
             id,
             position,
-            misere,
+            rules,
             part,
             parts,
-        } => sprouts_children(id, &position, misere, part, parts, scope, queue).await,
+        } => sprouts_children(id, &position, rules.is_misere(), part, parts, scope, queue).await,
         // Taken above; never handled as a request of its own.
         Request::HelpFound { id, .. } | Request::TakeLearned { id, .. } => {
             Response::Cancelled { id }
@@ -120,15 +120,17 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
         Request::SproutsComputerMove {
             id,
             position,
-            misere,
+            rules,
             think_ms,
-        } => computer_move(id, &position, misere, think_ms, scope, queue).await,
+        } => computer_move(id, &position, rules.is_misere(), think_ms, scope, queue).await,
         Request::SproutsSearch {
             id,
             position,
-            misere,
+            rules,
             fresh,
-        } => sprouts_search_job::search(id, &position, misere, fresh, scope, queue).await,
+        } => {
+            sprouts_search_job::search(id, &position, rules.is_misere(), fresh, scope, queue).await
+        }
         Request::SproutsProof {
             id,
             position,
@@ -141,8 +143,8 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             id,
             graph,
             moves,
-            misere,
-        } => graph_analyze(id, &graph, &moves, misere, scope, queue).await,
+            rules,
+        } => graph_analyze(id, &graph, &moves, rules.is_misere(), scope, queue).await,
         // Nothing is running for this bridge, so there is nothing to cancel.
         Request::Cancel { id } => Response::Cancelled { id },
         // Answered in the loop above, or between slices: never queued, never handled here.
@@ -421,8 +423,8 @@ async fn sprouts(
 /// solver's would be a fault in one of them, and is not shown.
 fn sprouts_remoteness(answer: &SproutsAnswer) -> Option<u32> {
     let position: Position = answer.position.parse().ok()?;
-    let value = remoteness_job::sprouts_value(&position, answer.misere)?;
-    let agrees = sprague_engine::solve::heap::Outcome::from(answer.outcome) == value.outcome;
+    let value = remoteness_job::sprouts_value(&position, answer.rules.is_misere())?;
+    let agrees = answer.outcome == value.outcome;
     agrees.then_some(value.remoteness)
 }
 

@@ -3,6 +3,7 @@
 
 use super::protocol::SproutsGuess;
 use super::sprouts_job::{give_back, take_base};
+use crate::play::setup::Rules;
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{Lookahead, Search as _, Step, LOSS, WIN};
 
@@ -86,7 +87,7 @@ impl LookaheadJob {
         };
         let guess = SproutsGuess {
             position: self.position.to_string(),
-            misere: self.misere,
+            rules: Rules::from_misere(self.misere),
             moves,
             score,
             depth,

@@ -3,13 +3,14 @@
 //! rule or exact search, within a budget). Misère solvers are kept per game for the worker's lifetime.
 
 use super::heap_job::HeapJob;
-use super::protocol::{HeapMoveAnswer, Outcome, PositionAnswer};
+use super::protocol::{HeapMoveAnswer, PositionAnswer};
 use super::remoteness_job;
+use crate::play::setup::Rules;
 use sprague_engine::games::heap::HeapGame;
 use sprague_engine::solve::heap::misere::{
     Budget, Method, MisereError, MisereSolver, QuotientLimits,
 };
-use sprague_engine::solve::heap::{self, WinningMove};
+use sprague_engine::solve::heap::WinningMove;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -57,8 +58,8 @@ pub fn answer(
     let mut answer = PositionAnswer {
         code: job.game().to_string(),
         heaps: heaps.to_vec(),
-        misere,
-        outcome: outcome(normal.outcome),
+        rules: Rules::from_misere(misere),
+        outcome: normal.outcome,
         heap_values: normal.heap_values.iter().map(|&v| u32::from(v)).collect(),
         nimber: u32::from(normal.nimber),
         winning_moves: moves(&normal.winning_moves),
@@ -84,7 +85,7 @@ pub fn answer(
             ),
             other => other.to_string(),
         })?;
-        answer.outcome = outcome(analysis.outcome);
+        answer.outcome = analysis.outcome;
         answer.winning_moves = moves(&analysis.winning_moves);
         answer.genera = analysis
             .heap_genera
@@ -106,13 +107,6 @@ pub fn answer(
 fn solver_for(game: &HeapGame) -> MisereSolver {
     let deadline = js_sys::Date::now() + QUOTIENT_MS;
     MisereSolver::with_quick_quotient(game, QUOTIENT_LIMITS, || js_sys::Date::now() < deadline)
-}
-
-fn outcome(outcome: heap::Outcome) -> Outcome {
-    match outcome {
-        heap::Outcome::N => Outcome::N,
-        heap::Outcome::P => Outcome::P,
-    }
 }
 
 fn moves(winning: &[WinningMove]) -> Vec<HeapMoveAnswer> {

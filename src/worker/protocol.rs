@@ -1,11 +1,11 @@
 //! The messages between the page and the solver worker. Every request carries an id chosen by the page;
 //! every response to it carries the same id, so a page can ignore answers to requests it has abandoned.
 
+use crate::play::setup::Rules;
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
 use sprague_engine::solve::graph::GraphAnalysis;
 use sprague_engine::solve::remoteness::{GraphMoveValue, HeapMoveValue, RemotenessReport};
-use sprague_engine::solve::sprouts::proof_layout::NodeKind;
 use sprague_engine::solve::sprouts::{Detail, LearnedEntries, LevelKind, PartReport};
 
 pub type RequestId = u32;
@@ -55,7 +55,7 @@ pub enum Request {
         id: RequestId,
         code: String,
         heaps: Vec<u64>,
-        misere: bool,
+        rules: Rules,
     },
     /// Normal-play nimber or misère outcome of a Sprouts position (either GLOP notation), and which of its
     /// children win; with `remoteness` (the review asks, hints do not wait for it), also how long the
@@ -63,7 +63,7 @@ pub enum Request {
     SproutsAnalyze {
         id: RequestId,
         position: String,
-        misere: bool,
+        rules: Rules,
         remoteness: bool,
     },
     /// The computer's move in a Sprouts game: the exact answer (as `SproutsAnalyze`) if it comes within
@@ -71,7 +71,7 @@ pub enum Request {
     SproutsComputerMove {
         id: RequestId,
         position: String,
-        misere: bool,
+        rules: Rules,
         think_ms: u32,
     },
     /// A Sprouts drawing: the start `position` drawn (`from` is `None`), or the move from the drawing
@@ -116,7 +116,7 @@ pub enum Request {
         id: RequestId,
         graph: String,
         moves: Vec<usize>,
-        misere: bool,
+        rules: Rules,
     },
     /// Read the Sprouts base now (a pool worker getting ready for its first share), answered
     /// `SproutsBaseRead`.
@@ -127,7 +127,7 @@ pub enum Request {
     SproutsChildren {
         id: RequestId,
         position: String,
-        misere: bool,
+        rules: Rules,
         part: usize,
         parts: usize,
     },
@@ -191,7 +191,7 @@ pub enum Request {
     SproutsSearch {
         id: RequestId,
         position: String,
-        misere: bool,
+        rules: Rules,
         fresh: bool,
     },
     /// Pause, resume or steer the search `id` under way (ignored once it has finished).
@@ -368,22 +368,8 @@ pub enum Response {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    /// The player to move wins (nimber ≠ 0).
-    N,
-    /// The previous player wins (nimber = 0).
-    P,
-}
-
-impl From<Outcome> for sprague_engine::solve::heap::Outcome {
-    fn from(outcome: Outcome) -> Self {
-        match outcome {
-            Outcome::N => sprague_engine::solve::heap::Outcome::N,
-            Outcome::P => sprague_engine::solve::heap::Outcome::P,
-        }
-    }
-}
+/// Who wins with best play: the engine's own type, carried as it is.
+pub use sprague_engine::solve::heap::Outcome;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeapAnswer {
@@ -407,7 +393,7 @@ pub struct HeapAnswer {
 pub struct PositionAnswer {
     pub code: String,
     pub heaps: Vec<u64>,
-    pub misere: bool,
+    pub rules: Rules,
     /// The outcome under the rules asked for.
     pub outcome: Outcome,
     /// Normal-play value of each heap and their XOR (shown in misère play too, to compare).
@@ -446,7 +432,7 @@ pub struct HeapMoveAnswer {
 pub struct SproutsAnswer {
     /// The position in canonical form (later GLOP notation).
     pub position: String,
-    pub misere: bool,
+    pub rules: Rules,
     pub outcome: Outcome,
     /// Normal play only: the nimber.
     pub nimber: Option<u32>,
@@ -478,7 +464,7 @@ pub struct SproutsAnswer {
 pub struct SproutsGuess {
     /// The position in canonical form.
     pub position: String,
-    pub misere: bool,
+    pub rules: Rules,
     /// The moves of the best score (children in canonical form); the computer picks one.
     pub moves: Vec<String>,
     /// 1: a forced win was found; -1: every move loses against best play; 0: nothing decided within
@@ -811,7 +797,7 @@ pub struct LevelItem {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchAnswer {
     pub position: String,
-    pub misere: bool,
+    pub rules: Rules,
     pub outcome: Outcome,
     pub nimber: Option<u32>,
     pub children: Vec<SearchChild>,
@@ -858,35 +844,8 @@ pub struct ProofAnswer {
     pub elapsed_ms: f64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProofPicture {
-    pub width: f64,
-    pub height: f64,
-    pub nodes: Vec<ProofNodeView>,
-    pub edges: Vec<ProofEdgeView>,
-    /// Each row's height and the lives of its couples.
-    pub rows: Vec<(f64, u32)>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProofNodeView {
-    /// The couple's number (`n<index>` in the `.dot`).
-    pub index: usize,
-    pub x: f64,
-    pub y: f64,
-    pub width: f64,
-    pub label: String,
-    pub text: String,
-    pub kind: NodeKind,
-    pub lives: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProofEdgeView {
-    pub from: usize,
-    pub to: usize,
-    pub points: Vec<(f64, f64)>,
-}
+/// The picture of a proof graph, as the engine lays it out.
+pub use sprague_engine::solve::sprouts::proof_layout::ProofLayout as ProofPicture;
 
 #[cfg(test)]
 mod tests {
@@ -912,7 +871,7 @@ mod tests {
         let answer = PositionAnswer {
             code: "0.[3]".into(),
             heaps: vec![1, 2],
-            misere: false,
+            rules: Rules::Normal,
             outcome: Outcome::N,
             heap_values: vec![1, 2],
             nimber: 3,

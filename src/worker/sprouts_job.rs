@@ -6,6 +6,7 @@
 
 use super::base_saving;
 use super::protocol::{Outcome, RequestId, Response, SproutsAnswer, SproutsChild, SproutsLand};
+use crate::play::setup::Rules;
 use crate::store::{BaseKind, Store, StoreError, StoredBase};
 use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::sprouts::{
@@ -219,10 +220,10 @@ impl FactsJob {
         let base = take_base().await;
         let forms = match LAND_FORMS.with(|kept| kept.borrow_mut().take()) {
             Some(forms) => Some(forms),
-            None if answer.misere => shipped_form_proof().await,
+            None if answer.rules.is_misere() => shipped_form_proof().await,
             None => None,
         };
-        let search = ChildFactsSearch::new(children, &wins, answer.misere, base, forms);
+        let search = ChildFactsSearch::new(children, &wins, answer.rules.is_misere(), base, forms);
         FactsJob { search, answer }
     }
 
@@ -269,7 +270,7 @@ fn protocol_answer(
 ) -> SproutsAnswer {
     SproutsAnswer {
         position,
-        misere,
+        rules: Rules::from_misere(misere),
         outcome: if answer.losing {
             Outcome::P
         } else {

@@ -4,12 +4,13 @@
 //! an empty base, laid out by the engine (`proof_layout`) for the page to draw.
 
 use super::protocol::{
-    LevelItem, LevelReport, Outcome, ProofAnswer, ProofEdgeView, ProofNodeView, ProofPicture,
-    Request, RequestId, Response, SearchAnswer, SearchChild, SearchControl, SearchReport,
+    LevelItem, LevelReport, Outcome, ProofAnswer, Request, RequestId, Response, SearchAnswer,
+    SearchChild, SearchControl, SearchReport,
 };
 use super::run_budget::{memory_bytes, RunBudget};
 use super::slices::{run_in_slices, Scope, Sliced};
 use super::sprouts_job::{give_back, take_base};
+use crate::play::setup::Rules;
 use futures::{FutureExt, SinkExt, StreamExt};
 use sprague_engine::draw::Drawing;
 use sprague_engine::games::sprouts::Position;
@@ -289,7 +290,7 @@ impl SearchJob {
         let lost = self.lost.unwrap_or(false);
         SearchAnswer {
             position: self.position.to_string(),
-            misere: self.misere,
+            rules: Rules::from_misere(self.misere),
             outcome: if lost { Outcome::P } else { Outcome::N },
             nimber: self.nimber,
             children: self
@@ -629,35 +630,7 @@ fn proof_answer(
             )),
         )
     } else {
-        let laid = proof_layout::layout(graph, detail, min_lives);
-        let picture = ProofPicture {
-            width: laid.width,
-            height: laid.height,
-            nodes: laid
-                .nodes
-                .into_iter()
-                .map(|n| ProofNodeView {
-                    index: n.index,
-                    x: n.x,
-                    y: n.y,
-                    width: n.width,
-                    label: n.label,
-                    text: n.text,
-                    kind: n.kind,
-                    lives: n.lives,
-                })
-                .collect(),
-            edges: laid
-                .edges
-                .into_iter()
-                .map(|e| ProofEdgeView {
-                    from: e.from,
-                    to: e.to,
-                    points: e.points,
-                })
-                .collect(),
-            rows: laid.rows.into_iter().map(|r| (r.y, r.lives)).collect(),
-        };
+        let picture = proof_layout::layout(graph, detail, min_lives);
         (Some(picture), None)
     };
     let dot = if kept <= MAX_DOT {

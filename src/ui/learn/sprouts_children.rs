@@ -15,7 +15,11 @@ pub struct SproutsChildrenProps {
 #[function_component(SproutsChildren)]
 pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
     let answer = &props.answer;
-    let rules = if answer.misere { "misere" } else { "normal" };
+    let rules = if answer.rules.is_misere() {
+        "misere"
+    } else {
+        "normal"
+    };
     let verdict = match (answer.outcome, answer.nimber) {
         (Outcome::P, Some(n)) => format!("nimber {n}: the player to move loses (P-position)"),
         (Outcome::N, Some(n)) => format!("nimber {n}: the player to move wins (N-position)"),
@@ -34,7 +38,11 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
             answer.children.len()
         )
     };
-    let play_rules = if answer.misere { "&rules=misere" } else { "" };
+    let play_rules = if answer.rules.is_misere() {
+        "&rules=misere"
+    } else {
+        ""
+    };
     html! {
         <div class="sprouts-answer" id="sprouts-answer" data-outcome={if answer.outcome == Outcome::P { "P" } else { "N" }}
             data-nimber={answer.nimber.map(|n| n.to_string()).unwrap_or_default()} data-position={answer.position.clone()}>
@@ -57,7 +65,7 @@ pub fn sprouts_children(props: &SproutsChildrenProps) -> Html {
                         <th scope="col">{ "Child" }</th>
                         <th scope="col">{ "Lives" }</th>
                         <th scope="col">{ "Lands" }</th>
-                        <th scope="col">{ if answer.misere { "Outcome" } else { "Nimber" } }</th>
+                        <th scope="col">{ if answer.rules.is_misere() { "Outcome" } else { "Nimber" } }</th>
                         <th scope="col">{ "Moving here" }</th>
                         <th scope="col">{ "Look further" }</th>
                     </tr></thead>

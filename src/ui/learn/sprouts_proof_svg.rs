@@ -4,7 +4,7 @@
 
 use crate::worker::protocol::ProofPicture;
 use gloo::events::{EventListener, EventListenerOptions};
-use sprague_engine::solve::sprouts::proof_layout::NodeKind;
+use sprague_engine::solve::sprouts::proof_layout::{LaidRow, NodeKind};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -265,7 +265,7 @@ pub fn sprouts_proof_svg(props: &ProofSvgProps) -> Html {
                     </marker>
                 </defs>
                 <g class="proof-rows">
-                    { for picture.rows.iter().enumerate().filter(|(i, (_, lives))| *i == 0 || picture.rows[*i - 1].1 != *lives).map(|(_, (y, lives))| html! {
+                    { for picture.rows.iter().enumerate().filter(|(i, row)| *i == 0 || picture.rows[*i - 1].lives != row.lives).map(|(_, LaidRow { y, lives })| html! {
                         <text x={format!("{lives_x:.1}")} y={format!("{:.1}", y + 4.0)} class="proof-lives">{ format!("{lives} lives") }</text>
                     }) }
                 </g>

@@ -9,6 +9,7 @@ use super::lesson_link::LessonLink;
 use super::sprouts_children::SproutsChildren;
 use super::sprouts_levels::SproutsLevels;
 use super::{get, use_query_pairs};
+use crate::play::setup::Rules;
 use crate::route::Route;
 use crate::ui::solver::next_request_id;
 use crate::ui::solver_bridge::use_solver_bridge;
@@ -141,7 +142,7 @@ pub fn sprouts_search_page() -> Html {
                 bridge.send(Request::SproutsSearch {
                     id,
                     position: ask.position.clone(),
-                    misere: ask.misere,
+                    rules: Rules::from_misere(ask.misere),
                     fresh: ask.fresh,
                 });
             }

@@ -42,7 +42,7 @@ impl NodeKind {
 }
 
 /// A couple placed in the picture; `index` is its index in the graph (the `n<index>` of the `.dot`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LaidNode {
     pub index: usize,
     pub x: f64,
@@ -57,7 +57,7 @@ pub struct LaidNode {
 }
 
 /// An edge: from a couple to one it rests on, as a polyline (the two ends and the bends).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LaidEdge {
     pub from: usize,
     pub to: usize,
@@ -65,13 +65,14 @@ pub struct LaidEdge {
 }
 
 /// A row of the picture: its height and the lives of its couples.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LaidRow {
     pub y: f64,
     pub lives: u32,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The picture of a proof graph: its couples, edges and rows placed, and its size.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ProofLayout {
     pub nodes: Vec<LaidNode>,
     pub edges: Vec<LaidEdge>,
