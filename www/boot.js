@@ -44,5 +44,24 @@ if ('serviceWorker' in navigator) {
     }).catch((error) => console.warn('Sprague works online only: the service worker did not start', error));
 }
 
+// Every worker the page starts, kept so that the app can end one that stops answering: gloo-worker starts
+// them and keeps the handle to itself, and asks a worker to close with a message, which a worker stuck in a
+// loop never reads (src/ui/worker_handles.rs). A pool claims its worker as soon as it starts it; the one
+// left unclaimed is the app's solver worker.
+if (globalThis.Worker) {
+    const NativeWorker = globalThis.Worker;
+    const unclaimed = [];
+    globalThis.Worker = class extends NativeWorker {
+        constructor(...args) {
+            super(...args);
+            unclaimed.push(this);
+        }
+    };
+    globalThis.spragueWorkers = {
+        claimLast: () => unclaimed.pop() ?? null,
+        endUnclaimed: () => unclaimed.splice(0).forEach((worker) => worker.terminate()),
+    };
+}
+
 const { default: init } = await import(params.get('js'));
 await init({ module_or_path: params.get('wasm') });

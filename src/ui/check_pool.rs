@@ -10,6 +10,7 @@
 use super::asking::REDRAW_MS;
 use super::solver::{next_request_id, WORKER_PATH};
 use super::solver_watch::{Check, Watchdog, PING_EVERY_MS};
+use super::worker_handles;
 use crate::worker::codec::MessageCodec;
 use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
@@ -78,10 +79,12 @@ pub async fn check_in_parts(
     let mut dogs = Vec::new();
     let mut senders = Vec::new();
     let mut others = Vec::new();
+    let mut handles = Vec::new();
     for part in 1..parts {
         let bridge = ReactorSpawner::<SolverReactor>::new()
             .encoding::<MessageCodec>()
             .spawn(WORKER_PATH);
+        handles.extend(worker_handles::claim_last());
         let (sink, responses) = bridge.split();
         let (send, requests) = mpsc::unbounded::<Request>();
         // Ends when `send` is dropped, with this check: the bridge goes with it.
@@ -117,6 +120,9 @@ pub async fn check_in_parts(
         every_ms: WATCH_EVERY_MS,
     };
     let outcome = gather(responses, parts, progress, cancel, watch, REDRAW_MS).await;
+    // Done with them, whatever happened: one that went silent may be stuck, and would never read the
+    // message that asks it to close.
+    handles.iter().for_each(web_sys::Worker::terminate);
     if !matches!(outcome, PoolOutcome::Reports(_)) {
         send.emit(Request::Cancel { id: part_id }); // the page's worker stops its part too
     }

@@ -57,6 +57,7 @@ mod svg_point;
 mod theme;
 mod value_marks;
 mod worker_answer;
+mod worker_handles;
 
 use crate::play::board::BoardKind;
 use crate::route::Route;

@@ -6,6 +6,7 @@
 
 use super::solver_pool;
 use super::solver_watch::{Check, Watchdog, PING_EVERY_MS, RESTARTED};
+use super::worker_handles;
 use crate::worker::panic_report::{PanicReport, PANIC_CHANNEL};
 use crate::worker::protocol::{Request, Response};
 use crate::worker::SolverReactor;
@@ -202,6 +203,8 @@ fn restart(why: &str) {
             .collect();
         (watched.restart.clone(), ended)
     });
+    // A stuck worker never reads the message that asks it to close: it is ended outright.
+    worker_handles::end_unclaimed();
     if let Some(restart) = restart {
         restart.emit(());
     }

@@ -15,6 +15,7 @@
 use super::check_pool::pool_size;
 use super::solver::{next_request_id, WORKER_PATH};
 use super::solver_watch::{Check, Watchdog};
+use super::worker_handles;
 use crate::play::setup::Rules;
 use crate::worker::codec::MessageCodec;
 use crate::worker::panic_report::PanicReport;
@@ -46,6 +47,8 @@ struct PoolWorker {
     send: mpsc::UnboundedSender<Request>,
     serial: u32,
     dog: Watchdog,
+    /// To end it outright if it stops answering (see `worker_handles`).
+    handle: Option<web_sys::Worker>,
 }
 
 impl PoolWorker {
@@ -192,6 +195,7 @@ fn start_worker(pool: &mut Pool, part: usize) -> PoolWorker {
     let bridge = ReactorSpawner::<SolverReactor>::new()
         .encoding::<MessageCodec>()
         .spawn(WORKER_PATH);
+    let handle = worker_handles::claim_last();
     let (send, requests) = mpsc::unbounded();
     let (sink, responses) = bridge.split();
     wasm_bindgen_futures::spawn_local(async move {
@@ -205,6 +209,7 @@ fn start_worker(pool: &mut Pool, part: usize) -> PoolWorker {
         send,
         serial,
         dog: Watchdog::default(),
+        handle,
     };
     // Reads the base now: a question that needs the pool will not wait for it.
     worker.send(Request::ReadSproutsBase {
@@ -250,7 +255,10 @@ pub fn heard_panic(report: &PanicReport) {
 /// share may be what killed it): the new worker waits for the next question.
 fn replace(pool: &mut Pool, i: usize, why: &str) {
     web_sys::console::warn_1(&format!("Restarting pool worker {}: {why}", i + 1).into());
-    pool.workers[i] = start_worker(pool, i + 1);
+    let new = start_worker(pool, i + 1);
+    if let Some(stuck) = std::mem::replace(&mut pool.workers[i], new).handle {
+        stuck.terminate(); // a stuck worker never reads the message that asks it to close
+    }
 }
 
 /// What pool worker `part` (the one started `serial`-th) says about the question helped with: the

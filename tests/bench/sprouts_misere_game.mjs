@@ -58,8 +58,12 @@ async function playGame(browser, url, n, random) {
         const note = (await page.locator('#computer-note').count()) > 0
             ? await page.locator('#computer-note').textContent() : '';
         hints.push({ seconds, open: count('open') });
+        // The worker's own time for the question (the hint's last line: "… positions searched in 12 ms"),
+        // which leaves out messaging and what the worker does after answering.
+        const work = await page.locator('p.muted', { hasText: 'positions searched' }).first().textContent()
+            .then((text) => / in ([\d.,]+ m?s)/.exec(text)?.[1] ?? '?').catch(() => '?');
         console.log(`  misère ${n}, move ${await page.locator('#moves li').count() + 1} (${position}): `
-            + `${seconds.toFixed(2)} s; ${count('wins')} win, ${count('loses')} lose, ${count('open')} not examined`
+            + `${seconds.toFixed(2)} s (worker ${work}); ${count('wins')} win, ${count('loses')} lose, ${count('open')} not examined`
             + (note ? `; after "${note}"` : ''));
         const winning = marks.map((m, i) => (m === 'wins' ? i : -1)).filter((i) => i >= 0);
         const mistake = random() < mistakes;

@@ -85,6 +85,62 @@ test('Watched worker: the solver dies during a hint; the page says it restarted,
     }
 });
 
+/// Makes a worker spin forever, as a solver stuck in a loop would: it reads no message again. Resolves
+/// once the worker is gone (ended from outside: nothing else ends it); fails if it is still there after
+/// `ms`.
+function stick(worker, ms = 120_000) {
+    const gone = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the stuck worker was not ended within ${ms} ms`)), ms);
+        worker.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+        });
+    });
+    // The loop runs as the worker's own task, as a stuck solver's would (a loop inside DevTools'
+    // evaluation cannot be ended by `terminate()` until DevTools lets go of it).
+    return worker.evaluate(() => { setTimeout(() => { for (;;) { /* stuck */ } }, 0); }).then(() => gone);
+}
+
+test('Watched worker: a solver stuck in a loop is ended, not only replaced, and the next hint is right', async () => {
+    const context = await withCores(1);
+    const page = await openPage(context);
+    await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
+    await page.click('#hint');
+    await page.locator('#cancel').waitFor({ timeout: 60_000 });
+    const workers = page.workers();
+    assert.equal(workers.length, 1, 'one core: the page\'s worker alone');
+    const gone = stick(workers[0]);
+    // Silent past the watchdog's bound: the page says so, and the stuck worker is ended outright.
+    const said = page.locator('#solver-error');
+    await said.waitFor({ timeout: 60_000 });
+    assert.equal(await said.textContent(), RESTARTED);
+    await gone;
+    await askSmallHintAndCheck(page);
+    assert.equal(page.workers().length, 1, 'the stuck worker is gone, one worker left');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
+
+test('Watched worker: a pool worker stuck in a loop is ended and replaced; the hint still comes', async () => {
+    const context = await withCores(2);
+    const page = await openPage(context);
+    const replaced = warningStartingWith(page, 'Restarting pool worker 1', 240_000);
+    await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
+    await page.click('#hint');
+    await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
+    const workers = page.workers();
+    assert.equal(workers.length, 2, 'the page\'s worker and one pool worker');
+    const gone = stick(workers[1]); // the pool worker was started second
+    await replaced;
+    await gone;
+    await page.locator('#hint-verdict').waitFor({ timeout: 180_000 });
+    assert.match(await page.locator('#hint-verdict').textContent(), /player to move wins/);
+    await askSmallHintAndCheck(page);
+    assert.equal(page.workers().length, 2, 'the page\'s worker and the new pool worker: the stuck one is gone');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+});
+
 test('Watched worker: a pool worker that dies is replaced; the hint still comes and the pool helps again', async () => {
     const context = await withCores(2);
     const page = await openPage(context);
