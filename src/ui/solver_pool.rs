@@ -23,6 +23,7 @@ use crate::worker::protocol::{Request, RequestId, Response};
 use crate::worker::SolverReactor;
 use futures::channel::mpsc;
 use futures::StreamExt;
+use sprague_engine::games::sprouts::Position;
 use std::cell::RefCell;
 use yew::Callback;
 use yew_agent::reactor::ReactorSpawner;
@@ -72,7 +73,7 @@ struct Helping {
 
 /// A Sprouts question, as the pool's workers are asked it.
 struct Question {
-    position: String,
+    position: Position,
     rules: Rules,
     /// Workers in all, the page's included.
     parts: usize,
@@ -81,7 +82,7 @@ struct Question {
 /// Sets the pool to work on the Sprouts question `id` that was just sent to the page's worker
 /// (`SproutsAnalyze` or `SproutsComputerMove` of `position`); `forward` sends requests to that worker.
 /// Stops the pool's work on any earlier question. Does nothing on a single core.
-pub fn help(id: RequestId, position: &str, rules: Rules, forward: Callback<Request>) {
+pub fn help(id: RequestId, position: &Position, rules: Rules, forward: Callback<Request>) {
     stop();
     let parts = pool_size();
     if parts < 2 {
@@ -92,7 +93,7 @@ pub fn help(id: RequestId, position: &str, rules: Rules, forward: Callback<Reque
         start_workers(&mut pool, parts - 1);
         let shares = (1..parts).map(|_| next_request_id()).collect();
         let question = Question {
-            position: position.to_string(),
+            position: position.clone(),
             rules,
             parts,
         };

@@ -187,7 +187,7 @@ mod tests {
         let mut dog = Watchdog::default();
         dog.sent(&Request::SproutsChildren {
             id: 3,
-            position: "0*5".into(),
+            position: "0*5".parse().unwrap(),
             rules: Rules::Normal,
             part: 1,
             parts: 2,

@@ -110,7 +110,7 @@ pub fn sprouts_page() -> Html {
 
     let ask = {
         let (solver, bridge) = (solver.clone(), bridge.clone());
-        let (position, rules, key) = (game.current().to_string(), game.rules, key.clone());
+        let (position, rules, key) = (game.current().clone(), game.rules, key.clone());
         // The computer thinks this long: three quarters for the exact answer, then a lookahead search.
         let think_ms = think_ms(&game);
         Callback::from(move |purpose: Purpose| {
@@ -568,7 +568,10 @@ fn use_sprouts_review(
     let (start, moves) = (line.start.clone(), line.line.clone());
     let rules = line.rules;
     let request = {
-        let positions = positions.clone();
+        let positions: Vec<Position> = std::iter::once(&line.start)
+            .chain(&line.line)
+            .cloned()
+            .collect();
         Callback::from(move |(i, id): (usize, _)| Request::SproutsAnalyze {
             id,
             position: positions[i].clone(),

@@ -81,7 +81,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             rules,
             remoteness,
-        } => sprouts(id, &position, rules.is_misere(), remoteness, scope, queue).await,
+        } => sprouts(id, position, rules.is_misere(), remoteness, scope, queue).await,
         Request::ReadSproutsBase { id } => {
             let base = sprouts_job::take_base().await;
             let entries = (base.normal_len() + base.misere_len()) as u64;
@@ -94,7 +94,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             rules,
             part,
             parts,
-        } => sprouts_children(id, &position, rules.is_misere(), part, parts, scope, queue).await,
+        } => sprouts_children(id, position, rules.is_misere(), part, parts, scope, queue).await,
         // Taken above; never handled as a request of its own.
         Request::HelpFound { id, .. } | Request::TakeLearned { id, .. } => {
             Response::Cancelled { id }
@@ -122,7 +122,7 @@ async fn handle(request: Request, scope: &mut Scope, queue: &mut VecDeque<Reques
             position,
             rules,
             think_ms,
-        } => computer_move(id, &position, rules.is_misere(), think_ms, scope, queue).await,
+        } => computer_move(id, position, rules.is_misere(), think_ms, scope, queue).await,
         Request::SproutsSearch {
             id,
             position,
@@ -396,16 +396,13 @@ async fn graph_analyze(
 
 async fn sprouts(
     id: RequestId,
-    position: &str,
+    position: Position,
     misere: bool,
     remoteness: bool,
     scope: &mut Scope,
     queue: &mut VecDeque<Request>,
 ) -> Response {
-    let job = match SproutsJob::start(position, misere).await {
-        Ok(job) => job,
-        Err(message) => return Response::Error { id, message },
-    };
+    let job = SproutsJob::start(position, misere).await;
     match run_in_slices(id, job, scope, queue).await {
         Ok(job) => {
             let mut answer = job.finish().await;
@@ -432,7 +429,7 @@ fn sprouts_remoteness(answer: &SproutsAnswer) -> Option<u32> {
 /// `sprouts_job::helper_share`): each child settled is reported as it comes.
 async fn sprouts_children(
     id: RequestId,
-    position: &str,
+    position: Position,
     misere: bool,
     part: usize,
     parts: usize,
@@ -551,7 +548,7 @@ const MAX_THINK_MS: u32 = 120_000;
 /// The exact answer if it comes within three quarters of the time, else a lookahead's choice in the rest.
 async fn computer_move(
     id: RequestId,
-    position: &str,
+    position: Position,
     misere: bool,
     think_ms: u32,
     scope: &mut Scope,
@@ -559,10 +556,9 @@ async fn computer_move(
 ) -> Response {
     let started_ms = js_sys::Date::now();
     let think_ms = f64::from(think_ms.min(MAX_THINK_MS));
-    let job = match SproutsJob::start(position, misere).await {
-        Ok(job) => job.stop_at_first_winning_move(),
-        Err(message) => return Response::Error { id, message },
-    };
+    let job = SproutsJob::start(position, misere)
+        .await
+        .stop_at_first_winning_move();
     // The time counts from when the base is ready (the first question loads the shipped base).
     let thinking_from = js_sys::Date::now();
     let exact = Until {

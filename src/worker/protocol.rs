@@ -4,6 +4,7 @@
 use crate::play::setup::Rules;
 use serde::{Deserialize, Serialize};
 use sprague_engine::draw::{CurveMove, Drawing, Point};
+use sprague_engine::games::sprouts::Position;
 use sprague_engine::solve::graph::GraphAnalysis;
 use sprague_engine::solve::remoteness::{GraphMoveValue, HeapMoveValue, RemotenessReport};
 use sprague_engine::solve::sprouts::{Detail, LearnedEntries, LevelKind, PartReport};
@@ -62,7 +63,7 @@ pub enum Request {
     /// game lasts with best play, when that search finds it within its budget.
     SproutsAnalyze {
         id: RequestId,
-        position: String,
+        position: Position,
         rules: Rules,
         remoteness: bool,
     },
@@ -70,7 +71,7 @@ pub enum Request {
     /// three quarters of `think_ms`, else the best moves a lookahead search finds in the time left.
     SproutsComputerMove {
         id: RequestId,
-        position: String,
+        position: Position,
         rules: Rules,
         think_ms: u32,
     },
@@ -126,7 +127,7 @@ pub enum Request {
     /// see `sprouts_job::helper_share`. Answered by `ChildrenSettled` as children are settled.
     SproutsChildren {
         id: RequestId,
-        position: String,
+        position: Position,
         rules: Rules,
         part: usize,
         parts: usize,

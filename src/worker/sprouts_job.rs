@@ -54,11 +54,8 @@ pub struct SproutsJob {
 }
 
 impl SproutsJob {
-    pub async fn start(position: &str, misere: bool) -> Result<SproutsJob, String> {
+    pub async fn start(position: Position, misere: bool) -> SproutsJob {
         let started_ms = js_sys::Date::now();
-        let position: Position = position.trim().parse().map_err(|error| {
-            format!("“{}” is not a Sprouts position: {error}", shorten(position))
-        })?;
         let base = take_base().await;
         // Compared with what is stored, not with what is in memory: the shipped entries get stored too.
         let entries_at_start = stored_entries().await;
@@ -70,23 +67,23 @@ impl SproutsJob {
         let clock = Box::new(js_sys::Date::now);
         let question =
             SteppedQuestion::new(position, misere, base, forms, Budgets::default(), clock);
-        Ok(SproutsJob {
+        SproutsJob {
             question,
             misere,
             entries_at_start,
             started_ms,
-        })
+        }
     }
 
     /// A pool worker's job: settle the children of `position` in share `part` of `parts` (see the
     /// engine's `helper_share`).
     pub async fn start_helping(
-        position: &str,
+        position: Position,
         misere: bool,
         part: usize,
         parts: usize,
     ) -> Result<SproutsJob, String> {
-        let job = SproutsJob::start(position, misere).await?;
+        let job = SproutsJob::start(position, misere).await;
         match SteppedQuestion::helping(job.question, part, parts) {
             Ok(question) => Ok(SproutsJob { question, ..job }),
             Err(message) => Err(message),
@@ -461,14 +458,6 @@ async fn fetch_shipped(path: &str) -> Option<Vec<u8>> {
     response.binary().await.ok()
 }
 
-fn shorten(text: &str) -> String {
-    let mut short: String = text.chars().take(40).collect();
-    if text.chars().count() > 40 {
-        short.push('…');
-    }
-    short
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,6 +465,10 @@ mod tests {
 
     // How a question is answered, alone and in a pool, is tested natively with the engine
     // (`crates/engine/tests/sprouts_stepped.rs`); here, the worker's side: its base and the protocol.
+
+    fn position(text: &str) -> Position {
+        text.parse().unwrap()
+    }
 
     /// No base in memory or stored.
     async fn from_nothing() {
@@ -495,13 +488,15 @@ mod tests {
     #[wasm_bindgen_test]
     async fn a_helpers_news_travel_as_protocol_children_and_the_answer_is_one_workers() {
         from_nothing().await;
-        let one = answer(SproutsJob::start("0*5", true).await.unwrap()).await;
+        let one = answer(SproutsJob::start(position("0*5"), true).await).await;
         assert_eq!(one.outcome, Outcome::N, "published: misère 5 spots is won");
         assert_eq!(one.workers, 1);
         from_nothing().await;
-        let mut first = SproutsJob::start("0*5", true).await.unwrap();
+        let mut first = SproutsJob::start(position("0*5"), true).await;
         forget(); // the helper has a base of its own
-        let mut helper = SproutsJob::start_helping("0*5", true, 1, 2).await.unwrap();
+        let mut helper = SproutsJob::start_helping(position("0*5"), true, 1, 2)
+            .await
+            .unwrap();
         while !helper.is_done() {
             helper.step();
         }
@@ -523,7 +518,9 @@ mod tests {
     #[wasm_bindgen_test]
     async fn a_helper_stores_nothing_and_the_page_worker_stores_what_it_learned() {
         from_nothing().await;
-        let mut helper = SproutsJob::start_helping("0*4", false, 1, 2).await.unwrap();
+        let mut helper = SproutsJob::start_helping(position("0*4"), false, 1, 2)
+            .await
+            .unwrap();
         while !helper.is_done() {
             helper.step();
         }
@@ -531,7 +528,7 @@ mod tests {
         let store = Store::open().await.unwrap();
         assert!(store.get_base(BASE_NAME).await.unwrap().is_none());
         forget();
-        let answer = answer(SproutsJob::start("0*4", false).await.unwrap()).await;
+        let answer = answer(SproutsJob::start(position("0*4"), false).await).await;
         assert_eq!(answer.nimber, Some(1), "published: 4 spots is *1");
         let stored = store.get_base(BASE_NAME).await.unwrap().expect("stored");
         assert_eq!(stored.entries, answer.base_entries);

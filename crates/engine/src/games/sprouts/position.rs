@@ -127,3 +127,27 @@ impl FromStr for Position {
         Ok(Position::from_lands(reduce(raw)))
     }
 }
+
+/// A position travels (serde: the worker's messages) as its text in the later notation, and is read back
+/// with [`FromStr`]: what arrives is reduced and checked as any position read from text, and malformed
+/// text is refused with the reader's error.
+///
+/// ```
+/// use sprague_engine::games::sprouts::Position;
+/// let position: Position = "0*2+0.AB|AB".parse().unwrap();
+/// let text = serde_json::to_string(&position).unwrap();
+/// assert_eq!(serde_json::from_str::<Position>(&text).unwrap(), position);
+/// assert!(serde_json::from_str::<Position>("\"0*2+\"").is_err());
+/// ```
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
