@@ -26,11 +26,19 @@ const KEPT_NODES: usize = 2_000_000;
 /// up for long.
 const SPROUTS_QUESTION_NODES: u64 = 20_000;
 const SPROUTS_QUESTION_MS: f64 = 300.0;
-/// Sums of lands a kept Sprouts search may hold (each a few lands of a few hundred bytes).
-const SPROUTS_KEPT_NODES: usize = 300_000;
+/// Positions a kept Sprouts search may have valued, over all its questions, before it is dropped and
+/// started afresh. Each keeps its lands' moves, some kilobytes a position (natively 810 MB after the
+/// 250,000 positions from 6 spots), so this keeps the search near 100–200 MB.
+const SPROUTS_KEPT_NODES: u64 = 60_000;
+
+/// A Sprouts search kept between questions, and the positions it has valued in all.
+struct KeptSprouts {
+    search: RemotenessSearch<SproutsParts>,
+    valued: u64,
+}
 
 thread_local! {
-    static SPROUTS: RefCell<Option<RemotenessSearch<SproutsParts>>> = const { RefCell::new(None) };
+    static SPROUTS: RefCell<Option<KeptSprouts>> = const { RefCell::new(None) };
     static HEAPS: RefCell<Option<RemotenessSearch<HeapParts>>> = const { RefCell::new(None) };
     static GRAPHS: RefCell<Option<RemotenessSearch<GraphParts>>> = const { RefCell::new(None) };
 }
@@ -74,19 +82,23 @@ pub fn graph_values(position: &GraphPosition, misere: bool) -> RemotenessReport<
 pub fn sprouts_value(position: &Position, misere: bool) -> Option<Value> {
     SPROUTS.with(|kept| {
         let mut kept = kept.borrow_mut();
-        let fits = |search: &RemotenessSearch<SproutsParts>| {
-            search.misere() == misere && search.len() < SPROUTS_KEPT_NODES
-        };
-        let search = match kept.as_mut() {
-            Some(search) if fits(search) => search,
-            _ => kept.insert(RemotenessSearch::sprouts(misere)),
+        let fits =
+            |kept: &KeptSprouts| kept.search.misere() == misere && kept.valued < SPROUTS_KEPT_NODES;
+        let kept = match kept.as_mut() {
+            Some(kept) if fits(kept) => kept,
+            _ => kept.insert(KeptSprouts {
+                search: RemotenessSearch::sprouts(misere),
+                valued: 0,
+            }),
         };
         let deadline = js_sys::Date::now() + SPROUTS_QUESTION_MS;
-        search
+        let value = kept
+            .search
             .value_while(position.lands(), SPROUTS_QUESTION_NODES, &mut || {
                 js_sys::Date::now() < deadline
-            })
-            .ok()
+            });
+        kept.valued += kept.search.spent();
+        value.ok()
     })
 }
 
