@@ -116,12 +116,18 @@ export function remotenessOf(game, heaps, misere = false, memo = new Map()) {
             children.push(remotenessOf(game, [...list.slice(0, i), ...pieces, ...list.slice(i + 1)], misere, memo));
         }
     });
-    const wins = children.filter(([childWins]) => !childWins).map(([, r]) => r);
-    const value = children.length === 0 ? [misere, 0]
-        : wins.length > 0 ? [true, 1 + Math.min(...wins)]
-        : [false, 1 + Math.max(...children.map(([, r]) => r))];
+    const value = valueFromChildren(children, misere);
     memo.set(key, value);
     return value;
+}
+
+/// `[wins, remoteness]` of a position from its children's: no move, remoteness 0 (won only in misère);
+/// a won position lasts 1 + its quickest lost child, a lost one 1 + its longest child.
+function valueFromChildren(children, misere) {
+    const wins = children.filter(([childWins]) => !childWins).map(([, r]) => r);
+    return children.length === 0 ? [misere, 0]
+        : wins.length > 0 ? [true, 1 + Math.min(...wins)]
+        : [false, 1 + Math.max(...children.map(([, r]) => r))];
 }
 
 /// Misère Grundy values straight from the definition (1 with no move, else the mex of the options'), for a
@@ -368,10 +374,7 @@ function sproutsRemotenessOf(position, misere, memo) {
     const key = sproutsParts(position).map(sproutsKey).sort().join('+');
     if (memo.has(key)) return memo.get(key);
     const children = sproutsChildren(position).map((child) => sproutsRemotenessOf(child, misere, memo));
-    const wins = children.filter(([childWins]) => !childWins).map(([, r]) => r);
-    const value = children.length === 0 ? [misere, 0]
-        : wins.length > 0 ? [true, 1 + Math.min(...wins)]
-        : [false, 1 + Math.max(...children.map(([, r]) => r))];
+    const value = valueFromChildren(children, misere);
     memo.set(key, value);
     return value;
 }

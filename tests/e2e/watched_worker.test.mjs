@@ -121,7 +121,9 @@ test('Watched worker: a solver stuck in a loop is ended, not only replaced, and 
     await context.close();
 });
 
-test('Watched worker: a pool worker stuck in a loop is ended and replaced; the hint still comes', async () => {
+/// On 2 cores, a long misère hint searched by the page's worker and one pool worker: the page, its
+/// workers (the pool's second), and the pool's replacement warning to come.
+async function longHintOnTwoWorkers() {
     const context = await withCores(2);
     const page = await openPage(context);
     const replaced = warningStartingWith(page, 'Restarting pool worker 1', 240_000);
@@ -130,6 +132,11 @@ test('Watched worker: a pool worker stuck in a loop is ended and replaced; the h
     await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
     const workers = page.workers();
     assert.equal(workers.length, 2, 'the page\'s worker and one pool worker');
+    return { context, page, replaced, workers };
+}
+
+test('Watched worker: a pool worker stuck in a loop is ended and replaced; the hint still comes', async () => {
+    const { context, page, replaced, workers } = await longHintOnTwoWorkers();
     const gone = stick(workers[1]); // the pool worker was started second
     await replaced;
     await gone;
@@ -142,14 +149,7 @@ test('Watched worker: a pool worker stuck in a loop is ended and replaced; the h
 });
 
 test('Watched worker: a pool worker that dies is replaced; the hint still comes and the pool helps again', async () => {
-    const context = await withCores(2);
-    const page = await openPage(context);
-    const replaced = warningStartingWith(page, 'Restarting pool worker 1', 240_000);
-    await page.goto(`${env.url}/sprouts?${LONG}&vs=human`);
-    await page.click('#hint');
-    await page.locator('.working', { hasText: 'by 2 workers' }).waitFor({ timeout: 120_000 });
-    const workers = page.workers();
-    assert.equal(workers.length, 2, 'the page\'s worker and one pool worker');
+    const { context, page, replaced, workers } = await longHintOnTwoWorkers();
     // The pool worker was started second. It dies with a panic report, as the worker's panic hook
     // sends it (src/worker/panic_report.rs); if the page has not yet learned its name, its silence
     // gives it away instead.
